@@ -1,0 +1,3 @@
+from extractor.cli import main
+
+raise SystemExit(main())

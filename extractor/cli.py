@@ -1,0 +1,189 @@
+"""Command line: `extractor run|clean|langid|quantities|score|check`.
+
+Thin by design: it parses arguments, sets up logging and the progress bar, and calls
+library functions. Bad arguments give a one-line message and exit status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import logging
+import sys
+from pathlib import Path
+
+from extractor import __version__
+
+EXIT_OK, EXIT_USAGE = 0, 2
+
+
+class UsageError(Exception):
+    """Bad arguments: reported in one line, exit status 2."""
+
+
+def _stdin_lines():
+    stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    for line in stream:
+        yield line.rstrip("\n").rstrip("\r")
+
+
+def _stdout():
+    return io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n",
+                            line_buffering=False, write_through=False)
+
+
+def _existing_file(path: str) -> Path:
+    p = Path(path)
+    if not p.is_file():
+        raise UsageError(f"no such file: {path}")
+    return p
+
+
+def cmd_run(args) -> int:
+    from extractor.config import Config
+    from extractor.outputs import OutputError
+    from extractor.pipeline import run
+
+    corpus = Path(args.corpus)
+    if not corpus.is_dir():
+        raise UsageError(f"corpus folder not found: {args.corpus}")
+    reference = _existing_file(args.reference) if args.reference else None
+    config = Config(corpus=corpus, out=Path(args.out), reference=reference, jobs=args.jobs,
+                    write_clean=not args.no_clean)
+    progress = None
+    if sys.stderr.isatty() and not args.quiet:
+        from tqdm import tqdm
+
+        def progress(results):
+            return tqdm(results, desc="pages", unit="page", file=sys.stderr)
+    try:
+        summary = run(config, progress=progress)
+    except OutputError as exc:
+        raise UsageError(str(exc)) from exc
+    if not args.quiet:
+        print(f"{summary.n_pages} pages ({summary.n_errors} failed), {summary.n_claims} claims, "
+              f"{summary.n_groups} groups -> {config.out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_clean(args) -> int:
+    from extractor.clean import CleanConfig, clean_page, explain
+    from extractor.ingest import RawPage
+
+    path = _existing_file(args.file)
+    page = clean_page(RawPage(path.name, path.read_bytes()), CleanConfig())
+    out = _stdout()
+    out.write(explain(page) if args.explain else page.text + "\n")
+    out.flush()
+    return EXIT_OK
+
+
+def cmd_langid(args) -> int:
+    from extractor.langid import identify
+
+    out = _stdout()
+    for line in _stdin_lines():
+        result = identify(line)
+        out.write(f"{result.lang}\t{result.confidence:.3f}\n")
+    out.flush()
+    return EXIT_OK
+
+
+def cmd_quantities(args) -> int:
+    from extractor.extract.quantities import find_quantities
+    from extractor.langid import identify
+
+    out = _stdout()
+    for line in _stdin_lines():
+        lang = args.lang or identify(line).base
+        found = [q.as_dict() for q in find_quantities(line, lang)]
+        out.write(json.dumps({"quantities": found}, ensure_ascii=False) + "\n")
+    out.flush()
+    return EXIT_OK
+
+
+def cmd_score(args) -> int:
+    from extractor.score import format_scores, score_files
+
+    scores = score_files(_existing_file(args.gold), _existing_file(args.claims))
+    print(format_scores(scores, show=args.show))
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    from extractor.outputs import OutputError
+    from extractor.pipeline import recheck
+
+    if not Path(args.out_dir).is_dir():
+        raise UsageError(f"output folder not found: {args.out_dir}")
+    reference = _existing_file(args.reference) if args.reference else None
+    try:
+        n = recheck(Path(args.out_dir), reference)
+    except OutputError as exc:
+        raise UsageError(str(exc)) from exc
+    print(f"{n} groups -> {args.out_dir}", file=sys.stderr)
+    return EXIT_OK
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, no usage dump
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="extractor", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"extractor {__version__}")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="log more (-v info, -vv debug)")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("run", help="process a corpus folder into claims tables and a report")
+    p.add_argument("corpus", nargs="?", default="corpus", help="folder of pages (default: corpus)")
+    p.add_argument("--out", default="outputs", help="output folder (default: outputs)")
+    p.add_argument("--reference", help="reference results CSV (default: shipped MLPerf table)")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (0: one per core)")
+    p.add_argument("--no-clean", action="store_true", help="do not write clean/<doc_id>.txt")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or summary")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("clean", help="print the cleaned text of one page")
+    p.add_argument("file")
+    p.add_argument("--explain", action="store_true", help="print the repairs made instead")
+    p.set_defaults(func=cmd_clean)
+
+    p = sub.add_parser("langid", help="LANG<TAB>CONFIDENCE for each line of stdin")
+    p.set_defaults(func=cmd_langid)
+
+    p = sub.add_parser("quantities", help="JSON quantities for each line of stdin")
+    p.add_argument("--lang", help="language of the lines (default: identified per line)")
+    p.set_defaults(func=cmd_quantities)
+
+    p = sub.add_parser("score", help="score a claims table against gold (CLAIMS.md rules)")
+    p.add_argument("gold")
+    p.add_argument("claims")
+    p.add_argument("--show", action="store_true", help="list misses and false positives")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("check", help="re-run the consistency stage on an output folder")
+    p.add_argument("out_dir")
+    p.add_argument("--reference", help="reference results CSV")
+    p.set_defaults(func=cmd_check)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        level = (logging.WARNING, logging.INFO, logging.DEBUG)[min(args.verbose, 2)]
+        logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+        return args.func(args)
+    except UsageError as exc:
+        print(f"extractor: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("extractor: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""Score a claims table against a gold table by the rules at the end of CLAIMS.md.
+
+A found claim matches a gold claim of the same page when the values agree to four
+significant figures and the units agree (an empty gold unit accepts any unit); it is
+*linked* when the system and workload agree too, where the gold names them (canonical
+names; `BERT` and `BERT-Large` agree). Required gold rows are the ones to find; a found
+claim matching no gold row (required or not) is a false positive; duplicate mentions of
+one claim in one page count once.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+UNIT_ALIASES = {"minute": "min", "minutes": "min", "hour": "h", "hours": "h", "sec": "s",
+                "second": "s", "seconds": "s", "percent": "%", "×": "x", "times": "x",
+                "$": "usd"}
+
+
+def canonical_name(name: str) -> str:
+    """Compare names without case, spaces, hyphens or underscores.
+
+    >>> canonical_name("IPU-POD 16") == canonical_name("ipu_pod16")
+    True
+    """
+    return re.sub(r"[\s_\-]+", "", (name or "").lower())
+
+
+def names_agree(gold: str, found: str) -> bool:
+    """An empty gold name accepts anything; otherwise one canonical name contains the other.
+
+    >>> names_agree("BERT", "BERT-Large"), names_agree("IPU-POD16", ""), names_agree("", "x")
+    (True, False, True)
+    """
+    g, f = canonical_name(gold), canonical_name(found)
+    if not g:
+        return True
+    return bool(f) and (g in f or f in g)
+
+
+def same_value(a, b) -> bool:
+    """Equal to four significant figures.
+
+    >>> same_value(28.3, "28.30"), same_value(9, 9.392), same_value(1750, 1750.4)
+    (True, False, True)
+    """
+    try:
+        a, b = float(a), float(b)
+    except (TypeError, ValueError):
+        return False
+    return a == b or abs(a - b) <= 5e-4 * max(abs(a), abs(b))
+
+
+def same_unit(gold: str, found: str) -> bool:
+    if not gold:
+        return True
+    g = UNIT_ALIASES.get(gold.lower(), gold.lower())
+    f = UNIT_ALIASES.get((found or "").lower(), (found or "").lower())
+    return g == f
+
+
+@dataclass
+class Score:
+    required: int = 0
+    found: int = 0        # required gold rows matched by value and unit
+    linked: int = 0       # ... with system and workload right too
+    predicted: int = 0    # distinct claims reported
+    correct: int = 0      # distinct claims that match some gold row
+    misses: list = field(default_factory=list)
+    false_positives: list = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.predicted if self.predicted else 0.0
+
+    def recall(self, linked: bool = False) -> float:
+        n = self.linked if linked else self.found
+        return n / self.required if self.required else 0.0
+
+    def f1(self, linked: bool = False) -> float:
+        p, r = self.precision, self.recall(linked)
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def as_dict(self) -> dict:
+        return {"required": self.required, "quantity_recall": round(self.recall(), 3),
+                "linked_recall": round(self.recall(True), 3),
+                "precision": round(self.precision, 3), "quantity_f1": round(self.f1(), 3),
+                "linked_f1": round(self.f1(True), 3)}
+
+
+def _rows(df: pd.DataFrame) -> list[dict]:
+    return df.fillna("").astype(str).to_dict("records")
+
+
+def score_tables(gold: pd.DataFrame, claims: pd.DataFrame,
+                 doc_langs: dict[str, str] | None = None) -> dict[str, Score]:
+    """Scores per language and `all`. `doc_langs` maps doc_id -> language bucket
+    (default: the `lang` column of the page's claims, base language only)."""
+    gold_rows, pred_rows = _rows(gold), _rows(claims)
+    langs = dict(doc_langs or {})
+    for p in pred_rows:
+        langs.setdefault(p["doc_id"], (p.get("lang") or "und").split("-")[0])
+    gold_by_doc, pred_by_doc = defaultdict(list), defaultdict(list)
+    for g in gold_rows:
+        gold_by_doc[g["doc_id"]].append(g)
+    seen = set()
+    for p in pred_rows:
+        key = (p["doc_id"], p.get("value"), p.get("unit"), canonical_name(p.get("system")),
+               canonical_name(p.get("workload")))
+        if key not in seen:
+            seen.add(key)
+            pred_by_doc[p["doc_id"]].append(p)
+    scores: dict[str, Score] = defaultdict(Score)
+    for doc in sorted(set(gold_by_doc) | set(pred_by_doc)):
+        buckets = (langs.get(doc, "und"), "all")
+        golds, preds = gold_by_doc[doc], pred_by_doc[doc]
+        found, linked = set(), set()
+        for p in preds:
+            hits = [i for i, g in enumerate(golds)
+                    if same_value(g["value"], p.get("value")) and same_unit(g["unit"], p.get("unit"))]
+            for b in buckets:
+                scores[b].predicted += 1
+                scores[b].correct += bool(hits)
+            if not hits:
+                scores["all"].false_positives.append(
+                    (doc, p.get("value"), p.get("unit"), p.get("sentence", "")[:80]))
+            for i in hits:
+                found.add(i)
+                if (names_agree(golds[i]["system"], p.get("system"))
+                        and names_agree(golds[i]["workload"], p.get("workload"))):
+                    linked.add(i)
+        for i, g in enumerate(golds):
+            if g.get("required") != "1":
+                continue
+            for b in buckets:
+                scores[b].required += 1
+                scores[b].found += i in found
+                scores[b].linked += i in linked
+            if i not in linked:
+                scores["all"].misses.append(
+                    (doc, g["value"], g["unit"], g["system"], g["workload"],
+                     "unlinked" if i in found else "missed", g.get("evidence", "")[:60]))
+    return dict(scores)
+
+
+def score_files(gold_path: Path, claims_path: Path) -> dict[str, Score]:
+    """Score claims.csv against a gold CSV; page languages come from the documents.csv
+    beside the claims table when there is one."""
+    gold = pd.read_csv(gold_path, dtype=str, keep_default_na=False)
+    claims = pd.read_csv(claims_path, dtype=str, keep_default_na=False)
+    doc_langs = None
+    documents = Path(claims_path).with_name("documents.csv")
+    if documents.is_file():
+        docs = pd.read_csv(documents, dtype=str, keep_default_na=False)
+        doc_langs = {d: (lang or "und").split("-")[0] for d, lang in zip(docs["doc_id"], docs["lang"])}
+    return score_tables(gold, claims, doc_langs)
+
+
+def format_scores(scores: dict[str, Score], show: bool = False) -> str:
+    lines = []
+    if show and "all" in scores:
+        lines += ["MISS\t" + "\t".join(map(str, m)) for m in sorted(scores["all"].misses)]
+        lines += ["FP\t" + "\t".join(map(str, f)) for f in sorted(scores["all"].false_positives)]
+    for bucket in sorted(scores, key=lambda b: (b == "all", b)):
+        d = scores[bucket].as_dict()
+        lines.append(f"{bucket:5s} " + " ".join(f"{k}={v}" for k, v in d.items()))
+    return "\n".join(lines)
