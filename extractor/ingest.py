@@ -28,18 +28,24 @@ class RawPage:
 
 
 def iter_page_paths(corpus: Path) -> Iterator[Path]:
-    """Page files below `corpus`, sorted by relative path.
+    """Page files below `corpus`, depth first, sorted by name within each folder.
 
-    Walking is lazy per folder: only one folder's listing is held at a time.
+    Lazy per folder: only the listings of the folders on the current path are held.
+    Symbolic links to files are followed (a broken one still yields, to get an error
+    row); links to folders are not, so a link loop cannot trap the walk.
     """
-    for root, dirs, files in os.walk(corpus):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if name.startswith("."):
-                continue
-            path = Path(root) / name
-            if path.suffix.lower() in PAGE_SUFFIXES:
-                yield path
+    try:
+        entries = sorted(os.scandir(corpus), key=lambda e: e.name)
+    except OSError as exc:
+        logger.warning("cannot list %s: %s", corpus, exc)
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            yield from iter_page_paths(Path(entry.path))
+        elif Path(entry.name).suffix.lower() in PAGE_SUFFIXES:
+            yield Path(entry.path)
 
 
 def doc_id_for(path: Path, corpus: Path) -> str:

@@ -1,0 +1,30 @@
+"""Shared fixtures: the repository's paths and one pipeline run over the sample corpus."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus"
+GOLDEN = ROOT / "tests" / "golden"
+# ../shared beside the repository (the CI clone has it there too)
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def seed_run(tmp_path_factory):
+    """Output folder of `extractor run corpus/` (run once per test session)."""
+    from extractor.config import Config
+    from extractor.pipeline import run
+
+    out = tmp_path_factory.mktemp("seed_run")
+    run(Config(corpus=CORPUS, out=out))
+    return out
+
+
+@pytest.fixture(scope="session")
+def shared_dir():
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not beside the repository")
+    return SHARED

@@ -1,0 +1,125 @@
+"""The pipeline end to end: contract tables, streaming, and bad pages that lose nothing else."""
+import csv
+import os
+
+import pandas as pd
+import pytest
+
+from extractor.config import Config
+from extractor.ingest import RawPage
+from extractor.pipeline import CLAIM_COLUMNS, DOCUMENT_COLUMNS, process_page, run
+from extractor.consistency import GROUP_COLUMNS
+
+from conftest import CORPUS
+
+CONTRACT = {
+    "documents.csv": DOCUMENT_COLUMNS,
+    "claims.csv": ["doc_id", "lang", "sentence", "start", "end", "surface", "value", "unit",
+                   "quantity", "value_norm", "metric", "system", "workload", "vendor",
+                   "qualifier", "context", "confidence", "flags"],
+    "consistency.csv": ["group_id", "system", "workload", "metric", "context", "n_docs", "langs",
+                        "values", "verdict", "reference_value", "reference_verdict", "doc_ids"],
+}
+
+
+def header(path):
+    with open(path, encoding="utf-8", newline="") as f:
+        return next(csv.reader(f))
+
+
+def test_run_writes_every_contract_file(seed_run):
+    for name, columns in CONTRACT.items():
+        assert header(seed_run / name)[: len(columns)] == columns, name
+        assert (seed_run / name.replace(".csv", ".parquet")).is_file()
+    assert header(seed_run / "consistency.csv")[: len(GROUP_COLUMNS)] == GROUP_COLUMNS
+    docs = pd.read_csv(seed_run / "documents.csv", keep_default_na=False)
+    assert sorted(docs["doc_id"]) == sorted(os.listdir(CORPUS))
+    for doc_id in docs["doc_id"]:
+        assert (seed_run / "clean" / f"{doc_id}.txt").is_file()
+    report = (seed_run / "report.html").read_text(encoding="utf-8")
+    assert report.startswith("<!DOCTYPE html>") and "<script" not in report
+    assert all(doc_id in report for doc_id in docs["doc_id"])
+
+
+def test_claim_offsets_index_into_the_cleaned_text(seed_run):
+    claims = pd.read_csv(seed_run / "claims.csv", keep_default_na=False)
+    assert len(claims) > 0
+    texts = {}
+    for row in claims.itertuples():
+        if row.doc_id not in texts:
+            texts[row.doc_id] = (seed_run / "clean" / f"{row.doc_id}.txt").read_text(encoding="utf-8")
+        text = texts[row.doc_id]
+        assert text[row.start:row.end] == row.surface, (row.doc_id, row.surface)
+        assert row.surface in row.sentence
+
+
+def test_documents_count_their_claims(seed_run):
+    docs = pd.read_csv(seed_run / "documents.csv", keep_default_na=False)
+    claims = pd.read_csv(seed_run / "claims.csv", keep_default_na=False)
+    counts = claims.groupby("doc_id").size()
+    for row in docs.itertuples():
+        assert row.n_claims == counts.get(row.doc_id, 0)
+        assert row.status == "ok" and row.error == ""
+
+
+BAD_PAGES = {
+    "empty.txt": b"",
+    "binary.html": bytes(range(256)) * 40,
+    "nul.txt": b"\x00\x00MLPerf\x00 28.3 minutes\x00",
+    "lone_surrogate.txt": "ResNet-50 in 28.3 minutes \udcff".encode("utf-8", "surrogatepass"),
+    "deep_html.html": b"<div>" * 5000 + b"IPU-POD16 took 28.3 minutes" + b"</div>" * 5000,
+}
+
+
+def test_bad_pages_never_crash_the_run_or_lose_other_pages(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name, data in BAD_PAGES.items():
+        (corpus / name).write_bytes(data)
+    (corpus / "good.txt").write_text("The IPU-POD16 trained ResNet-50 in 28.3 minutes.\n",
+                                     encoding="utf-8")
+    os.symlink(corpus / "missing", corpus / "broken.txt")
+    out = tmp_path / "out"
+    summary = run(Config(corpus=corpus, out=out))
+    docs = pd.read_csv(out / "documents.csv", keep_default_na=False).set_index("doc_id")
+    assert summary.n_pages == len(BAD_PAGES) + 2
+    assert set(docs.index) == set(BAD_PAGES) | {"good.txt", "broken.txt"}
+    assert docs.loc["broken.txt", "status"] == "error"
+    assert docs.loc["broken.txt", "error"].startswith("cannot read file")
+    assert docs.loc["good.txt", "status"] == "ok"
+    errors = docs[docs["status"] == "error"]
+    assert (errors["error"] != "").all()
+    claims = pd.read_csv(out / "claims.csv", keep_default_na=False)
+    assert 28.3 in claims[claims["doc_id"] == "good.txt"]["value"].tolist()
+
+
+def test_a_stage_failure_becomes_an_error_row(monkeypatch):
+    # A bug in one stage must cost only that page: the failure is reported, with the stage.
+    def broken_extractor(page):
+        raise ValueError("unexpected sentence shape\nsecond line")
+
+    monkeypatch.setattr("extractor.pipeline.extract_claims", broken_extractor)
+    result = process_page(RawPage("x.txt", b"IPU-POD16 took 28.3 minutes."), Config())
+    assert result.document.status == "error"
+    assert result.document.error == "extract failed: ValueError: unexpected sentence shape"
+    assert result.document.lang == "en"  # what the earlier stages found is kept
+    assert result.claims == []
+
+
+def test_empty_corpus_writes_header_only_tables(tmp_path):
+    (tmp_path / "corpus").mkdir()
+    run(Config(corpus=tmp_path / "corpus", out=tmp_path / "out"))
+    assert header(tmp_path / "out" / "documents.csv") == DOCUMENT_COLUMNS
+    assert header(tmp_path / "out" / "claims.csv")[:18] == CONTRACT["claims.csv"]
+    assert pd.read_csv(tmp_path / "out" / "claims.csv").empty
+
+
+def test_worker_processes_give_the_same_tables(tmp_path, seed_run):
+    out = tmp_path / "parallel"
+    run(Config(corpus=CORPUS, out=out, jobs=2))
+    for name in ("documents.csv", "claims.csv", "consistency.csv"):
+        assert (out / name).read_bytes() == (seed_run / name).read_bytes(), name
+
+
+def test_claim_columns_come_from_the_claim_record():
+    assert CLAIM_COLUMNS[:18] == CONTRACT["claims.csv"]
