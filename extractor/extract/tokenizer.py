@@ -1,0 +1,115 @@
+"""A spaCy tokenizer that splits at script and number boundaries.
+
+spaCy's stock tokenisers suit none of our three languages for this job: the Chinese one
+(character or jieba segmentation) splits "3.79" into pieces, and the Korean one keeps
+"28.3분이" whole, so neither a number nor a name glued to a particle becomes a token of
+its own. This tokenizer cuts text into runs of one kind each:
+
+- numbers, with their decimal point and thousands separators (`3.79`, `1,750`);
+- letters of one script (Latin, Hangul, Kana, other letters); Han characters one by one,
+  as Chinese writes words without spaces (spaCy's own "char" segmentation does the same);
+- every other visible character on its own (`-`, `%`, `、`, `?`);
+
+and keeps white space the way spaCy does (one trailing space per token, longer runs and
+line breaks as tokens), so `doc.text == text` and token offsets index into `text`.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from spacy.tokens import Doc
+from spacy.vocab import Vocab
+
+# Alternatives, tried in order at each position. A number keeps "," and "." only when a
+# digit follows them, so "5.67分鐘," ends before the comma and "v1.1." before the dot.
+_TOKEN = re.compile(
+    r"""(?P<ws>\s+)
+      | (?P<num>\d+(?:[.,]\d+)*)
+      | (?P<latin>[A-Za-z\u00C0-\u024F]+)
+      | (?P<hangul>[\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]+)
+      | (?P<han>[\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF])
+      | (?P<kana>[\u3040-\u30FF\u31F0-\u31FF]+)
+      | (?P<word>[^\W\d_]+)
+      | (?P<other>.)""",
+    re.VERBOSE | re.DOTALL,
+)
+
+
+def split_words(text: str) -> tuple[list[str], list[bool]]:
+    """Words and trailing-space flags of `text`, as `spacy.tokens.Doc` takes them.
+
+    >>> split_words("IPU-POD16에서 28.3분이")
+    (['IPU', '-', 'POD', '16', '에서', '28.3', '분이'], [False, False, False, False, True, False, False])
+    >>> split_words("為3.79分鐘, 1,750개")[0]
+    ['為', '3.79', '分', '鐘', ',', '1,750', '개']
+    """
+    words: list[str] = []
+    spaces: list[bool] = []
+    for m in _TOKEN.finditer(text):
+        piece = m.group()
+        if m.lastgroup == "ws":
+            # spaCy stores one " " after a token as its trailing space; anything else
+            # (line breaks, runs of spaces, leading space) becomes a token of its own.
+            if words and not spaces[-1] and piece[0] == " ":
+                spaces[-1] = True
+                piece = piece[1:]
+            if piece:
+                words.append(piece)
+                spaces.append(False)
+            continue
+        words.append(piece)
+        spaces.append(False)
+    return words, spaces
+
+
+class ScriptTokenizer:
+    """Callable spaCy tokenizer: `nlp.tokenizer = ScriptTokenizer(nlp.vocab)`."""
+
+    def __init__(self, vocab: Vocab):
+        self.vocab = vocab
+
+    def __call__(self, text: str) -> Doc:
+        words, spaces = split_words(_safe(text))
+        return Doc(self.vocab, words=words, spaces=spaces)
+
+    # spaCy serialises tokenizers with the pipeline; this one has no state to save.
+    def to_bytes(self, **kwargs) -> bytes:
+        return b""
+
+    def from_bytes(self, data: bytes, **kwargs) -> "ScriptTokenizer":
+        return self
+
+    def to_disk(self, path, **kwargs) -> None:
+        return None
+
+    def from_disk(self, path, **kwargs) -> "ScriptTokenizer":
+        return self
+
+
+def _safe(text: str) -> str:
+    """`text` with lone surrogates replaced one for one (offsets stay valid): spaCy's
+    string store cannot encode them."""
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
+
+
+@lru_cache(maxsize=None)
+def blank_pipeline(lang: str):
+    """A blank spaCy pipeline for `lang` (`en`, `zh`, `ko`; anything else gets the
+    multi-language one) with the script tokenizer. Created once per language.
+
+    The blank Chinese and Korean languages would load jieba / mecab otherwise; building
+    them from `spacy.blank("xx")`'s vocabulary avoids that dependency.
+    """
+    import spacy  # noqa: PLC0415  (import cost paid once, on first use)
+
+    code = lang if lang == "en" else "xx"
+    nlp = spacy.blank(code)
+    nlp.tokenizer = ScriptTokenizer(nlp.vocab)
+    return nlp
