@@ -1,30 +1,66 @@
 """Consistency: group claims that speak of the same thing across pages and languages,
 compare their values, and check them against a reference table of official results.
 
-FIRST VERSION (issue 2); issue 6 deepens it. Contract:
-
 - `check_consistency(claims, reference, config) -> (groups, claims)`: `claims` is the
-  claims table (pandas, CLAIM_COLUMNS); it returns the consistency table
-  (`GROUP_COLUMNS`, OUTPUTS.md) and the claims table, possibly with recovered units
-  (flag `unit_inferred`).
-- `load_reference(path=None)`: the reference table; the shipped MLPerf Training
-  v1.0-v2.0 results by default.
+  claims table as `extractor.outputs.read_table` reads it; returns the consistency table
+  (`GROUP_COLUMNS` of OUTPUTS.md, then `EXTRA_GROUP_COLUMNS`) and the claims table with
+  recovered units (flag `unit_inferred`, column `unit_source`) and each claim's
+  `group_id`.
+- `load_reference(path=None)`: the reference table (see `extractor.reference`).
+
+How, in order:
+
+1. Context: each claim's `context` (suite, round, division, date; see
+   `extractor.extract.context`). A page whose claims carry none gets one from the
+   sentences of its claims.
+2. Unit recovery (`recover_units`): a value whose unit the page lost (a `?`-damaged page)
+   takes the unit of an agreeing claim of another page about the same system and
+   workload in a compatible context.
+3. Grouping (`group_claims`): same canonical system, benchmark (BERT = BERT-Large) and
+   metric, compatible context: claims whose round or division is unknown join the one
+   known round/division of their key, or form their own group when there are several.
+4. Verdicts: every value covers a tolerance interval (`tolerance_interval`: the stated
+   precision, the qualifier, plus `rel_tolerance`); a group of two or more pages
+   `agree`s when all intervals share a point, else `conflict`; one page is `single`.
+5. Reference (`check_reference`): time-to-train groups against the table's times,
+   relative groups (per cent improvement, speed-up) against the two rounds they imply,
+   read both as time reduction and as speed-up.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
-from dataclasses import asdict, dataclass
-from importlib import resources
-from pathlib import Path
+import math
+import re
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 
 import pandas as pd
 
+from extractor.extract.context import (PageContext, load_lexicon, page_context,
+                                       round_for_date, round_sort_key)
+from extractor.reference import (DEFAULT_REFERENCE, ReferenceTableError, benchmark_key,
+                                 canonical_benchmark, canonical_system, load_reference,
+                                 prepare_reference, system_key)
+
 logger = logging.getLogger(__name__)
+
+__all__ = ["GROUP_COLUMNS", "EXTRA_GROUP_COLUMNS", "CLAIM_EXTRA_COLUMNS", "DEFAULT_REFERENCE",
+           "ConsistencyConfig", "Group", "ReferenceCheck", "UnitRecovery", "ReferenceTableError",
+           "check_consistency", "check_reference", "group_claims", "load_reference",
+           "recover_units", "tolerance_interval"]
 
 GROUP_COLUMNS = ["group_id", "system", "workload", "metric", "context", "n_docs", "langs",
                  "values", "verdict", "reference_value", "reference_verdict", "doc_ids"]
+#: what the reference check found, after the contract's columns
+EXTRA_GROUP_COLUMNS = ["reference_round", "reference_division", "reference_system",
+                       "reference_reading", "reference_note"]
+#: columns this stage adds to the claims table, after the contract's columns
+CLAIM_EXTRA_COLUMNS = ["unit_source", "group_id"]
 
-DEFAULT_REFERENCE = "mlperf_training_v1.0-v2.0.csv"
+#: metrics whose values are lost when the page lost its unit
+_UNSPECIFIC_METRICS = ("", "other")
 
 
 @dataclass
@@ -33,10 +69,27 @@ class ConsistencyConfig:
 
     #: relative tolerance added to the tolerance implied by the stated precision
     rel_tolerance: float = 0.005
+    #: half-width of an `approx` value ("about 10", "약 10"), relative
+    approx_tolerance: float = 0.05
+    #: how far above its value an `at_least` value reaches ("just over 9": up to 9.9)
+    at_least_span: float = 0.10
+    #: give values whose unit was lost the unit of an agreeing claim of another page
+    recover_units: bool = True
+    #: metrics checked against the reference's times
+    time_metrics: tuple[str, ...] = ("time_to_train",)
+    #: metrics checked against two rounds of the reference (earlier vs later time)
+    relative_metrics: tuple[str, ...] = ("improvement", "speedup")
+    #: a page whose round may come from its date alone may speak of an earlier round:
+    #: try earlier rounds when the page's own round does not fit
+    try_earlier_rounds: bool = True
+    #: divisions tried, in this order, when a claim's division is unknown
+    divisions: tuple[str, ...] = ("closed", "open")
 
 
 @dataclass
 class Group:
+    """One row of consistency.csv."""
+
     group_id: str
     system: str
     workload: str
@@ -49,29 +102,617 @@ class Group:
     reference_value: float | None
     reference_verdict: str
     doc_ids: str
+    reference_round: str = ""
+    reference_division: str = ""
+    reference_system: str = ""
+    reference_reading: str = ""
+    reference_note: str = ""
 
     def as_dict(self) -> dict:
         return asdict(self)
 
 
-def load_reference(path: str | Path | None = None) -> pd.DataFrame:
-    if path is None:
-        with resources.as_file(resources.files("extractor.data") / DEFAULT_REFERENCE) as p:
-            return pd.read_csv(p)
-    return pd.read_csv(path)
+@dataclass
+class ReferenceCheck:
+    """What the reference says about a group: `verdict` match/mismatch/none, the
+    reference value in the unit of the group's values, and which rows gave it."""
+
+    verdict: str = "none"
+    value: float | None = None
+    round: str = ""
+    division: str = ""
+    system: str = ""
+    reading: str = ""
+    note: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
 
 
-def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame,
-                      config: ConsistencyConfig | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+@dataclass
+class UnitRecovery:
+    """One value that took its unit from another page."""
+
+    row: int
+    doc_id: str
+    value: float
+    unit: str
+    source_doc_id: str
+    metric_inferred: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+# --- tolerance ----------------------------------------------------------------------
+
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def half_unit(value: float, surface: str = "") -> float:
+    """Half a unit in the last place the page stated `value` with.
+
+    The digits come from the surface when it holds the number (`28.30 min` -> 0.005), or a
+    number scaled by a magnitude word (`1,750억` -> half of 1e8); else from the value.
+
+    >>> half_unit(28.3, "28.3分鐘"), half_unit(9, "just over 9 minutes"), half_unit(14.5, "")
+    (0.05, 0.5, 0.05)
+    >>> half_unit(175000000000.0, "1,750억")
+    50000000.0
+    """
+    surface = surface if isinstance(surface, str) else ""
+    for token in _NUMBER.findall(surface):
+        try:
+            n = float(token.replace(",", ""))
+        except ValueError:
+            continue
+        decimals = len(token.split(".")[1]) if "." in token else 0
+        half = 0.5 * 10.0 ** -decimals
+        if math.isclose(n, value, rel_tol=1e-9):
+            return half
+        if n and value:
+            power = math.log10(abs(value / n))
+            if power >= 1 and abs(power - round(power)) < 1e-9:
+                return half * abs(value / n)
+    text = f"{value:.12g}"
+    if "e" in text:
+        return abs(value) * 5e-13
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return 0.5 * 10.0 ** -decimals
+
+
+def tolerance_interval(value: float, surface: str = "", qualifier: str = "exact",
+                       config: ConsistencyConfig | None = None) -> tuple[float, float]:
+    """The values a stated value covers: ±half a unit in the last stated place, widened by
+    the qualifier (`approx` ±approx_tolerance, `at_least` up to +at_least_span, `at_most`
+    anything below), plus rel_tolerance either side.
+
+    >>> lo, hi = tolerance_interval(28.3, "28.3 min"); lo <= 28.335 <= hi
+    True
+    >>> lo, hi = tolerance_interval(9, "just over 9 minutes", "at_least"); lo <= 9.392 <= hi
+    True
+    >>> lo, hi = tolerance_interval(5.78, "5.78分鐘"); lo <= 5.879 <= hi
+    False
+    """
+    config = config or ConsistencyConfig()
+    half = half_unit(value, surface)
+    size = abs(value)
+    if qualifier == "approx":
+        width = max(half, config.approx_tolerance * size)
+        lo, hi = value - width, value + width
+    elif qualifier == "at_least":
+        lo, hi = value, max(value + config.at_least_span * size, value + half)
+    elif qualifier == "at_most":
+        lo, hi = (0.0 if value >= 0 else -math.inf), value + half
+    else:
+        lo, hi = value - half, value + half
+    slack = config.rel_tolerance * size
+    return lo - slack, hi + slack
+
+
+# --- members ------------------------------------------------------------------------
+
+def _finite(x) -> float | None:
+    try:
+        x = float(x)
+    except (TypeError, ValueError):
+        return None
+    return x if math.isfinite(x) else None
+
+
+@dataclass
+class _Member:
+    """A claim as the stage sees it."""
+
+    row: int
+    doc_id: str
+    lang: str
+    value: float
+    unit: str
+    quantity: str
+    value_norm: float | None
+    metric: str
+    system: str
+    workload: str
+    qualifier: str
+    surface: str
+    sentence: str
+    confidence: float
+    flags: list[str]
+    context: PageContext
+    system_key: str
+    benchmark_key: str
+    lo: float = 0.0
+    hi: float = 0.0
+    bucket: tuple = ()
+
+    @property
+    def scale(self) -> float | None:
+        """Base units per stated unit (60 for min, 0.01 for %), when known."""
+        if self.value_norm is None or not self.value or not self.unit:
+            return None
+        s = self.value_norm / self.value
+        return s if s > 0 and math.isfinite(s) else None
+
+    def interval(self, normalised: bool) -> tuple[float, float]:
+        scale = self.scale if normalised else None
+        if scale is None:
+            return self.lo, self.hi
+        return self.lo * scale, self.hi * scale
+
+    def covers(self, x: float, normalised: bool) -> bool:
+        lo, hi = self.interval(normalised)
+        return lo <= x <= hi
+
+    def label(self) -> str:
+        from extractor.outputs import format_cell  # noqa: PLC0415 - one formatting rule
+        return f"{format_cell(float(self.value))} {self.unit}".strip()
+
+
+def _text(x) -> str:
+    return x if isinstance(x, str) else ("" if x is None or (isinstance(x, float) and math.isnan(x)) else str(x))
+
+
+def _flags(x) -> list[str]:
+    return [f for f in _text(x).split(";") if f]
+
+
+def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[_Member]:
+    """The claims as members, with their contexts (page fallback for pages whose claims
+    carry none) and tolerance intervals; rows without a finite value are left out."""
+    records = claims.to_dict("records")
+    fallback: dict[str, PageContext] = {}
+    by_doc: dict[str, list[dict]] = defaultdict(list)
+    for r in records:
+        by_doc[_text(r.get("doc_id"))].append(r)
+    for doc, rows in by_doc.items():
+        if not any(_text(r.get("context")) for r in rows):
+            sentences = list(dict.fromkeys(_text(r.get("sentence")) for r in rows))
+            fallback[doc] = page_context("\n".join(sentences))
+    members = []
+    for i, r in enumerate(records):
+        value = _finite(r.get("value"))
+        if value is None:
+            continue
+        doc = _text(r.get("doc_id"))
+        ctx_text = _text(r.get("context"))
+        ctx = PageContext.parse(ctx_text) if ctx_text else fallback.get(doc, PageContext())
+        confidence = _finite(r.get("confidence"))
+        m = _Member(
+            row=i, doc_id=doc, lang=_text(r.get("lang")), value=value,
+            unit=_text(r.get("unit")), quantity=_text(r.get("quantity")),
+            value_norm=_finite(r.get("value_norm")), metric=_text(r.get("metric")),
+            system=_text(r.get("system")), workload=_text(r.get("workload")),
+            qualifier=_text(r.get("qualifier")) or "exact", surface=_text(r.get("surface")),
+            sentence=_text(r.get("sentence")),
+            confidence=0.0 if confidence is None else confidence,
+            flags=_flags(r.get("flags")), context=ctx,
+            system_key=system_key(_text(r.get("system"))),
+            benchmark_key=benchmark_key(_text(r.get("workload"))))
+        m.lo, m.hi = tolerance_interval(value, m.surface, m.qualifier, config)
+        members.append(m)
+    return members
+
+
+def _compatible(a: PageContext, b: PageContext) -> bool:
+    """Contexts that may speak of the same result: no field known on both sides differs."""
+    return all(not x or not y or x == y for x, y in
+               ((a.suite, b.suite), (a.round, b.round), (a.division, b.division)))
+
+
+def _overlap(a: _Member, b: _Member) -> bool:
+    normalised = a.scale is not None and b.scale is not None
+    alo, ahi = a.interval(normalised)
+    blo, bhi = b.interval(normalised)
+    return alo <= bhi and blo <= ahi
+
+
+# --- unit recovery ------------------------------------------------------------------
+
+def _same_value(a: _Member, b: _Member, config: ConsistencyConfig) -> bool:
+    """The two pages state the same number (stated precision only: "up to 2.6" is not
+    the same number as "1.6", though it covers it)."""
+    alo, ahi = tolerance_interval(a.value, a.surface, "exact", config)
+    blo, bhi = tolerance_interval(b.value, b.surface, "exact", config)
+    return alo <= bhi and blo <= ahi
+
+
+def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[UnitRecovery]:
+    """Give values whose unit the page lost the unit of an agreeing claim of another page:
+    same system and workload, compatible context and metric, overlapping value. When the
+    other pages disagree on the unit, the one more pages give wins; a tie recovers
+    nothing. Members are updated in place; returns what changed."""
+    sources: dict[tuple[str, str], list[_Member]] = defaultdict(list)
+    for m in members:
+        if m.unit and m.scale is not None and "unit_inferred" not in m.flags:
+            sources[(m.system_key, m.benchmark_key)].append(m)
+    recovered = []
+    for m in members:
+        if m.unit or "unit_inferred" in m.flags or not (m.system_key or m.benchmark_key):
+            continue
+        candidates = [s for s in sources.get((m.system_key, m.benchmark_key), ())
+                      if s.doc_id != m.doc_id and _compatible(s.context, m.context)
+                      and (s.metric == m.metric or m.metric in _UNSPECIFIC_METRICS)
+                      and _same_value(s, m, config)]
+        if not candidates:
+            continue
+        options: dict[tuple, list[_Member]] = defaultdict(list)
+        for s in candidates:
+            options[(s.unit, s.quantity, round(s.scale, 12))].append(s)
+        ranked = sorted(options.items(), key=lambda kv: (
+            -len({s.doc_id for s in kv[1]}), -max(s.confidence for s in kv[1]), kv[0]))
+        if len(ranked) > 1:
+            first, second = ranked[0][1], ranked[1][1]
+            if len({s.doc_id for s in first}) == len({s.doc_id for s in second}) and \
+                    max(s.confidence for s in first) == max(s.confidence for s in second):
+                logger.debug("unit of %s in %s is ambiguous", m.value, m.doc_id)
+                continue
+        (unit, quantity, scale), supporters = ranked[0]
+        source = sorted(supporters, key=lambda s: (-s.confidence, s.doc_id, s.row))[0]
+        m.unit, m.quantity, m.value_norm = unit, quantity, m.value * scale
+        m.flags.append("unit_inferred")
+        inferred_metric = ""
+        if m.metric in _UNSPECIFIC_METRICS and source.metric not in _UNSPECIFIC_METRICS:
+            m.metric = inferred_metric = source.metric
+            m.flags.append("metric_inferred")
+        recovered.append(UnitRecovery(m.row, m.doc_id, m.value, unit, source.doc_id,
+                                      inferred_metric))
+    logger.info("recovered the unit of %d values from other pages", len(recovered))
+    return recovered
+
+
+# --- grouping -----------------------------------------------------------------------
+
+def _fill_unknown(items: list[_Member], get, set_) -> None:
+    """Members whose field is unknown take the one value the others know, if only one."""
+    known = {get(m) for m in items if get(m)}
+    if len(known) == 1:
+        only = known.pop()
+        for m in items:
+            if not get(m):
+                set_(m, only)
+
+
+def group_claims(members: list[_Member]) -> dict[tuple, list[_Member]]:
+    """Members grouped by (system key, benchmark key, metric, suite, round, division).
+
+    Only claims naming a system or a workload are grouped. Within a key, a claim whose
+    suite, round or division is unknown joins the only one the others know; with several,
+    it stays in a group of its own (it cannot be told which it speaks of)."""
+    by_key: dict[tuple, list[_Member]] = defaultdict(list)
+    for m in members:
+        if m.system_key or m.benchmark_key:
+            by_key[(m.system_key, m.benchmark_key, m.metric)].append(m)
+    groups: dict[tuple, list[_Member]] = {}
+    for key, items in by_key.items():
+        slots = {m.row: [m.context.suite, m.context.round, m.context.division] for m in items}
+        for level in range(3):
+            parents: dict[tuple, list[_Member]] = defaultdict(list)
+            for m in items:
+                parents[tuple(slots[m.row][:level])].append(m)
+            for sub in parents.values():
+                _fill_unknown(sub, lambda m, i=level: slots[m.row][i],
+                              lambda m, v, i=level: slots[m.row].__setitem__(i, v))
+        for m in items:
+            m.bucket = key + tuple(slots[m.row])
+            groups.setdefault(m.bucket, []).append(m)
+    return groups
+
+
+def group_id(bucket: tuple) -> str:
+    """A stable id from what the group is about (not from its position in a run).
+
+    >>> group_id(("ipupod16", "resnet50", "time_to_train", "training", "v1.1", ""))
+    'g4a3f3b0a6d'
+    """
+    digest = hashlib.blake2b("|".join(bucket).encode("utf-8"), digest_size=5).hexdigest()
+    return f"g{digest}"
+
+
+def _verdict(items: list[_Member]) -> str:
+    if len({m.doc_id for m in items}) < 2:
+        return "single"
+    normalised = all(m.scale is not None for m in items)
+    intervals = [m.interval(normalised) for m in items]
+    return "agree" if max(lo for lo, _ in intervals) <= min(hi for _, hi in intervals) \
+        else "conflict"
+
+
+# --- reference ----------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _between_round_cues() -> re.Pattern:
+    words = load_lexicon("reference_relative.json").get("between_rounds_cues", [])
+    alternation = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    return re.compile(alternation or r"(?!x)x", re.IGNORECASE)
+
+
+def _significant(x: float) -> float:
+    return float(f"{x:.10g}")
+
+
+def _group_scale(items: list[_Member], default: float) -> tuple[float, str]:
+    """(base units per unit, unit) of the group's values: the most common known unit."""
+    units = Counter((m.unit, round(m.scale, 12)) for m in items if m.scale is not None)
+    if not units:
+        return default, ""
+    (unit, scale), _ = sorted(units.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+    return scale, unit
+
+
+def _divisions(ctx: PageContext, rows: pd.DataFrame, config: ConsistencyConfig) -> list[str]:
+    if ctx.division:
+        return [ctx.division]
+    present = sorted(set(rows["division"]))
+    return [d for d in config.divisions if d in present] + \
+        [d for d in present if d not in config.divisions]
+
+
+def _round_may_come_from_date(items: list[_Member], rnd: str) -> bool:
+    return any(m.context.date and round_for_date(m.context.date, m.context.suite) == rnd
+               for m in items)
+
+
+def _fits_time(m: _Member, seconds: float) -> tuple[bool, bool]:
+    """(fits, unit assumed): a value without unit is read as minutes, the reference's unit."""
+    if m.scale is not None:
+        return (m.quantity in ("duration", "") and m.covers(seconds, True)), False
+    return m.covers(seconds / 60.0, False), True
+
+
+def _check_time(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
+                config: ConsistencyConfig) -> ReferenceCheck:
+    rounds_present = sorted(set(rows["round"]), key=round_sort_key, reverse=True)
+    if ctx.round:
+        rounds = [ctx.round]
+        if config.try_earlier_rounds and _round_may_come_from_date(items, ctx.round):
+            rounds += [r for r in rounds_present if round_sort_key(r) < round_sort_key(ctx.round)]
+    else:
+        rounds = rounds_present
+    divisions = _divisions(ctx, rows, config)
+    candidates = []
+    for ri, rnd in enumerate(rounds):
+        for di, div in enumerate(divisions):
+            for row in rows[(rows["round"] == rnd) & (rows["division"] == div)].itertuples():
+                seconds = row.time_to_train_minutes * 60.0
+                fits = [_fits_time(m, seconds) for m in items]
+                n_fit = sum(f for f, _ in fits)
+                assumed = any(a for f, a in fits if f)
+                candidates.append(((ri, di), row, seconds, n_fit, assumed))
+    if not candidates:
+        wanted = ctx.round or "any round"
+        return ReferenceCheck(note=f"reference has no {wanted} "
+                                   f"{ctx.division + ' ' if ctx.division else ''}result")
+    scale, _ = _group_scale(items, 60.0)
+    best = max(candidates, key=lambda c: (c[3], [-i for i in c[0]]))
+    pref, row, seconds, n_fit, assumed = best
+    if n_fit == len(items):
+        note = []
+        if not ctx.division or not ctx.round:
+            note.append("matched " + " ".join(x for x in (row.division, row.round) if x))
+        if assumed:
+            note.append("unit assumed min")
+        return ReferenceCheck("match", _significant(seconds / scale), row.round, row.division,
+                              row.system_name, "", "; ".join(note))
+    own = [c for c in candidates if c[0][0] == 0]
+    if not own:  # only earlier rounds, tried because the round came from a date
+        return ReferenceCheck(note=f"reference has no {ctx.round} result; "
+                                   "no earlier round fits")
+    median = sorted(_member_seconds(m) for m in items)[len(items) // 2]
+    closest = min(own, key=lambda c: (abs(c[2] - median), c[0]))
+    _, row, seconds, n_fit, _ = closest
+    note = f"{n_fit} of {len(items)} values fit" if n_fit else ""
+    return ReferenceCheck("mismatch", _significant(seconds / scale), row.round, row.division,
+                          row.system_name, "", note)
+
+
+def _member_seconds(m: _Member) -> float:
+    return m.value_norm if m.scale is not None else m.value * 60.0
+
+
+_READINGS = {
+    # per cent: the claim's fraction against the two times
+    "percent": (("time_reduction", lambda old, new: (old - new) / old),
+                ("speedup", lambda old, new: old / new - 1.0)),
+    # factor: how many times faster
+    "factor": (("speedup", lambda old, new: old / new),),
+}
+
+
+def _check_relative(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
+                    config: ConsistencyConfig) -> ReferenceCheck:
+    kind = Counter("factor" if m.unit == "x" or m.quantity == "factor" else "percent"
+                   for m in items).most_common(1)[0][0]
+    readings = _READINGS[kind]
+
+    def fraction_interval(m: _Member) -> tuple[float, float]:
+        if m.scale is not None:
+            return m.interval(True)
+        div = 100.0 if kind == "percent" else 1.0  # unit lost: the value as stated
+        return m.lo / div, m.hi / div
+
+    intervals = [fraction_interval(m) for m in items]
+    rounds_present = sorted(set(rows["round"]), key=round_sort_key)
+    later_rounds = [ctx.round] if ctx.round else list(reversed(rounds_present))
+    divisions = _divisions(ctx, rows, config)
+    candidates = []
+    for li, later in enumerate(later_rounds):
+        earlier = [r for r in rounds_present if round_sort_key(r) < round_sort_key(later)]
+        for ei, before in enumerate(reversed(earlier)):  # the previous round first
+            for di, div in enumerate(divisions):
+                old_rows = rows[(rows["round"] == before) & (rows["division"] == div)]
+                new_rows = rows[(rows["round"] == later) & (rows["division"] == div)]
+                for old in old_rows.itertuples():
+                    for new in new_rows.itertuples():
+                        t_old, t_new = old.time_to_train_minutes, new.time_to_train_minutes
+                        for name, reading in readings:
+                            r = reading(t_old, t_new)
+                            n_fit = sum(lo <= r <= hi for lo, hi in intervals)
+                            candidates.append(((li, ei, di), name, r, n_fit, old, new))
+    if not candidates:
+        return ReferenceCheck(note="reference has no pair of rounds for this system")
+    best = max(candidates, key=lambda c: (c[3], [-i for i in c[0]]))
+    pref, _, _, n_fit, old, new = best
+    out_scale = 0.01 if kind == "percent" else 1.0
+    if n_fit == len(items):
+        same = [c for c in candidates if c[0] == pref and c[4] is old and c[5] is new
+                and c[3] == n_fit]
+        names = ";".join(dict.fromkeys(c[1] for c in same))
+        return ReferenceCheck("match", _significant(best[2] / out_scale),
+                              f"{old.round}->{new.round}", new.division,
+                              new.system_name, names,
+                              f"{old.time_to_train_minutes:g} -> {new.time_to_train_minutes:g} min")
+    cue = _between_round_cues()
+    if not any(cue.search(m.sentence) for m in items):
+        return ReferenceCheck(note="no reading fits and the sentence does not say it compares "
+                                   "rounds; left unchecked")
+    own = [c for c in candidates if c[0][:2] == (0, 0)] or candidates
+    median = sorted((lo + hi) / 2 for lo, hi in intervals)[len(intervals) // 2]
+    closest = min(own, key=lambda c: (abs(c[2] - median), c[0]))
+    _, name, r, _, old, new = closest
+    return ReferenceCheck("mismatch", _significant(r / out_scale), f"{old.round}->{new.round}",
+                          new.division, new.system_name, name,
+                          f"{old.time_to_train_minutes:g} -> {new.time_to_train_minutes:g} min")
+
+
+def _system_hint(items: list[_Member], ctx: PageContext, reference: pd.DataFrame,
+                 bench: str, config: ConsistencyConfig) -> str:
+    """For a time without a system: the reference rows it would fit, as a note."""
+    rows = reference[reference["benchmark_key"] == bench]
+    if ctx.round:
+        rows = rows[rows["round"] == ctx.round]
+    if ctx.division:
+        rows = rows[rows["division"] == ctx.division]
+    fitting = [r for r in rows.itertuples()
+               if all(_fits_time(m, r.time_to_train_minutes * 60.0)[0] for m in items)]
+    if not fitting or len(fitting) > 3:
+        return "no system named"
+    return "no system named; fits " + ", ".join(
+        f"{r.system} {r.division} {r.round} ({r.time_to_train_minutes:g} min)" for r in fitting)
+
+
+def check_reference(items: list[_Member], ctx: PageContext, sys_key: str, bench_key: str,
+                    metric: str, reference: pd.DataFrame,
+                    config: ConsistencyConfig | None = None) -> ReferenceCheck:
+    """The reference verdict of one group (`reference` as `prepare_reference` gives it).
+
+    `none` when the metric is not one the reference records, or the reference has no row
+    for the system and benchmark (and round); `match` when one row (or, for relative
+    claims, one pair of rows in two rounds, read as time reduction or speed-up) fits
+    every value; `mismatch` otherwise, with the closest reference value."""
+    config = config or ConsistencyConfig()
+    if ctx.suite and ctx.suite != "training":
+        return ReferenceCheck(note=f"reference holds training results, not {ctx.suite}")
+    is_time = metric in config.time_metrics
+    if not (is_time or metric in config.relative_metrics) or not bench_key:
+        return ReferenceCheck()
+    if not sys_key:
+        return ReferenceCheck(note=_system_hint(items, ctx, reference, bench_key, config)
+                              if is_time else "no system named")
+    rows = reference[(reference["system_key"] == sys_key) &
+                     (reference["benchmark_key"] == bench_key)]
+    if rows.empty:
+        return ReferenceCheck()
+    if is_time:
+        return _check_time(items, ctx, rows, config)
+    return _check_relative(items, ctx, rows, config)
+
+
+# --- the stage ----------------------------------------------------------------------
+
+def _most_common(values) -> str:
+    counts = Counter(v for v in values if v)
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if counts else ""
+
+
+def _empty_claims_frame(claims: pd.DataFrame) -> pd.DataFrame:
+    out = claims.copy()
+    for col in CLAIM_EXTRA_COLUMNS:
+        if col not in out.columns:
+            out[col] = pd.Series(dtype=str)
+    return out
+
+
+def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
+                      config: ConsistencyConfig | None = None
+                      ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Group the claims, give verdicts, check against the reference (module docstring).
+
+    Returns (groups, claims): groups with GROUP_COLUMNS + EXTRA_GROUP_COLUMNS, sorted by
+    system, workload, metric and context; claims with recovered units and the columns
+    `unit_source` and `group_id` added after the others. Re-running on its own output
+    gives the same groups.
+    """
+    config = config or ConsistencyConfig()
+    columns = GROUP_COLUMNS + EXTRA_GROUP_COLUMNS
+    if claims is None or not len(claims):
+        return pd.DataFrame(columns=columns), _empty_claims_frame(
+            claims if claims is not None else pd.DataFrame())
+    ref = prepare_reference(reference) if reference is not None else prepare_reference(None)
+    members = _members(claims, config)
+    recovered = recover_units(members, config) if config.recover_units else []
+    buckets = group_claims(members)
+
     groups = []
-    if len(claims):
-        keyed = claims[(claims["system"].fillna("") != "") | (claims["workload"].fillna("") != "")]
-        for i, ((system, workload, metric), g) in enumerate(
-                keyed.groupby(["system", "workload", "metric"], dropna=False, sort=True)):
-            values = [f"{v:g} {u}".strip() for v, u in zip(g["value"], g["unit"].fillna(""))]
-            verdict = "single" if g["doc_id"].nunique() < 2 else (
-                "agree" if g["value"].nunique() == 1 else "conflict")
-            groups.append(Group(f"g{i:04d}", system, workload, metric, "", g["doc_id"].nunique(),
-                                ";".join(sorted(set(g["lang"]))), ";".join(values), verdict,
-                                None, "none", ";".join(g["doc_id"])))
-    return pd.DataFrame([g.as_dict() for g in groups], columns=GROUP_COLUMNS), claims
+    group_of_row: dict[int, str] = {}
+    for bucket, items in buckets.items():
+        items.sort(key=lambda m: (m.doc_id, m.row))
+        sys_key, bench_key, metric, suite, rnd, division = bucket
+        ctx = PageContext(suite, rnd, division)
+        gid = group_id(bucket)
+        for m in items:
+            group_of_row[m.row] = gid
+        shown = list({(m.doc_id, m.value, m.unit, m.qualifier): m for m in items}.values())
+        check = check_reference(items, ctx, sys_key, bench_key, metric, ref, config)
+        system = _most_common(canonical_system(m.system) for m in items)
+        workload = canonical_benchmark(_most_common(m.workload for m in items))
+        groups.append(Group(
+            gid, system, workload, metric, ctx.as_string(), len({m.doc_id for m in items}),
+            ";".join(sorted({m.lang for m in items if m.lang})),
+            ";".join(m.label() for m in shown), _verdict(items), check.value, check.verdict,
+            ";".join(m.doc_id for m in shown), check.round, check.division, check.system,
+            check.reading, check.note))
+    table = pd.DataFrame([g.as_dict() for g in groups], columns=columns)
+    if len(table):
+        table = table.sort_values(["system", "workload", "metric", "context", "group_id"],
+                                  kind="stable").reset_index(drop=True)
+    return table, _updated_claims(claims, members, recovered, group_of_row)
+
+
+def _updated_claims(claims: pd.DataFrame, members: list[_Member],
+                    recovered: list[UnitRecovery], group_of_row: dict[int, str]) -> pd.DataFrame:
+    out = claims.reset_index(drop=True).copy()
+    if "unit_source" not in out.columns:
+        out["unit_source"] = ""
+    out["unit_source"] = out["unit_source"].map(_text)
+    by_row = {m.row: m for m in members}
+    for rec in recovered:
+        m = by_row[rec.row]
+        out.at[rec.row, "unit"] = m.unit
+        out.at[rec.row, "quantity"] = m.quantity
+        out.at[rec.row, "value_norm"] = m.value_norm
+        out.at[rec.row, "metric"] = m.metric
+        out.at[rec.row, "flags"] = ";".join(dict.fromkeys(m.flags))
+        out.at[rec.row, "unit_source"] = rec.source_doc_id
+    out["group_id"] = [group_of_row.get(i, "") for i in range(len(out))]
+    return out

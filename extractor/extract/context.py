@@ -1,0 +1,450 @@
+"""Page context: which MLPerf suite, round and division a page (or one sentence of it)
+speaks of, and the page's date.
+
+Claims carry this context (claims.csv `context`) so that the consistency stage compares
+like with like: a v1.0 time-to-train must not be checked against a v1.1 result, nor an
+open-division result against a closed one.
+
+- `page_context(text) -> PageContext`: from the whole page text. A round named in the
+  text ("MLPerf 1.1", "MLPerf Training v2.0", "Training version 1.0", "MLPerf ID:
+  1.0-1025") wins; when several are named, mentions next to "this round"/"本輪"/"이번"
+  outweigh passing ones next to "first submission"/"上一輪"/"이전". Failing any, the
+  round is inferred from the page's date and the publication dates of the rounds
+  (lexicon `context_rounds.json`).
+- `sentence_context(sentence, page_ctx) -> PageContext`: the page context with the
+  division and round a sentence names itself ("in the open division", "在開放分區",
+  "오픈 부문").
+
+All language knowledge (suite, division and cue words, month names, round dates) is data
+in `extractor/lexicons/context_*.json`. No function here raises on any str input.
+"""
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import json
+import logging
+import re
+import unicodedata
+from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
+from importlib import resources
+
+logger = logging.getLogger(__name__)
+
+CONTEXT_FIELDS = ("suite", "round", "division", "date")
+SUITES = ("training", "inference", "hpc")
+DIVISIONS = ("closed", "open")
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """What a page (or a sentence) is about: suite, round, division, and its date."""
+
+    #: MLPerf suite: training, inference, hpc, or '' when unknown
+    suite: str = ""
+    #: MLPerf round, 'v1.0', 'v1.1', ..., or ''
+    round: str = ""
+    #: MLPerf division: closed, open, or '' (unknown, or both named)
+    division: str = ""
+    #: the page's date, 'YYYY-MM-DD', or ''
+    date: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def as_string(self) -> str:
+        """`;`-joined key=value of the non-empty fields, in field order.
+
+        >>> PageContext("training", "v1.1", "", "2021-12-02").as_string()
+        'suite=training;round=v1.1;date=2021-12-02'
+        >>> PageContext().as_string()
+        ''
+        """
+        return ";".join(f"{k}={getattr(self, k)}" for k in CONTEXT_FIELDS if getattr(self, k))
+
+    @classmethod
+    def parse(cls, s) -> PageContext:
+        """The context written by `as_string`; unknown keys and junk are ignored.
+
+        >>> PageContext.parse("suite=training;round=v1.1;division=closed")
+        PageContext(suite='training', round='v1.1', division='closed', date='')
+        >>> PageContext.parse(None)
+        PageContext(suite='', round='', division='', date='')
+        """
+        if not isinstance(s, str):
+            return cls()
+        values = {}
+        for part in s.split(";"):
+            key, sep, value = part.partition("=")
+            key, value = key.strip(), value.strip()
+            if sep and key in CONTEXT_FIELDS and value:
+                values[key] = value
+        return cls(**values)
+
+    def without_date(self) -> PageContext:
+        """The context with the date dropped (what groups of claims share)."""
+        return replace(self, date="")
+
+
+def parse_context(s) -> PageContext:
+    """Module-level alias of `PageContext.parse`."""
+    return PageContext.parse(s)
+
+
+@dataclass
+class ContextConfig:
+    """Options of the context detector."""
+
+    #: infer the round from the page's date when the text names none
+    infer_round_from_date: bool = True
+    #: ... but only when the page mentions the benchmark (MLPerf/MLCommons) at all: a
+    #: dated blog post about BERT is not about any MLPerf round
+    require_benchmark_mention: bool = True
+    #: characters around a round mention searched for "this round"/"first submission" cues
+    cue_window: int = 20
+    #: characters after a benchmark name searched for the suite ("MLPerf ... Training")
+    suite_window: int = 30
+
+
+# --- lexicons -----------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def load_lexicon(name: str) -> dict:
+    """A JSON lexicon of extractor/lexicons/, parsed once."""
+    text = resources.files("extractor.lexicons").joinpath(name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def _alternation(words) -> str:
+    """A regex alternation of literal words, longest first (so 'last round' beats 'last')."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    benchmark: re.Pattern
+    round_after_benchmark: re.Pattern
+    round_after_suite: re.Pattern
+    round_in_id: re.Pattern
+    current_cue: re.Pattern
+    passing_cue: re.Pattern
+    suites: dict
+    divisions: dict
+    both_divisions: re.Pattern
+    iso_date: re.Pattern
+    cjk_date: re.Pattern
+    month_day_year: re.Pattern
+    day_month_year: re.Pattern
+    date_cue: re.Pattern
+    months: dict
+
+
+@lru_cache(maxsize=None)
+def _patterns() -> _Patterns:
+    words = load_lexicon("context_words.json")
+    bench = _alternation(words["benchmark_names"])
+    marks = r"(?:™|®|鈩|\(TM\)|\(R\))?"
+    all_suite_words = [w for ws in words["suites"].values() for w in ws]
+    suite = _alternation(all_suite_words)
+    version = _alternation(words["version_words"])
+    number = r"(?P<num>\d{1,2}\.\d{1,2})(?![\d.]|-\d)"
+    sep = r"[\s\-:：,()（）|]{0,3}"
+    # "MLPerf 1.1", "MLPerf v2.0", "MLPerf Training v2.0", "MLPerf™ Training version 1.0",
+    # "MLPerf訓練1.1", "MLPerf v1.0 Training"
+    after_bench = (rf"(?:{bench}){marks}{sep}(?:(?P<suite>{suite}){sep})?"
+                   rf"(?:(?:{version}){sep})?{number}")
+    # "Training version 1.0", "Training v2.0": a version word is required without the
+    # benchmark's name, or any "training 2.0 epochs" would count
+    after_suite = rf"(?P<suite>{suite}){sep}(?:{version}){sep}{number}"
+    months = words["months"]
+    month = _alternation(months)
+    ci = re.IGNORECASE
+    return _Patterns(
+        benchmark=re.compile(bench, ci),
+        round_after_benchmark=re.compile(after_bench, ci),
+        round_after_suite=re.compile(after_suite, ci),
+        round_in_id=re.compile(rf"(?:{bench}){marks}\s*ID\s*[:：]?\s*(?P<num>\d{{1,2}}\.\d{{1,2}})-\d{{2,5}}",
+                               ci),
+        current_cue=re.compile(_alternation(words["round_current_cues"]), ci),
+        passing_cue=re.compile(_alternation(words["round_passing_cues"]), ci),
+        suites={name: re.compile(_alternation(ws), ci) for name, ws in words["suites"].items()},
+        divisions={name: re.compile(_alternation(ws), ci)
+                   for name, ws in words["divisions"].items()},
+        both_divisions=re.compile(_alternation(words["both_divisions"]), ci),
+        iso_date=re.compile(r"(?<![\d.])((?:19|20)\d\d)[-/.](\d{1,2})[-/.](\d{1,2})(?![\d.]*\d)"),
+        cjk_date=re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
+        month_day_year=re.compile(
+            rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)", ci),
+        day_month_year=re.compile(
+            rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)", ci),
+        date_cue=re.compile(_alternation(words["date_cues"]), ci),
+        months={k.lower(): v for k, v in months.items()},
+    )
+
+
+@lru_cache(maxsize=None)
+def _round_calendar(suite: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(publication dates, rounds) of a suite, sorted by date; training when unknown."""
+    table = load_lexicon("context_rounds.json").get(suite or "training")
+    if not isinstance(table, dict):
+        table = load_lexicon("context_rounds.json")["training"]
+    pairs = sorted((date, rnd) for rnd, date in table.items())
+    return tuple(d for d, _ in pairs), tuple(r for _, r in pairs)
+
+
+def round_for_date(date: str, suite: str = "training") -> str:
+    """The round a page dated `date` speaks of: the last one published on or before it.
+
+    >>> round_for_date("2021-12-02"), round_for_date("2021-06-30"), round_for_date("2021-06-29")
+    ('v1.1', 'v1.0', 'v0.7')
+    >>> round_for_date("2010-01-01"), round_for_date("")
+    ('', '')
+    """
+    if not date:
+        return ""
+    dates, rounds = _round_calendar(suite)
+    i = bisect.bisect_right(dates, date)
+    return rounds[i - 1] if i else ""
+
+
+def known_rounds(suite: str = "training") -> tuple[str, ...]:
+    """The rounds of a suite in publication order (lexicon `context_rounds.json`)."""
+    return _round_calendar(suite)[1]
+
+
+def round_sort_key(rnd: str) -> tuple[int, int]:
+    """Sort key of a round name.
+
+    >>> sorted(["v1.10", "v2.0", "v1.1"], key=round_sort_key)
+    ['v1.1', 'v1.10', 'v2.0']
+    """
+    m = re.fullmatch(r"v?(\d+)\.(\d+)", rnd or "")
+    return (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
+
+
+# --- detection ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoundMention:
+    """One place where the text names a round, with how much it counts."""
+
+    round: str
+    suite: str
+    start: int
+    weight: float
+    current: bool
+    passing: bool
+
+
+def _normalise(text) -> str:
+    """NFKC (full-width digits and letters to ASCII) of any input; never raises."""
+    if not isinstance(text, str):
+        return ""
+    try:
+        return unicodedata.normalize("NFKC", text)
+    except Exception:  # lone surrogates and the like: keep the text as it is
+        return text
+
+
+def _suite_of(word: str | None) -> str:
+    if not word:
+        return ""
+    for name, pattern in _patterns().suites.items():
+        if pattern.fullmatch(word):
+            return name
+    return ""
+
+
+def find_round_mentions(text: str, config: ContextConfig | None = None) -> list[RoundMention]:
+    """Every round the text names, in text order, with a weight: 1, plus 2 next to a
+    "this round" cue, less next to a "first submission" cue, plus 0.5 when the suite is
+    named with it.
+
+    >>> [(m.round, m.current) for m in find_round_mentions("在本輪MLPerf 1.1訓練中")]
+    [('v1.1', True)]
+    >>> [m.round for m in find_round_mentions("SDK 1.4 and ResNet-50 version 1.5")]
+    []
+    """
+    config = config or ContextConfig()
+    text = _normalise(text)
+    p = _patterns()
+    found: dict[int, RoundMention] = {}
+    mentions_benchmark = bool(p.benchmark.search(text))
+    matchers = [(p.round_after_benchmark, 1.0), (p.round_in_id, 0.75)]
+    if mentions_benchmark:
+        matchers.append((p.round_after_suite, 1.0))
+    for pattern, base in matchers:
+        for m in pattern.finditer(text):
+            num = m.group("num")
+            major = int(num.split(".")[0])
+            if major > 9:
+                continue
+            suite = _suite_of(m.groupdict().get("suite"))
+            lo, hi = max(0, m.start() - config.cue_window), m.end() + config.cue_window // 2
+            window = text[lo:hi]
+            current = bool(p.current_cue.search(window))
+            passing = bool(p.passing_cue.search(window)) and not current
+            weight = base + 2.0 * current - 0.75 * passing + 0.5 * bool(suite)
+            start = m.start("num")
+            if start not in found or found[start].weight < weight:
+                found[start] = RoundMention(f"v{num}", suite, start, max(weight, 0.1),
+                                            current, passing)
+    return [found[k] for k in sorted(found)]
+
+
+def find_dates(text: str) -> list[tuple[int, str, bool]]:
+    """Every full date (with a day) in the text: (offset, 'YYYY-MM-DD', next to a date
+    cue such as "last updated" or "時間").
+
+    >>> [d for _, d, _ in find_dates("時間:2021-12-02 ... Jun 30, 2021; 2021년 12월 2일")]
+    ['2021-12-02', '2021-06-30', '2021-12-02']
+    """
+    text = _normalise(text)
+    p = _patterns()
+    out = []
+
+    def add(pos, year, month, day):
+        try:
+            date = dt.date(int(year), int(month), int(day)).isoformat()
+        except (ValueError, TypeError, OverflowError):
+            return
+        cue = bool(p.date_cue.search(text[max(0, pos - 30):pos]))
+        out.append((pos, date, cue))
+
+    for m in p.iso_date.finditer(text):
+        add(m.start(), m.group(1), m.group(2), m.group(3))
+    for m in p.cjk_date.finditer(text):
+        add(m.start(), m.group(1), m.group(2), m.group(3))
+    for m in p.month_day_year.finditer(text):
+        add(m.start(), m.group(3), p.months.get(m.group(1).lower()), m.group(2))
+    for m in p.day_month_year.finditer(text):
+        add(m.start(), m.group(3), p.months.get(m.group(2).lower()), m.group(1))
+    return sorted(out)
+
+
+def page_date(text: str) -> str:
+    """The page's date: the first date next to a cue ("last updated", "時間:"), else the
+    first date in the text, else ''.
+
+    >>> page_date("This page was last updated on Wednesday, June 29, 2022")
+    '2022-06-29'
+    """
+    dates = find_dates(text)
+    if not dates:
+        return ""
+    cued = [d for d in dates if d[2]]
+    return (cued or dates)[0][1]
+
+
+def _division_counts(text: str) -> dict[str, int]:
+    p = _patterns()
+    both = len(p.both_divisions.findall(text))
+    return {name: len(pattern.findall(text)) + both for name, pattern in p.divisions.items()}
+
+
+def division_named(text: str) -> str:
+    """The one division the text names, '' when it names none or both.
+
+    >>> division_named("in the open division"), division_named("在開放分區"), division_named("오픈 부문에서")
+    ('open', 'open', 'open')
+    >>> division_named("open and closed divisions")
+    ''
+    """
+    counts = _division_counts(_normalise(text))
+    named = [name for name, n in counts.items() if n]
+    return named[0] if len(named) == 1 else ""
+
+
+def _suite_near_benchmark(text: str, mentions: list[RoundMention], config: ContextConfig) -> str:
+    p = _patterns()
+    votes = {name: 0.0 for name in p.suites}
+    for m in mentions:
+        if m.suite:
+            votes[m.suite] += m.weight
+    for b in p.benchmark.finditer(text):
+        window = text[max(0, b.start() - 10):b.end() + config.suite_window]
+        for name, pattern in p.suites.items():
+            votes[name] += len(pattern.findall(window))
+    best = max(votes.values(), default=0)
+    winners = [name for name, v in votes.items() if v == best]
+    return winners[0] if best > 0 and len(winners) == 1 else ""
+
+
+def _pick_round(mentions: list[RoundMention], date_round: str) -> str:
+    """The most likely round among those named: summed weights, a bonus for the one the
+    page's date implies; ties go to the later round."""
+    if not mentions:
+        return ""
+    scores: dict[str, float] = {}
+    for m in mentions:
+        scores[m.round] = scores.get(m.round, 0.0) + m.weight
+    if date_round in scores:
+        scores[date_round] += 1.0
+    return max(scores, key=lambda r: (scores[r], round_sort_key(r)))
+
+
+def page_context(text, config: ContextConfig | None = None) -> PageContext:
+    """What the page speaks of (see the module docstring). Never raises.
+
+    >>> page_context("作者: 時間:2021-12-02 ... 在本輪MLPerf 1.1訓練中").as_string()
+    'suite=training;round=v1.1;date=2021-12-02'
+    >>> page_context("Jun 30, 2021. Our first MLPerf results ... MLPerf v1.0 Training Results").round
+    'v1.0'
+    """
+    try:
+        return _page_context(_normalise(text), config or ContextConfig())
+    except Exception:  # a context is a hint: never fail a page over it
+        logger.warning("page context detection failed", exc_info=True)
+        return PageContext()
+
+
+def _page_context(text: str, config: ContextConfig) -> PageContext:
+    mentions = find_round_mentions(text, config)
+    suite = _suite_near_benchmark(text, mentions, config)
+    date = page_date(text)
+    date_round = round_for_date(date, suite)
+    rnd = _pick_round(mentions, date_round)
+    if not rnd and config.infer_round_from_date:
+        if not config.require_benchmark_mention or _patterns().benchmark.search(text):
+            rnd = date_round
+    return PageContext(suite, rnd, division_named(text), date)
+
+
+def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
+                     config: ContextConfig | None = None) -> PageContext:
+    """The page context, with the division and round that one sentence names itself.
+
+    A round named only in passing ("since our first MLPerf v1.0 submission") does not
+    change the sentence's round: such a sentence speaks of the page's round relative to
+    the earlier one. A sentence naming both divisions has none.
+
+    >>> page = PageContext("training", "v1.1", "", "2021-12-02")
+    >>> sentence_context("在開放分區的訓練時間為5.78分鐘", page).as_string()
+    'suite=training;round=v1.1;division=open;date=2021-12-02'
+    >>> sentence_context("24% faster than our first MLPerf v1.0 submission", page).round
+    'v1.1'
+    """
+    if isinstance(page_ctx, str):
+        page_ctx = PageContext.parse(page_ctx)
+    page_ctx = page_ctx or PageContext()
+    try:
+        text = _normalise(sentence_text)
+        config = config or ContextConfig()
+        counts = _division_counts(text)
+        named = [name for name, n in counts.items() if n]
+        division = page_ctx.division
+        if len(named) == 1:
+            division = named[0]
+        elif len(named) > 1:
+            division = ""
+        own = [m for m in find_round_mentions(text, config) if not m.passing]
+        rnd, suite = page_ctx.round, page_ctx.suite
+        if own:
+            best = max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
+            rnd = best.round
+            suite = best.suite or suite
+        return PageContext(suite, rnd, division, page_ctx.date)
+    except Exception:
+        logger.warning("sentence context detection failed", exc_info=True)
+        return page_ctx
