@@ -1,27 +1,60 @@
 """Claims: quantities linked to the metric, system and workload they are about.
 
-FIRST VERSION (issue 2); issue 5 deepens it. Contract:
+`extract_claims(tagged_page) -> list[Claim]` reads a page sentence by sentence:
 
-- `extract_claims(tagged_page) -> list[Claim]`, columns of claims.csv in `CLAIM_COLUMNS`
-  (../shared/spec/OUTPUTS.md, CLAIMS.md); `start`/`end` index into the cleaned text.
-- `context` is `;`-joined `key=value` pairs about the page: `suite` (training,
-  inference), `round` (v1.0, v1.1, ...), `division` (closed, open), `date` (YYYY-MM-DD).
-- `flags` is `;`-joined: lossy_source, unit_missing, magnitude_suspect, range, ...
+1. every quantity of the sentence (`quantities.find_quantities`) that is not a name
+   digit, version, ID, date, year, URL, file name or list number (`lexicons/claims_not.json`
+   and the entity spans: the 16 of IPU-POD16 is no claim);
+2. numbers without a unit are kept only where the page lost it (a lossy span next to
+   the number, or a word right after it that implies one: "최대 2.6 단축"), flagged
+   `unit_missing`;
+3. each number is linked, within its sentence, to a system and a workload: first those
+   of its own clause (split at commas, 、, ；, "and", "while", ... per language), nearest
+   first, baselines of a comparison ("than DGX A100", "DGX A100에 비해") last; else those
+   of the other clauses of the sentence ("在X上訓練Y..., 在Z上為N分鐘" carries Y); when k
+   names and k numbers stand in order in one clause ("BERT-Base에서 BERT-Large ...
+   84.4%에서 86.6%"), they pair up in order; a sentence that names no workload carries
+   the one of the sentence before it in the paragraph, and one that names no system
+   takes the subject of the sentence before when it refers back ("it", "이는", "其") or
+   its words were lost;
+4. tables flattened to text ("| model | chips | minutes |" rows) take unit and metric
+   from the column header and names from the row or the caption line above;
+5. the metric comes from the quantity kind and cue words near the number
+   (`lexicons/metrics_*.json`); `context` from `extractor.extract.context`.
+
+`confidence` is built from the evidence: a stated unit, names found in the number's own
+clause, a metric cue, and no damage near the number raise it; names carried from
+elsewhere, lost units and lossy text lower it.
 """
 from __future__ import annotations
 
+import logging
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 
-from extractor.extract.quantities import find_quantities
+from extractor.extract.entities import SYSTEM, VENDOR, WORKLOAD, Entity, find_entities, load_lexicon
+from extractor.extract.quantities import Quantity, find_quantities
+
+try:  # the context stage is written in parallel; claims work without it
+    from extractor.extract.context import PageContext, page_context, sentence_context
+except ImportError:  # pragma: no cover - temporary, until context.py is on every branch
+    PageContext = page_context = sentence_context = None
+
+logger = logging.getLogger(__name__)
 
 CLAIM_COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value", "unit",
                  "quantity", "value_norm", "metric", "system", "workload", "vendor",
                  "qualifier", "context", "confidence", "flags"]
 
+LANGS = ("en", "zh", "ko")
+
 
 @dataclass
 class Claim:
+    """One row of claims.csv (OUTPUTS.md, CLAIMS.md); `start`/`end` index into the
+    cleaned page text."""
+
     doc_id: str
     lang: str
     sentence: str
@@ -45,21 +78,529 @@ class Claim:
         return asdict(self)
 
 
-_SYSTEM = re.compile(r"IPU-POD\d+|DGX A100")
-_WORKLOAD = re.compile(r"ResNet-50|BERT(?:-Large)?|EfficientNet-B4")
+@dataclass
+class ClaimConfig:
+    """Options of claim extraction."""
+
+    #: a lossy span this many characters or fewer from a number may have eaten its unit
+    lossy_window: int = 3
+    #: sentences back (same paragraph) a sentence without a workload may take one from
+    carry_workload_sentences: int = 3
+    #: claims below this confidence are not reported
+    min_confidence: float = 0.0
+    #: table rows: at most this many rows between a row and its header
+    max_table_rows: int = 60
 
 
-def extract_claims(page) -> list[Claim]:
-    claims = []
+# ---------------------------------------------------------------------------------------
+# Lexicons
+
+
+@dataclass(frozen=True)
+class _Cues:
+    metric_cues: dict  # lang -> metric -> tuple of lowercased cue words
+    bare_cues: dict  # lang -> tuple
+    by_quantity: dict
+    clause_break: dict  # lang -> compiled regex
+    back_refs: dict  # lang -> compiled regex or None
+    baseline: dict  # lang -> (before regex, after regex)
+    not_always: tuple
+    not_unitless: tuple
+
+
+def _words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
+    alts = []
+    for w in sorted({w for w in words if w}, key=len, reverse=True):
+        e = re.escape(w)
+        if latin_word_bounds and w[:1].isascii() and w[:1].isalpha():
+            e = r"(?<![A-Za-z])" + e
+        if latin_word_bounds and w[-1:].isascii() and w[-1:].isalpha():
+            e = e + r"(?![A-Za-z])"
+        alts.append(e)
+    return re.compile("|".join(alts), re.IGNORECASE) if alts else None
+
+
+@lru_cache(maxsize=None)
+def _cues() -> _Cues:
+    metric_cues, bare = {}, {}
+    for lang in LANGS:
+        lex = load_lexicon(f"metrics_{lang}.json")
+        metric_cues[lang] = {m: tuple(w.lower() for w in ws) for m, ws in lex["cues"].items()}
+        bare[lang] = tuple(lex.get("bare_number_cues", ()))
+    links = load_lexicon("claims_links.json")
+    breaks, backs, baseline = {}, {}, {}
+    for lang, words in links["clause_breaks"].items():
+        # a comma between digits is a thousands separator, not a clause break
+        alts = [r"(?<!\d),|,(?!\d)" if w == "," else re.escape(w) for w in words]
+        breaks[lang] = re.compile("|".join(alts), re.IGNORECASE)
+    for lang, words in links["back_references"].items():
+        backs[lang] = _words_regex(words)
+    for lang, d in links["baselines"].items():
+        baseline[lang] = (_words_regex(d.get("before", ())), _words_regex(d.get("after", ())))
+    nots = load_lexicon("claims_not.json")
+    always = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["always"].items()
+                   if not k.startswith("_"))
+    unitless = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["when_unitless"].items()
+                     if not k.startswith("_"))
+    return _Cues(metric_cues, bare, load_lexicon("metrics_defaults.json")["by_quantity"],
+                 breaks, backs, baseline, always, unitless)
+
+
+def _lang_key(lang: str) -> str:
+    base = (lang or "").split("-")[0].lower()
+    return base if base in LANGS else "und"
+
+
+# ---------------------------------------------------------------------------------------
+# Small pure helpers
+
+
+def clause_spans(sentence: str, lang: str) -> list[tuple[int, int]]:
+    """(start, end) of the clauses of a sentence, split at the language's clause breaks.
+
+    >>> s = "在IPU-POD128上為5.67分鐘,在IPU-POD256上為3.79分鐘"
+    >>> [s[a:b] for a, b in clause_spans(s, "zh")]
+    ['在IPU-POD128上為5.67分鐘', '在IPU-POD256上為3.79分鐘']
+    >>> s = "1,750 GB and 3 TB"
+    >>> [s[a:b] for a, b in clause_spans(s, "en")]
+    ['1,750 GB', '3 TB']
+    """
+    cues = _cues()
+    rx = cues.clause_break.get(_lang_key(lang)) or cues.clause_break["und"]
+    spans, pos = [], 0
+    for m in rx.finditer(sentence or ""):
+        if m.start() > pos:
+            spans.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(sentence or ""):
+        spans.append((pos, len(sentence)))
+    return spans or [(0, len(sentence or ""))]
+
+
+def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Spans of a sentence whose numbers are no claims: (always, when the number has no
+    unit). See `lexicons/claims_not.json`.
+
+    >>> s = "MLPerf 1.1 on 2021-12-02, see 1638413962408997.png"
+    >>> always, _ = not_claim_spans(s)
+    >>> sorted(s[a:b] for a, b in always)
+    ['1638413962408997.png', '2021-12-02', 'MLPerf 1.1']
+    """
+    cues = _cues()
+    text = sentence or ""
+    always = [m.span() for rx in cues.not_always for m in rx.finditer(text) if m.end() > m.start()]
+    unitless = [m.span() for rx in cues.not_unitless for m in rx.finditer(text) if m.end() > m.start()]
+    return always, unitless
+
+
+def metric_for(quantity: str, near: str, wide: str, lang: str) -> tuple[str, bool]:
+    """The metric of a quantity of kind `quantity`, from cue words in `near` (its
+    clause) or else `wide` (its sentence); returns (metric, whether a cue decided).
+
+    >>> metric_for("percent", "在IPU-POD16上實現了24%的性能提升", "", "zh")
+    ('improvement', True)
+    >>> metric_for("factor", "a factor of 1.6x", "better performance-per-$ than NVIDIA", "en")
+    ('perf_per_price', True)
+    >>> metric_for("duration", "IPU-POD16에서 28.3분", "", "ko")
+    ('time_to_train', False)
+    """
+    cues = _cues()
+    rule = cues.by_quantity.get(quantity) or cues.by_quantity["unknown"]
+    langs = [_lang_key(lang)] if _lang_key(lang) in LANGS else list(LANGS)
+    for text in (near, wide):
+        low = (text or "").lower()
+        if not low:
+            continue
+        for metric in rule["candidates"]:
+            for lg in langs:
+                if any(_has_cue(low, w) for w in cues.metric_cues[lg].get(metric, ())):
+                    return metric, True
+    return rule["default"], False
+
+
+def _has_cue(low_text: str, cue: str) -> bool:
+    if cue[:1].isascii() and cue[:1].isalpha():
+        return re.search(r"(?<![a-z])" + re.escape(cue), low_text) is not None
+    return cue in low_text
+
+
+def _overlaps(a0: int, a1: int, spans) -> bool:
+    return any(s < a1 and a0 < e for s, e in spans)
+
+
+# ---------------------------------------------------------------------------------------
+# Linking
+
+
+@dataclass
+class _Mention:
+    """An entity seen from one sentence: offsets relative to the sentence."""
+
+    entity: Entity
+    start: int
+    end: int
+    counted: bool = False   # "four IPU-M2000s": what a number counts, not the subject
+    baseline: bool = False  # "than DGX A100", "DGX A100에 비해": the reference compared to
+
+
+@dataclass
+class _SentenceInfo:
+    start: int
+    end: int
+    text: str
+    lang: str
+    paragraph: int
+    systems: list[_Mention] = field(default_factory=list)
+    workloads: list[_Mention] = field(default_factory=list)
+    lossy: bool = False
+
+
+def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quantity],
+                lang: str) -> None:
+    """Mark entities that a number counts and entities that are a comparison baseline."""
+    counted_after = load_lexicon("claims_links.json")["counted_after"]
+    before_rx, after_rx = _cues().baseline.get(_lang_key(lang), (None, None))
+    for m in mentions:
+        for q in quantities:
+            gap = sentence[q.end:m.start]
+            if 0 <= m.start - q.end <= 6 and (gap in counted_after or gap.strip() in counted_after):
+                m.counted = True
+        head = sentence[max(0, m.start - 16):m.start]
+        tail = sentence[m.end:m.end + 12]
+        if before_rx is not None and any(mm.end() >= len(head) - 6 for mm in before_rx.finditer(head)):
+            m.baseline = True
+        if after_rx is not None and any(mm.start() <= 6 for mm in after_rx.finditer(tail)):
+            m.baseline = True
+
+
+def _pick(mentions: list[_Mention], q: Quantity, clause: tuple[int, int],
+          prefer_before: bool) -> tuple[_Mention | None, str]:
+    """The mention a quantity is about: (mention, where) with where in
+    clause / sentence / ''."""
+    usable = [m for m in mentions if not m.counted]
+    if not usable:
+        return None, ""
+
+    def dist(m: _Mention) -> float:
+        if m.end <= q.start:
+            d = q.start - m.end
+            return d * (1.0 if prefer_before else 1.3)
+        d = max(0, m.start - q.end)
+        return d * (1.3 if prefer_before else 1.0)
+
+    c0, c1 = clause
+    inside = [m for m in usable if m.start >= c0 and m.end <= c1]
+    for group, where in ((inside, "clause"), (usable, "sentence")):
+        main = [m for m in group if not m.baseline]
+        pool = main or group
+        if where == "sentence":
+            # another clause: the nearest clause before the number, else after it
+            before = [m for m in pool if m.end <= q.start]
+            pool = before or pool
+        if pool:
+            return min(pool, key=dist), where
+    return None, ""
+
+
+def _parallel_pairs(quantities: list[Quantity], mentions: list[_Mention],
+                    clause: tuple[int, int]) -> dict[int, _Mention]:
+    """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
+    BERT-Large ... 84.4%에서 86.6%", "X and Y took 5 and 6 minutes respectively")."""
+    c0, c1 = clause
+    qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
+    ms = [m for m in mentions if m.start >= c0 and m.end <= c1 and not m.counted]
+    names = {m.entity.canonical for m in ms}
+    if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
+        return {}
+    if max(m.end for m in ms) > min(q.start for q in qs):
+        return {}
+    return {id(q): m for q, m in zip(sorted(qs, key=lambda q: q.start),
+                                     sorted(ms, key=lambda m: m.start))}
+
+
+# ---------------------------------------------------------------------------------------
+# Extraction
+
+
+def _bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
+    tail = sentence[q.end:q.end + 8].lstrip().lower()
+    langs = [_lang_key(lang)] if _lang_key(lang) in LANGS else list(LANGS)
+    return any(tail.startswith(w.lower()) for lg in langs for w in _cues().bare_cues[lg])
+
+
+def _safe_quantities(text: str, lang: str) -> list[Quantity]:
+    try:
+        return list(find_quantities(text, lang))
+    except Exception:  # the quantity layer must not take the page down
+        logger.exception("find_quantities failed on %d chars", len(text))
+        return []
+
+
+def _dropped_syllables(cleaned) -> bool:
+    return any(getattr(s, "kind", "") == "dropped_syllables"
+               for s in getattr(cleaned, "lossy_spans", ()) or ())
+
+
+def _is_lossy_at(cleaned, start: int, end: int) -> bool:
+    try:
+        return bool(cleaned.is_lossy_at(start, end))
+    except Exception:
+        return False
+
+
+def _is_table_row(text: str) -> bool:
+    return text.count("|") >= 2 or text.count("\t") >= 2
+
+
+def extract_claims(page, config: ClaimConfig | None = None) -> list[Claim]:
+    """The claims of a tagged page (`extractor.langid.TaggedPage`); never raises on a
+    page whose text is any str."""
+    config = config or ClaimConfig()
+    try:
+        return _extract(page, config)
+    except Exception:  # noqa: BLE001 - one page's oddity must not cost the run
+        logger.exception("claim extraction failed on %s", getattr(page, "doc_id", "?"))
+        return []
+
+
+def _extract(page, config: ClaimConfig) -> list[Claim]:
+    cleaned = page.cleaned
+    text = cleaned.text or ""
+    page_lang = getattr(page.lang, "base", "") or "und"
+    entities = find_entities(text, page_lang) if text else []
+    page_ctx = None
+    if page_context is not None:
+        try:
+            page_ctx = page_context(text)
+        except Exception:
+            logger.exception("page_context failed on %s", page.doc_id)
+    dropped = _dropped_syllables(cleaned)
+
+    infos = _sentence_infos(page, text, entities)
+    claims: list[Claim] = []
+    seen: set[tuple[int, int]] = set()
+    header: list[str] | None = None
+    header_row_age = 0
+    caption: _SentenceInfo | None = None
+    for idx, info in enumerate(infos):
+        sent = info.text
+        ts_lang = info.lang
+        if _is_table_row(sent):
+            cells = _cells(sent)
+            if _is_header(cells):
+                header, header_row_age = cells, 0
+                continue
+            header_row_age += 1
+            if header_row_age > config.max_table_rows:
+                header = None
+        else:
+            header = None
+            caption = info
+        quantities = _safe_quantities(sent, ts_lang)
+        if not quantities:
+            continue
+        always, unitless = not_claim_spans(sent)
+        name_spans = [(m.start, m.end) for m in info.systems + info.workloads]
+        name_spans += [(e.start - info.start, e.end - info.start) for e in entities
+                       if e.label == VENDOR and info.start <= e.start < info.end]
+        kept: list[tuple[Quantity, list[str]]] = []
+        for q in quantities:
+            if q.end <= q.start or _overlaps(q.start, q.end, always) or _overlaps(q.start, q.end, name_spans):
+                continue
+            unit = q.unit or ""
+            if unit in ("", "count") and _overlaps(q.start, q.end, unitless):
+                continue
+            flags = [f for f in (q.flags or []) if f]
+            abs0, abs1 = info.start + q.start, info.start + q.end
+            near_lossy = _is_lossy_at(cleaned, abs0 - config.lossy_window, abs1 + config.lossy_window)
+            if not unit:
+                if header is not None and _is_table_row(sent):
+                    pass  # the unit comes from the column header below
+                elif near_lossy or _bare_cue_follows(sent, q, ts_lang):
+                    flags.append("unit_missing")
+                else:
+                    continue
+            if near_lossy or (info.lossy and not unit):
+                flags.append("lossy_source")
+            kept.append((q, flags))
+        if not kept:
+            continue
+        clauses = clause_spans(sent, ts_lang)
+        qs = [q for q, _ in kept]
+        _mark_roles(sent, info.systems + info.workloads, qs, ts_lang)
+        for q, flags in kept:
+            clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
+            claim = _link(page, infos, idx, q, flags, clause, config, qs, header, caption,
+                          page_ctx, dropped)
+            if claim is None or (claim.start, claim.end) in seen:
+                continue
+            if claim.confidence < config.min_confidence:
+                continue
+            seen.add((claim.start, claim.end))
+            claims.append(claim)
+    return claims
+
+
+def _sentence_infos(page, text: str, entities: list[Entity]) -> list[_SentenceInfo]:
+    infos: list[_SentenceInfo] = []
+    paragraph, prev_end = 0, 0
     for ts in page.sentences:
         s = ts.sentence
-        systems = _SYSTEM.findall(s.text)
-        workloads = _WORKLOAD.findall(s.text)
-        for q in find_quantities(s.text, ts.lang.base):
-            if not q.unit:
-                continue
-            claims.append(Claim(page.doc_id, ts.lang.lang, s.text, s.start + q.start, s.start + q.end,
-                                q.surface, q.value, q.unit, q.quantity, q.value_norm,
-                                system=systems[0] if systems else "",
-                                workload=workloads[0] if workloads else ""))
-    return claims
+        if "\n\n" in text[prev_end:s.start] or ("\n" in text[prev_end:s.start] and _is_heading(infos)):
+            paragraph += 1
+        prev_end = s.end
+        info = _SentenceInfo(s.start, s.end, s.text, ts.lang.lang, paragraph)
+        for e in entities:
+            if s.start <= e.start and e.end <= s.end:
+                m = _Mention(e, e.start - s.start, e.end - s.start)
+                if e.label == SYSTEM:
+                    info.systems.append(m)
+                elif e.label == WORKLOAD:
+                    info.workloads.append(m)
+        info.lossy = _is_lossy_at(page.cleaned, s.start, s.end)
+        infos.append(info)
+    return infos
+
+
+def _is_heading(infos: list[_SentenceInfo]) -> bool:
+    """A short line without final punctuation before a line break starts a new topic."""
+    if not infos:
+        return False
+    t = infos[-1].text
+    return len(t) < 60 and not t.endswith((".", "。", "!", "?", "！", "？", ":", "："))
+
+
+def _cells(row: str) -> list[str]:
+    sep = "|" if row.count("|") >= 2 else "\t"
+    cells = [c.strip() for c in row.split(sep)]
+    if cells and not cells[0]:
+        cells = cells[1:]
+    if cells and not cells[-1]:
+        cells = cells[:-1]
+    return cells
+
+
+def _is_header(cells: list[str]) -> bool:
+    filled = [c for c in cells if c]
+    numeric = [c for c in filled if re.fullmatch(r"[\d.,\s%x×~\-]+", c)]
+    return len(filled) >= 2 and not numeric and not all(set(c) <= set("-:= ") for c in filled)
+
+
+def _column_of(row: str, pos: int) -> int:
+    sep = "|" if row.count("|") >= 2 else "\t"
+    col = row[:pos].count(sep)
+    return col - 1 if row.lstrip().startswith(sep) else col
+
+
+def _header_unit(header_cell: str, lang: str) -> Quantity | None:
+    """The unit a column header gives its cells: "Throughput (tokens/s)", "Time (min)"."""
+    inner = re.findall(r"[(\[（]([^)\]）]+)[)\]）]", header_cell)
+    for probe in inner + [header_cell]:
+        for q in _safe_quantities("1 " + probe.strip(), lang):
+            if q.start == 0 and q.unit and q.value == 1:
+                return q
+    return None
+
+
+def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[str],
+          clause: tuple[int, int], config: ClaimConfig, sentence_qs: list[Quantity],
+          header: list[str] | None, caption: _SentenceInfo | None, page_ctx,
+          dropped: bool) -> Claim | None:
+    info = infos[idx]
+    sent, lang = info.text, info.lang
+    lk = _lang_key(lang)
+    prefer_before = lk in ("zh", "ko")
+    unit, quantity, value_norm = q.unit or "", q.quantity or "unknown", q.value_norm
+    metric_text = sent[clause[0]:clause[1]]
+    evidence = 0.0
+
+    in_table = header is not None and _is_table_row(sent)
+    if in_table:
+        col = _column_of(sent, q.start)
+        head = header[col] if 0 <= col < len(header) else ""
+        metric_text = head
+        if not unit and head:
+            hq = _header_unit(head, lang)
+            if hq is not None:
+                unit, quantity = hq.unit, hq.quantity
+                value_norm = q.value * hq.value_norm if hq.value_norm is not None else None
+                flags = [f for f in flags if f != "unit_missing"]
+        if not unit:
+            return None
+
+    # systems and workloads
+    pairs_sys = _parallel_pairs(sentence_qs, info.systems, clause)
+    pairs_wl = _parallel_pairs(sentence_qs, info.workloads, clause)
+    system_m, sys_where = (pairs_sys[id(q)], "clause") if id(q) in pairs_sys else \
+        _pick(info.systems, q, clause, prefer_before)
+    workload_m, wl_where = (pairs_wl[id(q)], "clause") if id(q) in pairs_wl else \
+        _pick(info.workloads, q, clause, prefer_before)
+    system = system_m.entity.canonical if system_m else ""
+    workload = workload_m.entity.canonical if workload_m else ""
+    vendor = system_m.entity.vendor if system_m else ""
+
+    if in_table and caption is not None:
+        if not system and caption.systems:
+            system, vendor, sys_where = caption.systems[0].entity.canonical, caption.systems[0].entity.vendor, "carried"
+        if not workload and caption.workloads:
+            workload, wl_where = caption.workloads[-1].entity.canonical, "carried"
+
+    if not workload:
+        for back in range(1, config.carry_workload_sentences + 1):
+            j = idx - back
+            if j < 0 or infos[j].paragraph != info.paragraph:
+                break
+            if infos[j].workloads:
+                workload, wl_where = infos[j].workloads[-1].entity.canonical, "carried"
+                break
+    if not system and idx > 0 and infos[idx - 1].paragraph == info.paragraph:
+        refers_back = info.lossy
+        rx = _cues().back_refs.get(lk)
+        if rx is not None and rx.search(sent[:clause[1]]):
+            refers_back = True
+        prev = [m for m in infos[idx - 1].systems if not m.counted and not m.baseline]
+        if refers_back and prev:
+            system, vendor, sys_where = prev[0].entity.canonical, prev[0].entity.vendor, "carried"
+
+    if not unit and sys_where not in ("clause", "sentence") and wl_where not in ("clause", "sentence"):
+        # a bare number is a claim only when its own sentence says what it is about
+        return None
+
+    metric, cue = metric_for(quantity, metric_text, sent, lang)
+    if quantity == "unknown" and not cue:
+        # a number whose unit was lost: a duration cue or a factor cue may still tell
+        metric = "other"
+
+    if "unit_missing" not in flags and not unit:
+        flags.append("unit_missing")
+    if unit == "count" and dropped and lk == "ko":
+        flags.append("magnitude_suspect")
+
+    # confidence from the evidence
+    evidence = 0.45
+    evidence += 0.2 if unit else 0.0
+    evidence += {"clause": 0.15, "sentence": 0.08, "carried": 0.03}.get(sys_where, 0.0)
+    evidence += {"clause": 0.15, "sentence": 0.08, "carried": 0.03}.get(wl_where, 0.0)
+    evidence += 0.08 if cue else 0.0
+    if not system and not workload:
+        evidence -= 0.15
+    if "lossy_source" in flags:
+        evidence -= 0.15
+    if "unit_missing" in flags:
+        evidence -= 0.1
+    if "magnitude_suspect" in flags:
+        evidence -= 0.2
+    if quantity in ("count", "unknown") or metric == "other":
+        evidence -= 0.1
+    confidence = round(min(0.99, max(0.05, evidence)), 3)
+
+    context = ""
+    if page_ctx is not None and sentence_context is not None:
+        try:
+            context = sentence_context(sent, page_ctx).as_string()
+        except Exception:
+            logger.exception("sentence_context failed")
+    qualifier = q.qualifier or "exact"
+    return Claim(page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
+                 q.surface, q.value, unit, quantity, value_norm, metric, system, workload,
+                 vendor, qualifier, context, confidence, ";".join(dict.fromkeys(flags)))
