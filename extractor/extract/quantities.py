@@ -1,15 +1,33 @@
 """The general quantity layer: every number with its unit in a piece of text.
 
-FIRST VERSION (issue 2); issue 5 deepens it. Contract:
+`find_quantities(text, lang)` finds each number (`extractor.extract.numbers` reads its
+value), the unit written after it (or a currency sign before it), the qualifier around it
+(about, 약, 以上 ...), and returns them as `Quantity` records whose offsets index into
+`text`, sorted by start. It never raises.
 
-- `find_quantities(text, lang) -> list[Quantity]`, offsets index into `text`; never raises.
+What is NOT a quantity is left out: digits inside names and codes (ResNet-50, A100, FP16,
+IPU-POD16), versions (v1.1, SDK 1.4), identifiers (MLPerf ID 1.0-1025), dates, years and
+times of day, URLs, e-mail addresses, file names and phone numbers, ordinals (1단계, 第三).
+
+All language knowledge (units, counters, number words, qualifiers, cues) lives in
+extractor/lexicons/{units,numbers,qualifiers}_<lang>.json and units_canonical.json; the
+lexicons are compiled into a few big regular expressions once per language set.
 """
 from __future__ import annotations
 
+import bisect
+import logging
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+
+from extractor.extract.numbers import (ARABIC_PATTERN, lexicon_langs, load_lexicon, numeral_tables,
+                                       parse_number, round_sig, to_ascii_digits)
+
+log = logging.getLogger(__name__)
 
 QUANTITY_FIELDS = ["surface", "start", "end", "value", "unit", "quantity", "value_norm", "qualifier"]
+QUALIFIERS = ("exact", "approx", "at_least", "at_most", "range")
 
 
 @dataclass
@@ -22,6 +40,8 @@ class Quantity:
     quantity: str = "unknown"
     value_norm: float | None = None
     qualifier: str = "exact"
+    #: why this quantity is special: unit_missing (a lost-letter run follows the number),
+    #: range (one end of a range), spelled (written in words), multiplier_word (doubled, 翻倍)
     flags: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
@@ -29,19 +49,527 @@ class Quantity:
         return {k: d[k] for k in QUANTITY_FIELDS}
 
 
-_UNITS = {  # temporary: issue 5 moves units into extractor/lexicons/
-    "minutes": ("min", "duration", 60.0), "分鐘": ("min", "duration", 60.0),
-    "分钟": ("min", "duration", 60.0), "小時": ("h", "duration", 3600.0),
-    "%": ("%", "percent", 0.01), "x": ("x", "factor", 1.0), "X": ("x", "factor", 1.0),
-}
-_NUM = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(minutes|分鐘|分钟|小時|%|x\b|X\b)?")
+@dataclass
+class QuantityConfig:
+    #: report numbers without a unit (unit '', quantity 'unknown') so claims can decide
+    emit_bare: bool = True
+    #: characters before a number searched for qualifiers, currency signs and cues
+    window: int = 24
+    #: characters before a number searched for the context words of an ambiguous unit (分)
+    context_window: int = 40
 
 
-def find_quantities(text: str, lang: str = "en") -> list[Quantity]:
-    out = []
-    for m in _NUM.finditer(text):
-        value = float(m.group(1).replace(",", ""))
-        unit, quantity, scale = _UNITS.get(m.group(2) or "", ("", "unknown", None))
-        out.append(Quantity(m.group(0).strip(), m.start(), m.start() + len(m.group(0).strip()),
-                            value, unit, quantity, value * scale if scale else None))
-    return out
+DEFAULT_CONFIG = QuantityConfig()
+
+
+def find_quantities(text: str, lang: str = "und", config: QuantityConfig | None = None) -> list[Quantity]:
+    """Every quantity in `text`, sorted by start; `lang` is a BCP-47 tag ('und': all lexicons).
+
+    >>> [(q.value, q.unit, q.value_norm) for q in find_quantities("took 28.3 minutes", "en")]
+    [(28.3, 'min', 1698.0)]
+    >>> [(q.value, q.unit, q.qualifier) for q in find_quantities("최대 450GB의 메모리", "ko")]
+    [(450.0, 'GB', 'at_most')]
+    """
+    try:
+        if not isinstance(text, str) or not text:
+            return []
+        return _QuantityFinder(text, grammar(lexicon_langs(lang)), config or DEFAULT_CONFIG).run()
+    except Exception:  # noqa: BLE001 - contract: bad input never crashes the stage
+        log.exception("find_quantities failed on a text of %d chars", len(text) if isinstance(text, str) else -1)
+        return []
+
+
+def unit_info(unit: str) -> tuple[str, float | None]:
+    """(quantity kind, factor to base units) of a canonical unit.
+
+    >>> unit_info("PFLOPS"), unit_info("images/s"), unit_info("")
+    (('compute', 1e+15), ('throughput', 1.0), ('unknown', None))
+    """
+    canonical = load_lexicon("units_canonical.json")
+    entry = canonical.get("units", {}).get(unit)
+    if entry:
+        return entry[0], float(entry[1])
+    if unit.endswith("/s") and unit:
+        return canonical.get("rate_quantity", "throughput"), 1.0
+    return "unknown", None
+
+
+# --- compiled grammar --------------------------------------------------------------------
+
+_SP = r"[ \t\u00a0]"
+_HANGUL = "\uac00-\ud7a3"
+_HAN = "\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff"
+_WORD_BEFORE = re.compile(rf"([A-Za-z#.\-]+|[{_HANGUL}]+|[{_HAN}]+)[ \t\u00a0]*\Z")
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    unit: str
+    attached: bool = False
+    needs_context: tuple = ()
+
+
+def _alt(terms, boundary=True) -> str:
+    """A regex alternation of literal terms, longest first; ASCII-alphanumeric ends get a
+    right boundary so 'min' does not match in 'mint'."""
+    parts = []
+    for term in sorted(set(terms), key=len, reverse=True):
+        if not term:
+            continue
+        p = re.escape(term)
+        if boundary and term[-1].isascii() and term[-1].isalnum():
+            p += r"(?![A-Za-z0-9_])"
+        parts.append(p)
+    return "|".join(parts) or r"(?!x)x"
+
+
+def _left_bounded(term: str) -> str:
+    p = re.escape(term)
+    return (r"(?<![A-Za-z0-9_])" + p) if term[0].isascii() and term[0].isalnum() else p
+
+
+class Grammar:
+    """The lexicons of a set of languages compiled into regular expressions."""
+
+    def __init__(self, langs: tuple[str, ...]):
+        self.langs = langs
+        units = [load_lexicon(f"units_{lang}.json") for lang in langs]
+        numbers = [load_lexicon(f"numbers_{lang}.json") for lang in langs]
+        quals = [load_lexicon(f"qualifiers_{lang}.json") for lang in langs]
+        self._build_units(units)
+        self._build_qualifiers(quals)
+        self._build_cues(numbers)
+        self._build_numbers(langs, numbers)
+        self._build_masks(numbers)
+
+    # units after a number, currency before it, counters, rates
+    def _build_units(self, units: list[dict]) -> None:
+        self.unit_specs: dict[str, UnitSpec] = {}
+        self.unit_specs_ci: dict[str, UnitSpec] = {}
+        ci_alts, cs_alts = [], []
+
+        def add(alias: str, entry, case_sensitive: bool):
+            opts = entry if isinstance(entry, dict) else {"unit": entry}
+            spec = UnitSpec(opts["unit"], bool(opts.get("attached")), tuple(opts.get("needs_context", ())))
+            look = ""
+            if alias[-1].isascii() and alias[-1].isalnum():
+                look += r"(?![A-Za-z0-9_])"
+            if opts.get("not_before"):
+                look += "(?!" + "|".join(re.escape(x) for x in opts["not_before"]) + ")"
+            if opts.get("not_before_digit"):
+                look += rf"(?!{_SP}?\d)"
+            pattern = re.escape(alias) + look
+            if case_sensitive:
+                self.unit_specs[alias] = spec
+                cs_alts.append((len(alias), pattern))
+            else:
+                self.unit_specs_ci[alias.lower()] = spec
+                ci_alts.append((len(alias), pattern))
+
+        self.prefix_units: dict[str, str] = {}
+        self.rate_prefixes: list[str] = []
+        self.rate_items: dict[str, str] = {}
+        count_nouns: list[str] = []
+        gap_stopwords: list[str] = []
+        self.count_plural_entity = False
+        for lex in units:
+            for alias, entry in lex.get("aliases", {}).items():
+                add(alias, entry, False)
+            for alias, entry in lex.get("aliases_cs", {}).items():
+                add(alias, entry, True)
+            for item, surfaces in lex.get("rate_items", {}).items():
+                for surface in surfaces:
+                    self.rate_items[surface] = f"{item}/s"
+                    for suffix in lex.get("rate_suffixes", []):
+                        add(surface + suffix, f"{item}/s", False)
+            for alias, unit in lex.get("rate_aliases", {}).items():
+                add(alias, unit, False)
+            self.prefix_units.update(lex.get("prefix", {}))
+            self.rate_prefixes += lex.get("rate_prefix", [])
+            count_nouns += lex.get("count_nouns", [])
+            gap_stopwords += lex.get("count_gap_stopwords", [])
+            self.count_plural_entity |= bool(lex.get("count_plural_entity"))
+        alts = sorted(ci_alts + [(n, f"(?-i:{p})") for n, p in cs_alts], key=lambda a: -a[0])
+        # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and unit
+        self.unit_re = re.compile(rf"(?P<sp>{_SP}?-?)(?P<u>{'|'.join(p for _, p in alts) or '(?!x)x'})", re.I)
+        self.prefix_re = re.compile(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z")
+        self.rate_prefix_re = re.compile(rf"(?:{_alt(self.rate_prefixes, False)}){_SP}?\Z")
+        self.rate_item_re = re.compile(rf"{_SP}?(?:(?:개|個|个|張|张|장)의?{_SP}?)?(?:{_alt(self.rate_items)})")
+        # up to two words may stand between a number and its counted noun: 'four 1U
+        # IPU-M2000s', 'eight DGX A100 chips', '50 other members' (not 'of', 'the' ...)
+        stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
+        token = rf"(?:[A-Z0-9][\w\-]*|(?!(?:{stop})\b)[a-z]+(?:-[a-z]+)?)"
+        nouns = _alt([n for n in count_nouns], boundary=False)
+        count = rf"[ \u00a0-](?:{token}{_SP}){{0,2}}(?i:(?:{nouns})(?:s|es)?)(?![A-Za-z])"
+        if self.count_plural_entity:
+            count += rf"|{_SP}(?:{token}{_SP})?[A-Z][A-Za-z\-]*\d[\w\-]*s(?![A-Za-z])"
+        self.count_re = re.compile(count)
+
+    def _build_qualifiers(self, quals: list[dict]) -> None:
+        self.qual_before: dict[str, str | None] = {}
+        self.qual_after: dict[str, str] = {}
+        self.range_between: set[str] = set()
+        self.range_connectors: set[str] = set()
+        for lex in quals:
+            self.qual_before.update(lex.get("before", {}))
+            self.qual_after.update(lex.get("after", {}))
+            self.range_between |= set(lex.get("range_between", []))
+            self.range_connectors |= set(lex.get("range_connectors", []))
+        before = "|".join(_left_bounded(t) for t in sorted(self.qual_before, key=len, reverse=True)) or "(?!x)x"
+        self.qual_before_re = re.compile(rf"(?:{before}){_SP}*\Z", re.I)
+        # one-character qualifiers after the number (100여 개, 100多个) must be attached
+        multi = [t for t in self.qual_after if len(t) > 1]
+        single = [t for t in self.qual_after if len(t) == 1]
+        after = rf"{_SP}*(?:{_alt(multi)})" + (rf"|(?:{_alt(single)})" if single else "")
+        self.qual_after_re = re.compile(after, re.I)
+        self.qual_after_lower = {k.lower(): v for k, v in self.qual_after.items()}
+        self.qual_before_lower = {k.lower(): v for k, v in self.qual_before.items()}
+
+    def _build_cues(self, numbers: list[dict]) -> None:
+        def collect(key):
+            return {str(x).lower() for lex in numbers for x in lex.get(key, [])}
+        self.version_cues = collect("version_cues")
+        self.version_cues_decimal = collect("version_cues_decimal")
+        self.year_cues = collect("year_cues") | collect("month_names")
+        self.ratio_cues = collect("ratio_cues")
+        self.ambiguous_alone = {str(x).lower() for lex in numbers for x in lex.get("ambiguous_alone", [])}
+        prefixes = [x for lex in numbers for x in lex.get("ordinal_prefixes", [])]
+        suffixes = [x for lex in numbers for x in lex.get("ordinal_suffix_words", [])]
+        self.ordinal_prefix_re = re.compile(rf"(?:{_alt(prefixes, False)})\Z") if prefixes else None
+        self.ordinal_suffix_re = re.compile(rf"{_SP}?(?:{_alt(suffixes, False)})") if suffixes else None
+        self.multipliers: dict[str, tuple[float, str]] = {}
+        for lex in numbers:
+            for word, (value, unit) in lex.get("multiplier_words", {}).items():
+                self.multipliers[word.lower()] = (float(value), unit)
+        alts = [(_left_bounded(w) + (r"(?![A-Za-z])" if w[-1].isascii() and w[-1].isalpha() else ""))
+                for w in sorted(self.multipliers, key=len, reverse=True)]
+        self.multiplier_re = re.compile("|".join(alts) or "(?!x)x", re.I)
+
+    def _build_numbers(self, langs: tuple[str, ...], numbers: list[dict]) -> None:
+        t = numeral_tables()
+        big = "".join(t.cjk_big)
+        mag = "".join(t.cjk_small) + big
+        cjk_digits = "".join(t.cjk_digits)
+        arabic = rf"(?:{ARABIC_PATTERN})(?![\d,]\d)"
+        en_scales = "|".join(sorted(t.en_scales, key=len, reverse=True)) or "(?!x)x"
+        abbrev = "|".join(re.escape(a) for a in sorted(t.en_abbrev, key=len, reverse=True)) or "(?!x)x"
+        alts = [
+            rf"(?P<ratio>(?<![\d.,:])\d+(?:\.\d+)?{_SP}?[:比]{_SP}?\d+(?:\.\d+)?(?![\d:]|\.\d))",
+            rf"(?P<cjkmix>{arabic}(?:[{mag}]|(?<=[{big}]){_SP}(?=\d))(?:{arabic}|[{cjk_digits}{mag}]|(?<=[{big}]){_SP}(?=\d))*)",
+            rf"(?P<arabic>{arabic}(?:{_SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)",
+        ]
+        if "zh" in langs:
+            zh = load_lexicon("numbers_zh.json")
+            zh_chars = re.escape("".join(list(zh.get("digits", {})) + list(zh.get("small_units", {}))
+                                         + list(zh.get("big_units", {}))))
+            zh_digits = re.escape("".join(zh.get("digits", {})))
+            points = "".join(zh.get("point_words", []))
+            neg = "".join(zh.get("negative_words", []))
+            alts.append(rf"(?P<zh>(?!百分之)[{neg}]?[{zh_chars}](?:[{zh_chars}]|[{points}](?=[{zh_digits}]))*"
+                        rf"(?:分之[{neg}]?[{zh_chars}]+)?)")
+        if "ko" in langs:
+            ko = load_lexicon("numbers_ko.json")
+            tens = "|".join(sorted(ko.get("native_tens", {}), key=len, reverse=True)) or "(?!x)x"
+            units = "|".join(sorted(ko.get("native_units", {}), key=len, reverse=True)) or "(?!x)x"
+            sino = "".join(list(ko.get("digits", {})) + list(ko.get("small_units", {})) + list(ko.get("big_units", {})))
+            sino_digits = "".join(ko.get("digits", {}))
+            alts.append(rf"(?P<kon>(?<![{_HANGUL}])(?:(?:{tens}){_SP}?(?:{units})|{tens}|{units}))")
+            alts.append(rf"(?P<kos>(?<![{_HANGUL}])[{sino}]+(?:점[{sino_digits}]+)?(?:분의{_SP}?[{sino}]+)?)")
+        words = sorted(list(t.en_units) + list(t.en_tens), key=len, reverse=True)
+        scale_words = sorted(words + list(t.en_scales), key=len, reverse=True)
+        if words:
+            alts.append(rf"(?P<en>(?i:(?<![A-Za-z])(?:{'|'.join(words)})"
+                        rf"(?:(?:[ \-]+(?:and )?)(?:{'|'.join(scale_words)}))*(?![A-Za-z])))")
+        self.number_re = re.compile("|".join(alts))
+
+    def _build_masks(self, numbers: list[dict]) -> None:
+        en = load_lexicon("numbers_en.json")
+        months = _alt([m for m in en.get("month_names", [])], boundary=False)
+        year_suffixes = _alt([s for lex in numbers for s in lex.get("year_suffixes", [])], False)
+        year = r"(?:1[89]|20)\d\d"
+        patterns = [
+            r"(?:https?|ftp)://\S+|www\.\S+",                         # URLs
+            r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",                          # e-mail
+            r"[\w\-]+\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)\b",
+            r"[\w\-]+=[\w%.\-]+",                                     # query parameters, id=145304570664993
+            r"<[^<>]{0,500}>|&#?\w{1,10};",                           # markup remains
+            r"`[^`\n]{1,200}`|\\[A-Za-z]+\{[^{}\n]{0,200}\}",         # code and LaTeX
+            rf"\b{year}[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])\b|\b{year}[-/](?:0?[1-9]|1[0-2])\b",
+            r"\b(?:[0-2]?\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:\d\d){1,2}\b|\b(?:0?[1-9]|1[0-2])/(?:[0-2]?\d|3[01])/(?:\d\d){1,2}\b",
+            rf"(?i:\b(?:{months})\.?{_SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{_SP}+{year})?(?!\d))",
+            rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{_SP}+(?:of{_SP}+)?(?:{months})\b\.?(?:,?{_SP}+{year})?)",
+            rf"(?i:\b(?:{months})\.?,?{_SP}+{year}\b)",
+            rf"{year}{_SP}?(?:{year_suffixes})(?:{_SP}?\d{{1,2}}{_SP}?[월月](?:{_SP}?\d{{1,2}}{_SP}?[일日号號])?)?" if year_suffixes else r"(?!x)x",
+            rf"(?<![\d.])\d{{1,2}}{_SP}?[월月](?![간份])(?:{_SP}?\d{{1,2}}{_SP}?[일日号號])?",
+            r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?i:[ap]\.?m\.?))?(?![\d:])",
+            r"(?i:\b\d{1,2}\s?[ap]\.m\.|\b\d{1,2}\s?[ap]m\b)",
+            r"(?<!\d)\d{1,2}시(?!간)(?:\s?\d{1,2}분)?|[上下]午\s?\d{1,2}[点點时時]",
+            r"\b\d+\.\d+-\d{3,}\b",                                  # MLPerf result ids 1.0-1025
+            r"\b\d+(?:\.\d+){2,}\b",                                  # versions, IP addresses
+            r"(?<![\d,.])\d{11,}(?![\d,])",                           # tracking ids
+            r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]\d{2,4}){2,3}\b|\(\d{3}\)\s?\d{3}-\d{4}\b|\b\d{2,4}-\d{3,4}-\d{4}\b",
+            r"(?<![\w.])\d+[xX×]\d+(?:[xX×]\d+)?\b",                 # dimensions 32x32
+            r"\b0x[0-9A-Fa-f]+\b",
+            r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
+        ]
+        self.mask_re = re.compile("|".join(f"(?:{p})" for p in patterns))
+
+
+@lru_cache(maxsize=16)
+def grammar(langs: tuple[str, ...]) -> Grammar:
+    """The compiled grammar of a language set, built once."""
+    return Grammar(langs)
+
+
+# --- finding -------------------------------------------------------------------------------
+
+class _Spans:
+    """Sorted, non-overlapping spans with a fast 'is this offset inside one' test."""
+
+    def __init__(self, spans):
+        self.starts, self.ends = [], []
+        for s, e in spans:
+            if self.ends and s < self.ends[-1]:
+                continue
+            self.starts.append(s)
+            self.ends.append(e)
+
+    def covers(self, pos: int) -> bool:
+        i = bisect.bisect_right(self.starts, pos) - 1
+        return i >= 0 and pos < self.ends[i]
+
+
+class _QuantityFinder:
+    def __init__(self, text: str, g: Grammar, cfg: QuantityConfig):
+        self.text = text
+        self.norm = to_ascii_digits(text)
+        self.g = g
+        self.cfg = cfg
+        self.masked = _Spans(m.span() for m in g.mask_re.finditer(self.norm))
+        self.lossy = "??" in self.norm
+
+    def run(self) -> list[Quantity]:
+        found = [q for q in (self._multiplier(m) for m in self.g.multiplier_re.finditer(self.norm)) if q]
+        for m in self.g.number_re.finditer(self.norm):
+            q = self._candidate(m)
+            if q is not None:
+                found.append(q)
+        found.sort(key=lambda q: (q.start, -(q.end - q.start)))
+        kept: list[Quantity] = []
+        for q in found:
+            if kept and q.start < kept[-1].end:
+                continue
+            kept.append(q)
+        self._mark_ranges(kept)
+        return kept
+
+    # -- one candidate --
+    def _multiplier(self, m) -> Quantity | None:
+        if self.masked.covers(m.start()):
+            return None
+        value, unit = self.g.multipliers.get(m.group().lower(), (None, ""))
+        if value is None:
+            return None
+        return self._make(m.start(), m.end(), value, unit, self._qual_before(m.start()) or "exact", ["multiplier_word"])
+
+    def _candidate(self, m) -> Quantity | None:
+        kind, s, e = m.lastgroup, m.start(), m.end()
+        norm = self.norm
+        if self.masked.covers(s):
+            return None
+        surface = m.group()
+        if kind == "ratio":
+            return self._ratio(m)
+        if kind in ("arabic", "cjkmix"):
+            if self._is_name_or_code(s, e, surface):
+                return None
+        elif kind == "zh":
+            if self.g.ordinal_prefix_re and self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s):
+                return None
+        if kind == "kos" and len(surface) < 2:
+            return None  # a lone 이, 일, 사, 구 is a word far more often than a numeral
+        value = parse_number(surface)
+        if value is None:
+            return None
+        if kind in ("arabic", "cjkmix") and self._is_year(s, e, surface, value):
+            return None
+        if self.g.ordinal_suffix_re and self.g.ordinal_suffix_re.match(norm, e) and not self._unit_at(e, s):
+            return None
+        if self._negative_sign(s):
+            value, s = -value, s - 1
+        flags = [] if kind in ("arabic", "cjkmix", "ratio") else ["spelled"]
+        unit, end = self._unit_after(s, e)
+        start = s
+        if not unit:
+            prefix = self.g.prefix_re.search(norm, max(0, s - 8), s)
+            if prefix:
+                unit, start = self.g.prefix_units.get(prefix.group().strip(), ""), prefix.start()
+        rate = self.g.rate_prefix_re.search(norm, max(0, s - 12), s) if self.g.rate_prefixes else None
+        if rate and unit in ("", "count"):
+            item = self.g.rate_item_re.match(norm, end)
+            unit = self.g.rate_items.get(item.group().strip().split("의")[-1].strip(), "items/s") if item else "items/s"
+            end = item.end() if item else end
+        after_qual, qual_end = self._qual_after(end)
+        if not unit and after_qual:  # 100여 개, 100多个: the qualifier stands between number and unit
+            unit2, end2 = self._unit_after(s, qual_end)
+            if unit2:
+                unit, end = unit2, end2
+                after_qual, qual_end = self._qual_after(end)
+        if unit == "count" and value != int(value) and not rate:
+            unit, end = "", e  # 1.1 tasks: counts are whole; the noun belongs to something else
+        if not unit and self._needs_unit(kind, surface):
+            return None
+        if not unit and kind in ("arabic", "cjkmix") and e < len(norm) and norm[e].isascii() and norm[e].isalpha():
+            return None  # 2000s, 3D, 5G, 1st: part of a word
+        if not unit and not self.cfg.emit_bare:
+            return None
+        if not unit and self.lossy and norm.startswith("?", e):
+            flags.append("unit_missing")
+        elif not unit and "." in surface and kind == "arabic" and self._after_name(s):
+            return None  # SQuAD 1.1, Training 2.0: a version after a product name
+        qualifier = self._qual_before(start) or after_qual or "exact"
+        return self._make(start, end, value, unit, qualifier, flags)
+
+    def _make(self, start, end, value, unit, qualifier, flags) -> Quantity:
+        quantity, factor = unit_info(unit)
+        value = round_sig(value)
+        norm_value = round_sig(value * factor) if factor is not None else None
+        return Quantity(self.text[start:end], start, end, value, unit, quantity, norm_value, qualifier, flags)
+
+    def _ratio(self, m) -> Quantity | None:
+        s, e = m.span()
+        a_str, sep, b_str = re.split(r"\s*([:比])\s*", m.group(), maxsplit=1)
+        if s and self.norm[s - 1].isascii() and self.norm[s - 1].isalpha():
+            return None
+        if sep == ":" and len(b_str) == 2 and not self._word_before(s, self.g.ratio_cues):
+            return None  # 10:30 is a time of day
+        a, b = parse_number(a_str), parse_number(b_str)
+        if a is None or not b:
+            return None
+        return self._make(s, e, a / b, "ratio", self._qual_before(s) or "exact", [])
+
+    # -- what follows the number --
+    def _unit_at(self, e: int, s: int):
+        m = self.g.unit_re.match(self.norm, e)
+        if not m:
+            return None
+        alias = m.group("u")
+        spec = self.g.unit_specs.get(alias) or self.g.unit_specs_ci.get(alias.lower())
+        if spec is None:
+            return None
+        if spec.attached and m.group("sp"):
+            return None
+        if spec.needs_context:
+            window = self.norm[max(0, s - self.cfg.context_window): s]
+            if not any(w in window for w in spec.needs_context):
+                return None
+        return spec.unit, m.end()
+
+    def _unit_after(self, s: int, e: int) -> tuple[str, int]:
+        found = self._unit_at(e, s)
+        if found:
+            return found
+        m = self.g.count_re.match(self.norm, e)
+        if m:
+            return "count", m.end()
+        return "", e
+
+    def _qual_before(self, s: int) -> str:
+        m = self.g.qual_before_re.search(self.norm, max(0, s - self.cfg.window), s)
+        if not m:
+            return ""
+        return self.g.qual_before_lower.get(m.group().strip().lower()) or ""
+
+    def _qual_after(self, end: int) -> tuple[str, int]:
+        m = self.g.qual_after_re.match(self.norm, end)
+        if not m:
+            return "", end
+        return self.g.qual_after_lower.get(m.group().strip().lower(), ""), m.end()
+
+    # -- what a number is not --
+    def _word_before(self, s: int, words: set) -> bool:
+        m = _WORD_BEFORE.search(self.norm, max(0, s - self.cfg.window), s)
+        return bool(m) and m.group(1).lower().strip(".-") in words | {w.strip(".") for w in words}
+
+    def _is_name_or_code(self, s: int, e: int, surface: str) -> bool:
+        norm = self.norm
+        prev = norm[s - 1] if s else ""
+        if prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",):
+            return True  # A100, FP16, v1.1, M2000, #3
+        if prev in "-–" and s >= 2 and norm[s - 2].isascii() and norm[s - 2].isalpha():
+            return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000
+        if prev == "." and s >= 2 and norm[s - 2].isdigit():
+            return True
+        if e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() and norm[e + 1].isalpha() \
+                and not self._unit_at(e, s) and not self.g.count_re.match(norm, e):
+            return True  # 50-layer handled as count; 3-D, 2-D as names
+        if self._word_before(s, self.g.version_cues):
+            return True  # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2
+        if "." in surface and self._word_before(s, self.g.version_cues_decimal) and not self._unit_at(e, s):
+            return True  # Training 2.0
+        if self.g.ordinal_prefix_re and self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s):
+            return True  # 第3, 제3
+        return False
+
+    _NAME_BEFORE = re.compile(r"(?<![\w\-])[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
+
+    def _after_name(self, s: int) -> bool:
+        return bool(self._NAME_BEFORE.search(self.norm, max(0, s - 30), s))
+
+    def _is_year(self, s: int, e: int, surface: str, value: float) -> bool:
+        if not (len(surface) == 4 and surface.isdigit() and 1900 <= value <= 2099):
+            return False
+        if self._unit_at(e, s):
+            return False
+        if self._word_before(s, self.g.year_cues):
+            return True
+        if self.lossy and self.norm.startswith("?", e):
+            return True  # 2021? on a page whose letters were lost: 2021년 / 2021年
+        return s > 0 and self.norm[s - 1] == "(" and self.norm.startswith(")", e)
+
+    def _needs_unit(self, kind: str, surface: str) -> bool:
+        """Spelled numerals that are also common words stand as numbers only before a unit."""
+        if kind in ("kon", "kos"):
+            return True
+        if kind == "zh":
+            t = numeral_tables()
+            has_digit = any(c in t.cjk_digits for c in surface)
+            has_unit = any(c in t.cjk_small or c in t.cjk_big for c in surface)
+            return len(surface) < 2 or not (has_digit and has_unit) or surface.lower() in self.g.ambiguous_alone
+        if kind == "en":
+            return surface.lower() in self.g.ambiguous_alone
+        return False
+
+    def _negative_sign(self, s: int) -> bool:
+        if s < 1 or self.norm[s - 1] not in "-−":
+            return False
+        return s == 1 or self.norm[s - 2] in " \t\n(=:[（"
+
+    # -- ranges: 512~2560, 5-10, 5至10, 5 to 10 minutes --
+    def _mark_ranges(self, qs: list[Quantity]) -> None:
+        for a, b in zip(qs, qs[1:]):
+            gap = self.norm[a.end:b.start]
+            conn = gap.strip()
+            if conn not in self.g.range_connectors or "range" in a.flags:
+                continue
+            symbolic = not conn.isalpha()
+            if symbolic and len(gap) > 3:
+                continue
+            if not symbolic:
+                # 'to' and 'and' make a range only when the unit is written once, at the end
+                if a.unit:
+                    continue
+                if conn.lower() in ("and", "or") and not self._word_before(a.start, self.g.range_between):
+                    continue
+            if a.unit and b.unit and a.unit != b.unit:
+                continue
+            unit = b.unit or a.unit
+            for q in (a, b):
+                if q.unit != unit:
+                    q.quantity, factor = unit_info(unit)
+                    q.unit = unit
+                    q.value_norm = round_sig(q.value * factor) if factor is not None else None
+                    if "unit_missing" in q.flags and unit:
+                        q.flags.remove("unit_missing")
+                q.qualifier = "range"
+                q.flags.append("range")
