@@ -1,43 +1,292 @@
-"""Sentence segmentation for Korean, Chinese and English text, with character offsets.
+"""Sentence segmentation for Korean, Chinese, Japanese and English text, with offsets.
 
-FIRST VERSION (issue 2): splits at line breaks and at sentence-final punctuation.
+The claim extractor reads one sentence at a time, so a sentence must keep a number with
+its unit and its subject: we split at sentence-final punctuation and at line breaks, and
+nowhere inside a number (`28.3`, `1,750`, `$300,000`), an abbreviation (`e.g.`, `vs.`,
+`Inc.`), a version (`v1.1`) or a URL. Damaged pages shape the rules too:
+
+- a '?' that stands for a lost letter (pages whose Korean became `?? ???`) is no
+  question mark, so it never ends a sentence where '?' runs are about;
+- a flattened table keeps its rows as lines of cells (`a | b | c`, or tab-separated):
+  each row is one sentence, whatever punctuation its cells hold;
+- hard-wrapped English prose (a line ending mid-sentence, the next going on in lower
+  case) is joined again rather than cut at every line break;
+- an over-long run without any boundary (scripts, junk) is cut at a soft break so no
+  sentence grows without bound.
+
+What counts as an abbreviation or a closing quote is data: `lexicons/segment_*.json`.
 """
 from __future__ import annotations
 
+import json
+import logging
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from importlib import resources
 
-# A sentence ends at 。！？ (CJK full stops need no following space) or at . ! ? followed
-# by white space. A '?' inside a run of '?' is a lost letter, not a question mark.
-_BOUNDARY = re.compile(r"(?<=[。！？])|(?<=[.!])\s+|(?<=[^?]\?)\s+(?!\?)|\n+")
+logger = logging.getLogger(__name__)
 
 
 @dataclass
 class Sentence:
+    """A sentence of a text: `text == source[start:end]`."""
+
     start: int
     end: int
     text: str
 
+    def as_dict(self) -> dict:
+        return asdict(self)
 
-def split_sentences(text: str) -> list[Sentence]:
+
+@dataclass
+class SegmentConfig:
+    """Options of sentence segmentation."""
+
+    #: a sentence longer than this is cut at a soft break (`,`, `;`, white space, ...)
+    max_sentence_chars: int = 2000
+    #: a '?' with a run of two or more '?' this close (same line) is a lost letter
+    lost_letter_window: int = 40
+    #: a line is a table row only if none of its cells is longer than this
+    max_cell_chars: int = 300
+    #: join a line break inside a sentence of hard-wrapped Latin-script prose
+    join_wrapped_lines: bool = True
+
+
+@dataclass(frozen=True)
+class _Lexicon:
+    always: frozenset[str]
+    before_number: frozenset[str]
+    cjk_terminals: str
+    latin_terminals: str
+    closers: str
+    soft_breaks: str
+
+
+def _read_json(name: str) -> dict:
+    return json.loads(resources.files("extractor.lexicons").joinpath(name).read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> _Lexicon:
+    abbr = _read_json("segment_abbreviations.json")
+    punct = _read_json("segment_punctuation.json")
+
+    def merged(kind: str) -> frozenset[str]:
+        return frozenset(w.lower() for words in abbr[kind].values() for w in words)
+
+    return _Lexicon(merged("always"), merged("before_number"), punct["cjk_terminals"],
+                    punct["latin_terminals"], punct["closers"], punct["soft_breaks"])
+
+
+_URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'，。！？]+[^\s<>\"'，。！？.,;:!?)\]]"
+                  r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# Letters of scripts written without spaces, between which a '.' is a missed full stop.
+_CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff"
+                  r"\uac00-\ud7a3\uf900-\ufaff]")
+# List numbering that a following '.' belongs to: "1.", "2.3.", "iv.", "(a)".
+_ENUMERATOR = re.compile(r"[(\[]?(?:\d{1,3}(?:\.\d{1,3})*|[ivxlc]{1,5}|[A-Za-z])[)\]]?\.?", re.I)
+_INITIALISM = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
+_LINE = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]*(?:\r\n|[\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85])?")
+
+
+def split_sentences(text: str, config: SegmentConfig | None = None) -> list[Sentence]:
     """Split `text` into sentences; offsets index into `text`.
 
     >>> [s.text for s in split_sentences("It took 28.3 minutes. 訓練時間為5.78分鐘。很快")]
     ['It took 28.3 minutes.', '訓練時間為5.78分鐘。', '很快']
+    >>> [s.text for s in split_sentences("Graphcore Inc. sells it for $300,000. See v1.1!")]
+    ['Graphcore Inc. sells it for $300,000.', 'See v1.1!']
+    >>> [s.text for s in split_sentences("ResNet-50 | 28.3 min. | IPU-POD16\\nNext line")]
+    ['ResNet-50 | 28.3 min. | IPU-POD16', 'Next line']
     """
-    sentences = []
-    pos = 0
-    for m in _BOUNDARY.finditer(text):
-        _add(text, pos, m.start(), sentences)
-        pos = m.end()
-    _add(text, pos, len(text), sentences)
-    return sentences
+    if not isinstance(text, str) or not text:
+        return []
+    config = config or SegmentConfig()
+    lex = _lexicon()
+    out: list[Sentence] = []
+    for start, end, is_row in _blocks(text, config):
+        if is_row:
+            _emit(text, start, end, out, config, lex)
+            continue
+        pos = start
+        for cut in _boundaries(text, start, end, config, lex):
+            _emit(text, pos, cut, out, config, lex)
+            pos = cut
+        _emit(text, pos, end, out, config, lex)
+    return out
 
 
-def _add(text: str, start: int, end: int, out: list[Sentence]) -> None:
+def _blocks(text: str, config: SegmentConfig):
+    """(start, end, is_table_row) of each line, hard-wrapped prose lines joined."""
+    lines = []
+    for m in _LINE.finditer(text):
+        if m.start() == m.end():
+            break
+        content_end = m.start() + len(m.group().rstrip("\r\n\u2028\u2029\x0b\x0c\x1c\x1d\x1e\x85"))
+        lines.append((m.start(), content_end))
+    block_start = None
+    for i, (s, e) in enumerate(lines):
+        line = text[s:e]
+        if _is_table_row(line, config):
+            if block_start is not None:
+                yield block_start, lines[i - 1][1], False
+                block_start = None
+            yield s, e, True
+            continue
+        if block_start is None:
+            block_start = s
+        nxt = lines[i + 1] if i + 1 < len(lines) else None
+        if (config.join_wrapped_lines and nxt is not None
+                and _continues(line, text[nxt[0]:nxt[1]]) and not _is_table_row(text[nxt[0]:nxt[1]], config)):
+            continue
+        yield block_start, e, False
+        block_start = None
+    if block_start is not None:
+        yield block_start, lines[-1][1], False
+
+
+def _continues(line: str, next_line: str) -> bool:
+    """A hard-wrapped line: it stops mid-sentence and the next line goes on in lower case.
+
+    >>> _continues("the results of the first", "round were published")
+    True
+    >>> _continues("Results", "were published")
+    False
+    """
+    body, following = line.rstrip(), next_line.lstrip()
+    if not body or not following or len(body.split()) < 4:
+        return False  # a heading or a short label is its own sentence
+    last, first = body[-1], following[0]
+    return (last.isalpha() and last.isascii() or last in ",;-") and first.isascii() and first.islower()
+
+
+def _is_table_row(line: str, config: SegmentConfig) -> bool:
+    """A line of cells separated by '|' or tabs (not a leading indent).
+
+    >>> _is_table_row("LLaMA V2 70B | 64 | 4,096 | FP8 |", SegmentConfig())
+    True
+    >>> _is_table_row("\\tindented prose.", SegmentConfig())
+    False
+    """
+    body = line.strip()
+    if "|" in body:
+        cells = body.split("|")
+    elif "\t" in body:
+        cells = body.split("\t")
+    else:
+        return False
+    return len(cells) > 1 and all(len(c) <= config.max_cell_chars for c in cells)
+
+
+def _boundaries(text: str, start: int, end: int, config: SegmentConfig, lex: _Lexicon):
+    """Offsets in [start, end) where a sentence ends (just after its punctuation)."""
+    terminals = lex.cjk_terminals + lex.latin_terminals
+    protected = [(m.start(), m.end()) for m in _URL.finditer(text, start, end)]
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch not in terminals:
+            i += 1
+            continue
+        j = i
+        while j < end and text[j] in terminals:
+            j += 1  # a run: "?!", "...", "。」"
+        while j < end and text[j] in lex.closers:
+            j += 1
+        if any(s <= i < e for s, e in protected):
+            i = j
+            continue
+        if _ends_sentence(text, start, i, j, end, config, lex):
+            yield j
+        i = j
+
+
+def _ends_sentence(text: str, start: int, i: int, j: int, end: int, config: SegmentConfig,
+                   lex: _Lexicon) -> bool:
+    """Whether the punctuation run text[i:j] (closers included) ends a sentence."""
+    run = text[i:j]
+    if any(c in lex.cjk_terminals for c in run):
+        return True
+    real = run.lstrip("?")
+    if real and real != run and real[0] in ".!…":
+        i += len(run) - len(run.lstrip("?"))  # "????." : lost letters, then a real full stop
+        run = text[i:j]
+    elif "?" in run and _is_lost_letter(text, i, j, start, end, config):
+        return False
+    after = text[j] if j < end else " "
+    if not after.isspace():
+        # "습니다.그래서": a full stop between two CJK letters, the space lost
+        return bool(_CJK.match(after)) and i > start and bool(_CJK.match(text[i - 1]))
+    k = j
+    while k < end and text[k].isspace():
+        k += 1
+    following = text[k] if k < end else ""
+    if following and following.isascii() and following.islower():
+        return False  # "approx. five", "e.g. the": a new sentence starts in upper case
+    if run[0] == ".":
+        word = _word_before(text, start, i)
+        low = word.lower()
+        if low in lex.always or _INITIALISM.fullmatch(word) or (len(word) == 1 and word.isalpha()):
+            return False
+        if low in lex.before_number and following[:1].isdigit():
+            return False
+        if _ENUMERATOR.fullmatch(text[start:i].strip()):
+            return False  # "1. Introduction": list numbering, not a sentence
+    return True
+
+
+def _word_before(text: str, start: int, i: int) -> str:
+    k = i
+    while k > start and not text[k - 1].isspace() and text[k - 1] not in "([{\"'“‘":
+        k -= 1
+    return text[k:i]
+
+
+def _is_lost_letter(text: str, i: int, j: int, start: int, end: int, config: SegmentConfig) -> bool:
+    """A '?' that stands for a lost letter: in a run of '?', or where such runs are about.
+
+    >>> _is_lost_letter("IPU-POD16? ??? ??", 9, 10, 0, 17, SegmentConfig())
+    True
+    >>> _is_lost_letter("Is it fast? Yes.", 10, 11, 0, 16, SegmentConfig())
+    False
+    """
+    if text.count("?", i, j) > 1 or (i > start and text[i - 1] == "?"):
+        return True
+    lo, hi = max(start, i - config.lost_letter_window), min(end, j + config.lost_letter_window)
+    window = text[lo:i] + " " + text[j:hi]
+    return "??" in window
+
+
+def _emit(text: str, start: int, end: int, out: list[Sentence], config: SegmentConfig,
+          lex: _Lexicon) -> None:
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
-    if end > start:
-        out.append(Sentence(start, end, text[start:end]))
+    if end <= start:
+        return
+    if end - start > config.max_sentence_chars:
+        cut = _soft_cut(text, start, start + config.max_sentence_chars, lex)
+        _emit(text, start, cut, out, config, lex)
+        _emit(text, cut, end, out, config, lex)
+        return
+    piece = text[start:end]
+    if not any(c.isalnum() or c in "?\ufffd" for c in piece):
+        return  # "|---|---|", "×", a rule of dashes: nothing a reader or extractor uses
+    out.append(Sentence(start, end, piece))
+
+
+def _soft_cut(text: str, start: int, limit: int, lex: _Lexicon) -> int:
+    """The last soft break (or white space) before `limit`, never inside a number."""
+    for k in range(limit, start + (limit - start) // 2, -1):
+        if text[k - 1] in lex.soft_breaks and not (text[k - 2:k - 1].isdigit() and text[k:k + 1].isdigit()):
+            return k
+    for k in range(limit, start + (limit - start) // 2, -1):
+        if text[k - 1].isspace():
+            return k
+    k = limit
+    while k > start + 1 and text[k - 1].isdigit() and text[k].isdigit():
+        k -= 1
+    return k

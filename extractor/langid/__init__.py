@@ -1,0 +1,263 @@
+"""Language identification per page and per sentence.
+
+- `identify(text) -> LangResult`: a BCP-47 tag (`ko`, `zh-Hans`, `zh-Hant`, `en`, `ja`,
+  another language langdetect knows, or `und`) and a confidence in [0, 1].
+- `tag_page(cleaned) -> TaggedPage`: the page's sentences, each with its language, and
+  the page's main language, with the page's loss.
+
+How a text is decided, cheapest evidence first:
+
+1. Scripts (`scripts.count_scripts`). Hangul is Korean, Kana Japanese; Han is Japanese
+   when Kana is about, Korean (Hanja) when Hangul is, else Chinese. Latin letters count
+   as running-text words or as names (`IPU-POD16`, `MLPerf`), names weighing little,
+   since every language writes them in Latin. A CJK letter weighs about a Latin word's
+   worth of letters (`langid_scripts.json`). The heaviest language wins, so a Korean
+   sentence full of product names is `ko` and an English one with a Chinese brand in
+   it is `en`.
+2. Loss: when most of the evidence was lost to '?' or U+FFFD, or too little is left,
+   the answer is `und`, never a guess from the product names that survived.
+3. Chinese variant from OpenCC's character tables (`chinese.variant_evidence`).
+4. Only for scripts shared by several languages (Latin, Cyrillic, ...): langdetect's
+   n-gram profiles, scored exactly and combined with a prior for English
+   (`ngrams.language_probabilities`).
+
+The confidence is the product of the winner's share of all evidence (lost letters
+included), of how much evidence there is, and of the variant's or the n-gram model's
+own probability: one Hangul syllable is a weaker `ko` than a sentence of them.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from extractor.langid.chinese import variant_evidence
+from extractor.langid.ngrams import language_probabilities
+from extractor.langid.scripts import ScriptCounts, count_scripts, latin_words, script_letters, scripts
+from extractor.segment import SegmentConfig, Sentence, split_sentences
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["LangIdConfig", "LangResult", "TaggedPage", "TaggedSentence", "UND", "identify",
+           "tag_page"]
+
+
+@dataclass
+class LangIdConfig:
+    """Options of language identification."""
+
+    #: less evidence than this (in Latin-letter units; a CJK letter counts 3) -> `und`
+    min_letters: int = 3
+    #: `und` when letters lost to '?'/U+FFFD make at least this share of the evidence
+    max_lost_share: float = 0.5
+    #: weight of a Latin letter inside a name (`IPU-POD16`, `MLPerf`) against a word's
+    name_weight: float = 0.25
+    #: Han letters go to Japanese when Kana make at least this share of Han + Kana
+    min_kana_share: float = 0.05
+    #: Han letters go to Korean (Hanja) when Hangul make at least this share of Han + Hangul
+    min_hangul_share: float = 0.2
+    #: evidence at which confidence reaches one half (grows as n / (n + this))
+    evidence_scale: float = 3.0
+    #: language assumed for Latin-script text until its n-grams say otherwise ...
+    latin_prior_lang: str = "en"
+    #: ... and its prior probability (the other candidates share the rest)
+    latin_prior: float = 0.99
+    #: tempering of the n-gram log-likelihood (overlapping 1/2/3-grams count letters thrice)
+    ngram_weight: float = 1 / 3
+    #: further tempering when a Latin text has no lower-case word (names, headings)
+    titles_only_weight: float = 0.25
+    #: n-gram scoring: `exact` (every n-gram, deterministic) or `sampled` (langdetect's
+    #: own randomised detector, seeded with `seed`)
+    method: str = "exact"
+    #: seed for langdetect's detector when `method="sampled"`
+    seed: int = 0
+    #: the n-gram model reads at most this many characters of a text (sampled evenly)
+    max_ngram_chars: int = 3000
+    #: variant of Chinese text with no character that tells
+    default_zh_variant: str = "Hans"
+    #: a page whose cleaning lost at least this share of its letters is `und`
+    max_page_lossy_ratio: float = 0.5
+    #: sentence segmentation
+    segment: SegmentConfig = field(default_factory=SegmentConfig)
+
+
+@dataclass(frozen=True)
+class LangResult:
+    lang: str
+    confidence: float
+
+    @property
+    def zh_variant(self) -> str:
+        """`Hans`, `Hant` or '' (documents.csv `zh_variant`)."""
+        return self.lang.split("-", 1)[1] if self.lang.startswith("zh-") else ""
+
+    @property
+    def base(self) -> str:
+        """The language without script: `zh` for `zh-Hant`."""
+        return self.lang.split("-", 1)[0]
+
+    def as_dict(self) -> dict:
+        return {"lang": self.lang, "confidence": self.confidence}
+
+
+UND = LangResult("und", 0.0)
+
+
+@dataclass
+class TaggedSentence:
+    sentence: Sentence
+    lang: LangResult
+    #: the sentence overlaps text the cleaning stage marked as lost
+    lossy: bool = False
+
+    def as_dict(self) -> dict:
+        return {**self.sentence.as_dict(), **self.lang.as_dict(), "lossy": self.lossy}
+
+
+@dataclass
+class TaggedPage:
+    cleaned: object  # extractor.clean.CleanedPage
+    lang: LangResult
+    sentences: list[TaggedSentence] = field(default_factory=list)
+    lossy: bool = False
+    lossy_ratio: float = 0.0
+
+    @property
+    def doc_id(self) -> str:
+        return self.cleaned.doc_id
+
+    def as_dict(self) -> dict:
+        return {"doc_id": self.doc_id, **self.lang.as_dict(), "lossy": self.lossy,
+                "lossy_ratio": self.lossy_ratio,
+                "sentences": [s.as_dict() for s in self.sentences]}
+
+
+# langdetect's codes that differ from the BCP-47 tags we write.
+_LANGDETECT_TAGS = {"zh-cn": "zh-Hans", "zh-tw": "zh-Hant"}
+
+
+def identify(text: str, config: LangIdConfig | None = None) -> LangResult:
+    """The language of `text`, or `UND`. Never raises.
+
+    >>> identify("IPU-POD16에서 ResNet-50 학습에 28.3분이 걸렸습니다.").lang
+    'ko'
+    >>> identify("在IPU-POD128上訓練ResNet-50的時間為5.67分鐘").lang
+    'zh-Hant'
+    >>> identify("Raising the bar: 91视频APP's first MLPerf results").lang
+    'en'
+    >>> identify("ResNet-50? ?? ??? IPU-POD16?? 28.3?? ?? ??, DGX A100??? 29.1??") is UND
+    True
+    """
+    if not isinstance(text, str) or not text:
+        return UND
+    config = config or LangIdConfig()
+    try:
+        return _identify(text, config)
+    except Exception:  # bad input must never stop a run; say what happened
+        logger.exception("language identification failed on %r", text[:80])
+        return UND
+
+
+def _identify(text: str, config: LangIdConfig) -> LangResult:
+    counts = count_scripts(text)
+    evidence = _evidence_by_language(counts, config)
+    total = sum(evidence.values())
+    lost = counts.lost * scripts()["han"].weight  # what '?' replaced was mostly CJK
+    if not evidence or lost >= config.max_lost_share * (lost + total):
+        return UND
+    group, weight = max(evidence.items(), key=lambda kv: kv[1])
+    if weight < config.min_letters:
+        return UND
+    share = weight / (total + lost)
+    strength = weight / (weight + config.evidence_scale)
+    if group == "zh":
+        variant, sure = variant_evidence(text).decide(config.default_zh_variant)
+        return _result(f"zh-{variant}", share * strength * sure)
+    script = scripts().get(group)
+    if script is None or script.lang:
+        return _result(script.lang if script else group, share * strength)
+    return _by_ngrams(text, script.name, script.candidates, share * strength, config,
+                      titles_only=script.name == "latin" and counts.latin_lower_letters == 0)
+
+
+def _evidence_by_language(counts: ScriptCounts, config: LangIdConfig) -> dict[str, float]:
+    """Weighted evidence per language (`ko`, `ja`, `zh`) or per shared script (`latin`, ...)."""
+    table = scripts()
+    n = counts.letters
+    han, hangul, kana = n.get("han", 0), n.get("hangul", 0), n.get("kana", 0)
+    out: dict[str, float] = {}
+    han_to = "zh"
+    if kana and kana >= config.min_kana_share * (han + kana):
+        han_to = "ja"
+    elif hangul and hangul >= config.min_hangul_share * (han + hangul):
+        han_to = "ko"
+    if hangul:
+        out["ko"] = hangul * table["hangul"].weight
+    if kana:
+        out["ja"] = kana * table["kana"].weight
+    if han:
+        out[han_to] = out.get(han_to, 0.0) + han * table["han"].weight
+    latin = counts.latin_word_letters + config.name_weight * counts.latin_name_letters
+    if latin:
+        out["latin"] = latin * table["latin"].weight
+    for name, count in n.items():
+        if name not in ("han", "hangul", "kana", "latin"):
+            script = table[name]
+            key = script.lang or name
+            out[key] = out.get(key, 0.0) + count * script.weight
+    return out
+
+
+def _by_ngrams(text: str, script: str, candidates: tuple[str, ...], script_confidence: float,
+               config: LangIdConfig, titles_only: bool = False) -> LangResult:
+    sample = (latin_words(text, config.max_ngram_chars) if script == "latin"
+              else script_letters(text, script, config.max_ngram_chars))
+    # Capitalised words only ("Chen Jin & Phil Brown", "Performance Results"): names and
+    # headings, whose spelling says far less about the language than running text.
+    weight = config.ngram_weight * (config.titles_only_weight if titles_only else 1.0)
+    probs = language_probabilities(sample, candidates, config.latin_prior_lang,
+                                   config.latin_prior if script == "latin" else 0.0,
+                                   weight, config.method, config.seed)
+    if not probs:
+        if script == "latin" and config.latin_prior_lang:
+            return _result(config.latin_prior_lang, script_confidence * config.latin_prior)
+        return UND
+    lang, p = max(probs.items(), key=lambda kv: kv[1])
+    return _result(_LANGDETECT_TAGS.get(lang, lang), script_confidence * p)
+
+
+def _result(lang: str, confidence: float) -> LangResult:
+    return LangResult(lang, round(min(1.0, max(0.0, confidence)), 3))
+
+
+def tag_page(cleaned, config: LangIdConfig | None = None) -> TaggedPage:
+    """Split a CleanedPage into sentences and tag each, and the page, with a language.
+
+    The page's language is identified on its whole text (the same `identify` as for a
+    line); a page that cleaning found mostly lost is `und` whatever survived.
+    """
+    config = config or LangIdConfig()
+    text = getattr(cleaned, "text", "") or ""
+    lossy = bool(getattr(cleaned, "lossy", False))
+    lossy_ratio = float(getattr(cleaned, "lossy_ratio", 0.0) or 0.0)
+    is_lossy_at = getattr(cleaned, "is_lossy_at", None)
+    sentences = []
+    for s in split_sentences(text, config.segment):
+        sentence_lossy = bool(is_lossy_at(s.start, s.end)) if lossy and is_lossy_at else False
+        sentences.append(TaggedSentence(s, identify(s.text, config), sentence_lossy))
+    page_lang = identify(text, config)
+    if lossy and lossy_ratio >= config.max_page_lossy_ratio:
+        page_lang = UND
+    if page_lang.zh_variant:
+        _inherit_zh_variant(sentences, page_lang.zh_variant)
+    return TaggedPage(cleaned=cleaned, lang=page_lang, sentences=sentences, lossy=lossy,
+                      lossy_ratio=lossy_ratio)
+
+
+def _inherit_zh_variant(sentences: list[TaggedSentence], variant: str) -> None:
+    """A Chinese sentence with no character that tells Simplified from Traditional
+    ("本文引用地址") is written like the rest of its page."""
+    for ts in sentences:
+        if ts.lang.zh_variant and ts.lang.zh_variant != variant:
+            evidence = variant_evidence(ts.sentence.text)
+            if evidence.simplified == evidence.traditional:
+                ts.lang = LangResult(f"zh-{variant}", ts.lang.confidence)
