@@ -1,130 +1,135 @@
 """Cleaning stage: bytes or text of a scraped page -> CleanedPage.
 
-FIRST VERSION (issue 2); issue 3 deepens it. Contract used by the rest of the pipeline:
+Contract used by the rest of the pipeline:
 
 - `clean_page(raw, config) -> CleanedPage` never loses article sentences, records every
-  repair it makes, and reports what was lost (`lossy_spans`, `lossy_ratio`).
-- `clean_text(text, config)` is the same for text already decoded.
+  repair it makes (what, how many, where, examples), and reports what was lost
+  (`lossy_spans` in cleaned-text offsets, `lossy_ratio`).
+- `clean_text(text, config, doc_id)` is the same for text already decoded.
+- `explain(page)` says in plain words what was done (`extractor clean --explain FILE`).
+
+The steps, each in its own module and each switchable in `CleanConfig`:
+
+    encoding      bytes -> text (BOMs, UTF-16, UTF-8, GB18030, Big5, CP949, Shift-JIS, cp1252)
+    layout        controls, lone surrogates, NFC
+    markup        tags (also nonsense ones), scripts, styles, tracking pixels, entities
+    mojibake      UTF-8 read as GBK/Big5/CP949/Shift-JIS (per run), Latin-1 kinds (ftfy)
+    annotations   pinyin after Han characters
+    junk, spam    leaked JavaScript, spam keyword lines, image names, breadcrumbs, footers
+    annotations   brand-name replacement spam (flagged, not changed)
+    layout        spaces, indentation, blank lines
+    loss          "?"-lost letters, U+FFFD, dropped Korean syllables -> lossy spans, ratio
 """
 from __future__ import annotations
 
 import logging
-import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
-import ftfy
-from bs4 import BeautifulSoup
+from extractor.clean.annotations import flag_brand_replacements, remove_pinyin
+from extractor.clean.encoding import decode_bytes
+from extractor.clean.junk import (remove_breadcrumbs, remove_footers, remove_image_names,
+                                  remove_javascript)
+from extractor.clean.layout import normalise_characters, normalise_layout
+from extractor.clean.loss import measure_loss
+from extractor.clean.markup import strip_markup
+from extractor.clean.mojibake import repair_mojibake
+from extractor.clean.records import CleanConfig, CleanedPage, LossySpan, Repair
+from extractor.clean.spam import remove_spam
+from extractor.clean.tracking import RepairLog, strip_markers
+
+__all__ = ["CleanConfig", "CleanedPage", "LossySpan", "Repair", "clean_page", "clean_text",
+           "decode_bytes", "explain"]
 
 logger = logging.getLogger(__name__)
 
-
-@dataclass
-class CleanConfig:
-    """Options of the cleaning stage."""
-
-    #: a page counts as lossy when at least this share of its letters were lost
-    lossy_threshold: float = 0.02
+Step = Callable[[str, RepairLog], str]
 
 
-@dataclass
-class Repair:
-    """One kind of repair done to a page: what, how many times, and where.
-
-    `spans` are (start, end) offsets in the *cleaned* text of the repaired pieces
-    (empty for removals, which leave nothing behind); `examples` show before -> after.
-    """
-
-    name: str
-    count: int = 0
-    spans: list[tuple[int, int]] = field(default_factory=list)
-    examples: list[tuple[str, str]] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        return {"name": self.name, "count": self.count, "spans": self.spans,
-                "examples": self.examples}
-
-
-@dataclass
-class LossySpan:
-    """A span of the cleaned text whose characters were (partly) lost: `kind` says how
-    (`question_marks`, `replacement_char`, `dropped_syllables`, ...)."""
-
-    start: int
-    end: int
-    kind: str
-
-
-@dataclass
-class CleanedPage:
-    doc_id: str
-    text: str
-    encoding: str = "utf-8"
-    n_bytes: int = 0
-    repairs: list[Repair] = field(default_factory=list)
-    lossy_spans: list[LossySpan] = field(default_factory=list)
-    lossy_ratio: float = 0.0
-
-    @property
-    def lossy(self) -> bool:
-        return bool(self.lossy_spans) and self.lossy_ratio > 0
-
-    @property
-    def repair_names(self) -> list[str]:
-        return [r.name for r in self.repairs if r.count]
-
-    def is_lossy_at(self, start: int, end: int) -> bool:
-        """True when [start, end) overlaps a lossy span."""
-        return any(s.start < end and start < s.end for s in self.lossy_spans)
-
-
-def decode_bytes(data: bytes) -> tuple[str, str]:
-    """Decode page bytes, returning (text, encoding name)."""
-    for enc in ("utf-8",):
-        try:
-            return data.decode(enc), enc
-        except UnicodeDecodeError:
-            pass
-    return data.decode("utf-8", errors="replace"), "utf-8-replace"
+def _steps(config: CleanConfig) -> list[tuple[str, bool, Step]]:
+    return [
+        ("characters", True, normalise_characters),
+        ("markup", config.strip_markup, strip_markup),
+        ("mojibake", config.repair_mojibake, repair_mojibake),
+        ("pinyin", config.remove_pinyin, remove_pinyin),
+        ("javascript", config.remove_junk, remove_javascript),
+        ("spam", config.remove_spam, remove_spam),
+        ("image names", config.remove_junk, remove_image_names),
+        ("breadcrumbs", config.remove_junk, remove_breadcrumbs),
+        ("footers", config.remove_junk, remove_footers),
+        ("brand spam", config.flag_brand_spam, flag_brand_replacements),
+    ]
 
 
 def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "") -> CleanedPage:
+    """Clean a decoded page. Never raises: a step that fails is skipped (and logged)."""
     config = config or CleanConfig()
-    repairs: list[Repair] = []
-    if "<" in text:
-        soup = BeautifulSoup(text, "lxml")
-        for tag in soup(["script", "style", "img", "noscript"]):
-            tag.decompose()
-        stripped = soup.get_text("\n")
-        if stripped != text:
-            repairs.append(Repair("html_junk", 1))
-        text = stripped
-    fixed = ftfy.fix_text(text)
-    if fixed != text:
-        repairs.append(Repair("mojibake_ftfy", 1))
-        text = fixed
-    text = re.sub(r"\n\s*\n+", "\n\n", text).strip()
-    letters = sum(1 for ch in text if ch.isalpha() or ch == "?")
-    lost = [m for m in re.finditer(r"\?{2,}", text)]
-    n_lost = sum(m.end() - m.start() for m in lost)
-    ratio = n_lost / letters if letters else 0.0
-    spans = [LossySpan(m.start(), m.end(), "question_marks") for m in lost] if ratio >= config.lossy_threshold else []
+    if not isinstance(text, str):
+        text = str(text)
+    log = RepairLog()
+    text = strip_markers(text)
+    for name, enabled, step in _steps(config):
+        if not enabled:
+            continue
+        try:
+            text = step(text, log)
+        except Exception:  # a bad page must not stop the batch; the step is just skipped
+            logger.exception("cleaning step %r failed on %s; skipped", name, doc_id or "<text>")
+    text = normalise_layout(text)
+    text, repairs, repaired_spans = log.finish(text)
+    try:
+        spans, ratio, _ = measure_loss(text, config)
+    except Exception:
+        logger.exception("loss measurement failed on %s", doc_id or "<text>")
+        spans, ratio = [], 0.0
+    spans = sorted(spans + repaired_spans, key=lambda s: (s.start, s.end))
     return CleanedPage(doc_id=doc_id, text=text, repairs=repairs, lossy_spans=spans,
-                       lossy_ratio=round(ratio, 4) if spans else 0.0)
+                       lossy_ratio=ratio)
 
 
 def clean_page(raw, config: CleanConfig | None = None) -> CleanedPage:
-    """Clean one RawPage (see `extractor.ingest`)."""
-    text, encoding = decode_bytes(raw.data)
-    page = clean_text(text, config, doc_id=raw.doc_id)
+    """Clean one RawPage (see `extractor.ingest`): decode its bytes, then `clean_text`."""
+    data = getattr(raw, "data", b"") or b""
+    try:
+        text, encoding = decode_bytes(data)
+    except Exception:
+        logger.exception("decoding failed on %s", getattr(raw, "doc_id", ""))
+        text, encoding = data.decode("utf-8", errors="replace"), "utf-8"
+    page = clean_text(text, config, doc_id=getattr(raw, "doc_id", ""))
     page.encoding = encoding
-    page.n_bytes = len(raw.data)
+    page.n_bytes = len(data)
     return page
 
 
-def explain(page: CleanedPage) -> str:
-    """A human-readable list of the repairs made and the text lost."""
-    lines = [f"encoding: {page.encoding}", f"lossy: {str(page.lossy).lower()} "
-             f"(ratio {page.lossy_ratio:.3f}, {len(page.lossy_spans)} spans)"]
+def _where(text: str, start: int) -> str:
+    line = text.count("\n", 0, start) + 1
+    col = start - (text.rfind("\n", 0, start) + 1) + 1
+    return f"{line}:{col}"
+
+
+def explain(page: CleanedPage, max_places: int = 5) -> str:
+    """A human-readable account of the repairs made and the text lost."""
+    lines = [f"page: {page.doc_id}", f"encoding: {page.encoding} ({page.n_bytes} bytes)",
+             f"cleaned: {len(page.text)} characters, {page.text.count(chr(10)) + 1 if page.text else 0} lines"]
+    if not page.repairs:
+        lines.append("repairs: none")
+    else:
+        lines.append("repairs:")
     for r in page.repairs:
-        lines.append(f"{r.name}: {r.count}")
+        lines.append(f"  {r.name}: {r.count}")
+        if r.spans:
+            places = ", ".join(_where(page.text, s) for s, _ in r.spans[:max_places])
+            more = f" (+{len(r.spans) - max_places} more)" if len(r.spans) > max_places else ""
+            lines.append(f"    at line:col {places}{more}")
+        for before, after in r.examples:
+            after_text = f"{after!r}" if after else "(removed)"
+            lines.append(f"    e.g. {before!r} -> {after_text}")
+    lines.append(f"lossy: {str(page.lossy).lower()} (ratio {page.lossy_ratio:.4f})")
+    kinds: dict[str, list[LossySpan]] = {}
+    for s in page.lossy_spans:
+        kinds.setdefault(s.kind, []).append(s)
+    for kind, spans in kinds.items():
+        lines.append(f"  {kind}: {len(spans)} spans, {sum(s.end - s.start for s in spans)} characters")
+        for s in spans[:max_places]:
+            context = page.text[max(0, s.start - 12):s.end + 12].replace("\n", " ")
+            lines.append(f"    at {_where(page.text, s.start)}: {context!r}")
     return "\n".join(lines) + "\n"

@@ -1,0 +1,142 @@
+"""Page junk that survives tag removal: leaked JavaScript, image file names,
+breadcrumb trails and keyword/comment/related-article footers.
+
+Every rule works on whole lines or on tokens that cannot be prose, so article sentences
+are never cut: a footer only swallows short lines without sentence punctuation, a
+breadcrumb line must be made of short segments, leaked code needs a JavaScript
+signature *and* code punctuation.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractor.clean.lexicon import load_lexicon
+from extractor.clean.tracking import RepairLog
+
+_SENTENCE_END_RE = re.compile(r"[.!?。！？]\s*[\"'”’」』)）]*\s*$|[。！？]")
+_CODE_PUNCT_RE = re.compile(r"[{};=()]")
+#: share of code punctuation from which a stretch after a JavaScript signature is code
+MIN_CODE_PUNCT_SHARE = 0.04
+#: lines after a footer marker that are at most this long and not sentences are footer
+MAX_FOOTER_LINE_CHARS = 60
+#: a breadcrumb segment is at most this long; the trail at most this long in total
+MAX_CRUMB_CHARS, MAX_TRAIL_CHARS = 60, 300
+
+
+@lru_cache(maxsize=None)
+def _patterns() -> dict:
+    lex = load_lexicon("clean_junk")
+    js = "|".join(f"(?:{p})" for p in lex.get("js_signatures", [])) or r"(?!x)x"
+    seps = sorted(lex.get("breadcrumb_separators", []), key=len, reverse=True)
+    markers = sorted({m for ms in lex.get("footer_markers", {}).values() for m in ms},
+                     key=len, reverse=True)
+    exts = "|".join(lex.get("image_extensions", ["png", "jpg", "gif"]))
+    return {
+        "js": re.compile(js),
+        "crumb_split": re.compile(r"\s+(?:" + "|".join(re.escape(s) for s in seps) + r")\s+"),
+        "footer": re.compile(r"^\s*(?:" + "|".join(re.escape(m) for m in markers)
+                             + r")\s*(?:[:：]|$)", re.IGNORECASE),
+        "image": re.compile(rf"(?<![\w/.-])[\w.-]+\.(?:{exts})(?:\?\S*)?(?![\w/])", re.IGNORECASE),
+        "image_url_line": re.compile(rf"^\s*(?:https?:)?//\S+\.(?:{exts})(?:\?\S*)?\s*$", re.IGNORECASE),
+    }
+
+
+def remove_javascript(text: str, log: RepairLog) -> str:
+    """Cut leaked JavaScript: from a signature to the end of its line when what follows
+    is code-like; whole lines that are code.
+
+    >>> remove_javascript("成人 (function(){ var bp = document.createElement('script'); })();\\nBERT 5.78分鐘", RepairLog())
+    '成人\\nBERT 5.78分鐘'
+    """
+    js_re = _patterns()["js"]
+    if not js_re.search(text):
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        m = js_re.search(line)
+        if not m:
+            continue
+        code = line[m.start():]
+        if len(_CODE_PUNCT_RE.findall(code)) < max(2, MIN_CODE_PUNCT_SHARE * len(code)):
+            continue
+        log.removed("inline_javascript", code.strip())
+        lines[i] = line[:m.start()].rstrip()
+    return "\n".join(lines)
+
+
+def remove_image_names(text: str, log: RepairLog) -> str:
+    """Drop image file names standing in the text ("1638413962408997.png").
+
+    >>> remove_image_names("上為3.79分鐘。\\n\\n1638413962408997.png\\n\\nnext", RepairLog())
+    '上為3.79分鐘。\\n\\n\\n\\nnext'
+    """
+    pats = _patterns()
+    if "." not in text or not pats["image"].search(text):
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if pats["image_url_line"].match(line):
+            log.removed("image_filenames", line.strip())
+            lines[i] = ""
+            continue
+        if pats["image"].search(line):
+            def _drop(m: re.Match) -> str:
+                log.removed("image_filenames", m.group())
+                return ""
+            lines[i] = pats["image"].sub(_drop, line)
+    return "\n".join(lines)
+
+
+def _is_breadcrumb(line: str, crumb_split: re.Pattern) -> bool:
+    stripped = line.strip()
+    if len(stripped) > MAX_TRAIL_CHARS:
+        return False
+    segments = crumb_split.split(stripped)
+    if len(segments) < 3:
+        return False
+    # the last segment may be the article title; the trail before it must be short names
+    return all(0 < len(s) <= MAX_CRUMB_CHARS and not _SENTENCE_END_RE.search(s) for s in segments[:-1])
+
+
+def remove_breadcrumbs(text: str, log: RepairLog) -> str:
+    """Drop breadcrumb trails ("Home > News > Industry > Title").
+
+    >>> remove_breadcrumbs("EEPW首頁 > 智能計算 > 業界動態 > Graphcore公布\\nIt is 5 > 3 here.", RepairLog())
+    '\\nIt is 5 > 3 here.'
+    """
+    crumb_split = _patterns()["crumb_split"]
+    if not crumb_split.search(text):
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if crumb_split.search(line) and _is_breadcrumb(line, crumb_split):
+            log.removed("breadcrumbs", line.strip())
+            lines[i] = ""
+    return "\n".join(lines)
+
+
+def remove_footers(text: str, log: RepairLog) -> str:
+    """Drop footer marker lines ("關鍵詞:", "Related articles") and the short non-sentence
+    lines that follow them; a sentence ends the footer.
+
+    >>> remove_footers("正文。\\n關鍵詞:\\n評論\\n相關推薦\\n技術專區\\n", RepairLog())
+    '正文。\\n'
+    """
+    footer_re = _patterns()["footer"]
+    lines = text.split("\n")
+    kept: list[str] = []
+    in_footer = False
+    for line in lines:
+        stripped = line.strip()
+        if stripped and len(stripped) <= MAX_FOOTER_LINE_CHARS and footer_re.match(stripped):
+            log.removed("page_footer", stripped)
+            in_footer = True
+            continue
+        if in_footer and stripped:
+            if len(stripped) <= MAX_FOOTER_LINE_CHARS and not _SENTENCE_END_RE.search(stripped):
+                log.removed("page_footer", stripped)
+                continue
+            in_footer = False
+        kept.append(line)
+    return "\n".join(kept)

@@ -1,0 +1,54 @@
+"""Layout: control characters, line ends, Unicode normalisation, spaces and blank lines.
+
+The cleaned text has one paragraph (or one line of the page) per line and a single blank
+line between paragraphs; spaces inside a line are collapsed.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from extractor.clean.tracking import RepairLog
+
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+# C0/C1 controls except tab and newline, zero-width characters, BOMs, bidi controls
+_INVISIBLE_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
+_SPACES_RE = re.compile("[ \u00a0\u2000-\u200a\u202f\u205f\u3000]{2,}|[\u00a0\u2000-\u200a\u202f\u205f]")
+_TRAILING_RE = re.compile(r"[ \t]+\n|\n[ \t]+")
+_BLANKS_RE = re.compile(r"\n{3,}")
+
+
+def normalise_characters(text: str, log: RepairLog) -> str:
+    """Line ends to \\n, lone surrogates to U+FFFD, invisible controls out, NFC.
+
+    >>> normalise_characters("a\\r\\nb\\u200bc\\ud800", RepairLog())
+    'a\\nbc\\ufffd'
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _SURROGATE_RE.search(text):
+        n = len(_SURROGATE_RE.findall(text))
+        log.repair("lone_surrogates").add("\\ud800", "\ufffd", n)
+        text = _SURROGATE_RE.sub("\ufffd", text)
+    if _INVISIBLE_RE.search(text):
+        log.removed("control_chars", repr(_INVISIBLE_RE.search(text).group()),
+                    len(_INVISIBLE_RE.findall(text)))
+        text = _INVISIBLE_RE.sub("", text)
+    if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        log.repair("unicode_nfc").add("", "", 1)
+        text = unicodedata.normalize("NFC", text)
+    return text
+
+
+def normalise_layout(text: str) -> str:
+    """One space between words, no indentation, at most one blank line, no ends.
+
+    >>> normalise_layout("   title  \\n\\n\\n\\n   first  line\\n\\tcell\\tcell")
+    'title\\n\\nfirst line\\ncell\\tcell'
+    """
+    text = _SPACES_RE.sub(" ", text)
+    text = _TRAILING_RE.sub("\n", text)
+    # a line of only spaces between two newlines leaves "\n\n" pairs to merge
+    text = _TRAILING_RE.sub("\n", text)
+    text = _BLANKS_RE.sub("\n\n", text)
+    return text.strip()

@@ -1,0 +1,116 @@
+"""Records of the cleaning stage: its options, what it repaired and what was lost.
+
+These are the names the rest of the pipeline relies on (`CleanedPage.lossy`,
+`repair_names`, `is_lossy_at`); every other module of the package fills them in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: how many before -> after examples a Repair keeps (enough to explain, small to store)
+MAX_EXAMPLES = 3
+
+
+@dataclass
+class CleanConfig:
+    """Options of the cleaning stage. Every step can be switched off on its own."""
+
+    #: a page whose lost-letter share reaches this is `lossy` even without loss spans of
+    #: an always-lossy kind (kept for compatibility: any recorded letter loss is reported)
+    lossy_threshold: float = 0.0
+    #: remove HTML tags, scripts, styles, comments; decode entities
+    strip_markup: bool = True
+    #: undo mojibake: UTF-8 read as GBK/Big5/CP949/Shift-JIS (per run) and Latin-1/cp1252 (ftfy)
+    repair_mojibake: bool = True
+    #: remove pinyin pasted after Han characters, "計(jì)算" -> "計算"
+    remove_pinyin: bool = True
+    #: drop breadcrumbs, leaked JavaScript, image file names and page footers
+    remove_junk: bool = True
+    #: drop lines (or list items) of injected casino/adult spam keywords
+    remove_spam: bool = True
+    #: record (without changing the text) foreign-script brand-name replacements
+    flag_brand_spam: bool = True
+    #: Korean dropped-syllable detector: minimum number of signals on a page ...
+    ko_min_drop_signals: int = 3
+    #: ... and minimum signals per 1000 Hangul syllables, below which one-off signals are
+    #: treated as ordinary Korean (calibrated on well-formed news sentences)
+    ko_min_drop_density: float = 1.5
+
+
+@dataclass
+class Repair:
+    """One kind of repair done to a page: what, how many times, and where.
+
+    `spans` are (start, end) offsets in the *cleaned* text of the repaired pieces
+    (empty for removals, which leave nothing behind); `examples` show before -> after.
+    """
+
+    name: str
+    count: int = 0
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    examples: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, before: str, after: str, n: int = 1) -> None:
+        """Count `n` more repairs of this kind, keeping the first few examples."""
+        self.count += n
+        if len(self.examples) < MAX_EXAMPLES:
+            self.examples.append((before[:80], after[:80]))
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "count": self.count, "spans": [list(s) for s in self.spans],
+                "examples": [list(e) for e in self.examples]}
+
+
+@dataclass
+class LossySpan:
+    """A span of the cleaned text whose characters were (partly) lost: `kind` says how
+    (`question_marks`, `replacement_char`, `dropped_syllables`, `guessed_bytes`)."""
+
+    start: int
+    end: int
+    kind: str
+
+    def as_dict(self) -> dict:
+        return {"start": self.start, "end": self.end, "kind": self.kind}
+
+
+@dataclass
+class CleanedPage:
+    """The cleaned text of one page with the record of how it was obtained."""
+
+    doc_id: str
+    text: str
+    encoding: str = "utf-8"
+    n_bytes: int = 0
+    repairs: list[Repair] = field(default_factory=list)
+    lossy_spans: list[LossySpan] = field(default_factory=list)
+    #: estimated share of the page's letters that were lost (0..1)
+    lossy_ratio: float = 0.0
+
+    @property
+    def lossy(self) -> bool:
+        """True when letters of the page were lost (not when only punctuation was guessed)."""
+        return bool(self.lossy_spans) and self.lossy_ratio > 0
+
+    @property
+    def repair_names(self) -> list[str]:
+        return [r.name for r in self.repairs if r.count]
+
+    def is_lossy_at(self, start: int, end: int) -> bool:
+        """True when [start, end) overlaps a lossy span.
+
+        >>> CleanedPage("d", "ab??cd", lossy_spans=[LossySpan(2, 4, "question_marks")],
+        ...             lossy_ratio=0.3).is_lossy_at(0, 3)
+        True
+        """
+        return any(s.start < end and start < s.end for s in self.lossy_spans)
+
+    def lossy_kinds_at(self, start: int, end: int) -> set[str]:
+        """Kinds of the lossy spans that overlap [start, end)."""
+        return {s.kind for s in self.lossy_spans if s.start < end and start < s.end}
+
+    def as_dict(self) -> dict:
+        return {"doc_id": self.doc_id, "encoding": self.encoding, "n_bytes": self.n_bytes,
+                "lossy": self.lossy, "lossy_ratio": self.lossy_ratio,
+                "repairs": [r.as_dict() for r in self.repairs],
+                "lossy_spans": [s.as_dict() for s in self.lossy_spans]}

@@ -1,0 +1,71 @@
+"""Spam removal: keyword lines injected by mirror sites (casino/adult terms).
+
+Terms are data (`extractor/lexicons/spam_*.json`). Injected spam comes as lists of
+keywords ("看屁屁www成人影院,亚洲人妻成人图片,..."); a line is dropped when most of its
+list items are spam, otherwise only the spam items are cut, so an article sentence that
+shares a line with injected keywords survives.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractor.clean.lexicon import spam_terms
+from extractor.clean.tracking import RepairLog
+
+_ITEM_SPLIT_RE = re.compile(r"([,，、|｜;；/\t]+|\s{2,})")
+#: share of a line's list items that must be spam for the whole line to go
+MIN_SPAM_ITEM_SHARE = 0.5
+#: keyword items are short; a longer item is prose that merely mentions a term
+MAX_SPAM_ITEM_CHARS = 30
+#: share of an item's characters that spam terms must cover for the item to be spam
+MIN_TERM_COVERAGE = 0.5
+
+
+@lru_cache(maxsize=None)
+def _terms_re() -> re.Pattern | None:
+    terms = spam_terms()
+    if not terms:
+        return None
+    return re.compile("|".join(re.escape(t) for t in terms), re.IGNORECASE)
+
+
+def _is_spam_item(item: str, terms_re: re.Pattern) -> bool:
+    """A short list item mostly made of spam terms ("看屁屁www成人影院", not
+    "in which 91视频APP participated")."""
+    item = item.strip()
+    if not item or len(item) > MAX_SPAM_ITEM_CHARS:
+        return False
+    covered = sum(len(m.group()) for m in terms_re.finditer(item))
+    return covered >= MIN_TERM_COVERAGE * len(item.replace(" ", ""))
+
+
+def remove_spam(text: str, log: RepairLog) -> str:
+    """Drop spam keyword lines and spam list items.
+
+    >>> remove_spam("正文第一句。\\n看屁屁www成人影院,亚洲人妻成人图片,日韩在线 欧美成人\\n正文第二句。", RepairLog())
+    '正文第一句。\\n正文第二句。'
+    >>> remove_spam("Raw data, in which 91视频APP participated, can be viewed.", RepairLog())
+    'Raw data, in which 91视频APP participated, can be viewed.'
+    """
+    terms_re = _terms_re()
+    if terms_re is None or not terms_re.search(text):
+        return text
+    kept = []
+    for line in text.split("\n"):
+        if not terms_re.search(line):
+            kept.append(line)
+            continue
+        parts = _ITEM_SPLIT_RE.split(line)
+        items = parts[0::2]
+        spam = [_is_spam_item(item, terms_re) for item in items]
+        n_items = sum(1 for item in items if item.strip())
+        if n_items and sum(spam) / n_items >= MIN_SPAM_ITEM_SHARE:
+            log.removed("spam_lines", line.strip())
+            continue
+        for j, is_spam in enumerate(spam):
+            if is_spam:
+                log.removed("spam_lines", items[j].strip())
+                parts[2 * j] = ""
+        kept.append("".join(parts))
+    return "\n".join(kept)

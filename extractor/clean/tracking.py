@@ -1,0 +1,78 @@
+"""Bookkeeping of repairs: counts, examples, and where repaired pieces ended up.
+
+Steps run one after another and each may shift the text, so offsets taken by an early
+step would be wrong at the end. Instead, a step that *replaces* a piece wraps the
+replacement in two invisible private-use marker characters (the opening one says which
+repair it was). Later steps carry the markers along; `RepairLog.finish` removes them and
+turns their positions into spans of the final text. Removals leave nothing to point at
+and are only counted.
+"""
+from __future__ import annotations
+
+import re
+
+from extractor.clean.records import LossySpan, Repair
+
+#: opening markers are U+F0000 + kind number; the closing marker is U+10FFFD
+_OPEN_BASE = 0xF0000
+_CLOSE = "\U0010FFFD"
+MARKER_RE = re.compile("[\U000F0000-\U000FFFFD\U0010FFFD]")
+_MARKED_RE = re.compile("([\U000F0000-\U000FFFFD])([^\U000F0000-\U000FFFFD\U0010FFFD]*)\U0010FFFD")
+
+
+class RepairLog:
+    """Collects the repairs of one page in the order they were first made."""
+
+    def __init__(self) -> None:
+        self._repairs: dict[str, Repair] = {}
+        self._kinds: list[tuple[str, str | None]] = []
+
+    def repair(self, name: str) -> Repair:
+        if name not in self._repairs:
+            self._repairs[name] = Repair(name)
+        return self._repairs[name]
+
+    def removed(self, name: str, before: str, n: int = 1) -> None:
+        """Count `n` removals of kind `name` (`before` is an example of what went)."""
+        self.repair(name).add(before, "", n)
+
+    def replaced(self, name: str, before: str, after: str, lossy_kind: str | None = None) -> str:
+        """Count one replacement and return `after` wrapped in markers so that its final
+        position can be reported; `lossy_kind` also makes it a LossySpan of that kind."""
+        self.repair(name).add(before, after)
+        key = (name, lossy_kind)
+        try:
+            kind = self._kinds.index(key)
+        except ValueError:
+            kind = len(self._kinds)
+            self._kinds.append(key)
+        return f"{chr(_OPEN_BASE + kind)}{after}{_CLOSE}"
+
+    def finish(self, text: str) -> tuple[str, list[Repair], list[LossySpan]]:
+        """Remove the markers; return the final text, the repairs with spans, lossy spans."""
+        if not self._kinds:
+            return text, [r for r in self._repairs.values() if r.count], []
+        out: list[str] = []
+        lossy: list[LossySpan] = []
+        pos = 0  # position in `text`
+        length = 0  # length of the output so far
+        for m in _MARKED_RE.finditer(text):
+            before = MARKER_RE.sub("", text[pos:m.start()])
+            out.append(before)
+            length += len(before)
+            piece = m.group(2)
+            name, lossy_kind = self._kinds[ord(m.group(1)) - _OPEN_BASE]
+            span = (length, length + len(piece))
+            self._repairs[name].spans.append(span)
+            if lossy_kind:
+                lossy.append(LossySpan(span[0], span[1], lossy_kind))
+            out.append(piece)
+            length += len(piece)
+            pos = m.end()
+        out.append(MARKER_RE.sub("", text[pos:]))
+        return "".join(out), [r for r in self._repairs.values() if r.count], lossy
+
+
+def strip_markers(text: str) -> str:
+    """Text without marker characters (input may carry them; they mean nothing there)."""
+    return MARKER_RE.sub("", text) if MARKER_RE.search(text) else text
