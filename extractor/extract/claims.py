@@ -86,6 +86,14 @@ class ClaimConfig:
     lossy_window: int = 3
     #: sentences back (same paragraph) a sentence without a workload may take one from
     carry_workload_sentences: int = 3
+    #: kinds of lossy span (extractor.clean LossySpan.kind) that may have eaten a unit
+    #: right next to a number: letters lost to '?' or U+FFFD. Dropped Korean syllables
+    #: are mostly particles, so they alone do not make a bare number a claim.
+    unit_loss_kinds: tuple[str, ...] = ("question_marks", "replacement_char")
+    #: kinds of lossy span that make a claim `lossy_source` (a replaced spam name is not
+    #: a loss of the claim's text)
+    lossy_kinds: tuple[str, ...] = ("question_marks", "replacement_char",
+                                    "dropped_syllables", "guessed_bytes")
     #: claims below this confidence are not reported
     min_confidence: float = 0.0
     #: table rows: at most this many rows between a row and its header
@@ -106,6 +114,7 @@ class _Cues:
     baseline: dict  # lang -> (before regex, after regex)
     not_always: tuple
     not_unitless: tuple
+    counted_gap: re.Pattern
 
 
 def _words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
@@ -142,8 +151,9 @@ def _cues() -> _Cues:
                    if not k.startswith("_"))
     unitless = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["when_unitless"].items()
                      if not k.startswith("_"))
+    counted = re.compile("|".join(f"(?:{rx})" for rx in links["counted_gap"]), re.IGNORECASE)
     return _Cues(metric_cues, bare, load_lexicon("metrics_defaults.json")["by_quantity"],
-                 breaks, backs, baseline, always, unitless)
+                 breaks, backs, baseline, always, unitless, counted)
 
 
 def _lang_key(lang: str) -> str:
@@ -255,21 +265,35 @@ class _SentenceInfo:
     lossy: bool = False
 
 
+# A numeral (digits, or a number word of any of our languages) ending right before a name.
+_NUMERAL_BEFORE = re.compile(
+    r"(?:\d+(?:[.,]\d+)*|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"sixteen|dozens?|hundreds?|thousands?)\b|[一二兩两三四五六七八九十百千])")
+
+
 def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quantity],
-                lang: str) -> None:
+                lang: str, clauses: list[tuple[int, int]]) -> None:
     """Mark entities that a number counts and entities that are a comparison baseline."""
-    counted_after = load_lexicon("claims_links.json")["counted_after"]
+    counted_rx = _cues().counted_gap
     before_rx, after_rx = _cues().baseline.get(_lang_key(lang), (None, None))
     for m in mentions:
-        for q in quantities:
-            gap = sentence[q.end:m.start]
-            if 0 <= m.start - q.end <= 6 and (gap in counted_after or gap.strip() in counted_after):
-                m.counted = True
-        head = sentence[max(0, m.start - 16):m.start]
-        tail = sentence[m.end:m.end + 12]
-        if before_rx is not None and any(mm.end() >= len(head) - 6 for mm in before_rx.finditer(head)):
+        # the number may be one the quantity layer skipped (a bare "four"), so a numeral
+        # right before the name counts as well as a quantity there
+        head = sentence[max(0, m.start - 24):m.start]
+        gaps = [sentence[q.end:m.start] for q in quantities if 0 <= m.start - q.end <= 12]
+        gaps += [head[mm.end():] for mm in _NUMERAL_BEFORE.finditer(head)]
+        if any(counted_rx.fullmatch(g) for g in gaps):
+            m.counted = True
+        # the comparison word must sit in the name's own clause: right before it
+        # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
+        c0, c1 = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
+        head = sentence[max(c0, m.start - 16):m.start]
+        tail = sentence[m.end:min(c1, m.end + 16)]
+        if before_rx is not None and any(mm.end() >= len(head.rstrip()) - 1 and
+                                         not head[mm.end():].strip(" 的の")
+                                         for mm in before_rx.finditer(head)):
             m.baseline = True
-        if after_rx is not None and any(mm.start() <= 6 for mm in after_rx.finditer(tail)):
+        if after_rx is not None and any(mm.start() <= 12 for mm in after_rx.finditer(tail)):
             m.baseline = True
 
 
@@ -341,11 +365,11 @@ def _dropped_syllables(cleaned) -> bool:
                for s in getattr(cleaned, "lossy_spans", ()) or ())
 
 
-def _is_lossy_at(cleaned, start: int, end: int) -> bool:
-    try:
-        return bool(cleaned.is_lossy_at(start, end))
-    except Exception:
-        return False
+def _is_lossy_at(cleaned, start: int, end: int, kinds: tuple[str, ...]) -> bool:
+    """True when [start, end) overlaps a lossy span of one of `kinds`."""
+    spans = getattr(cleaned, "lossy_spans", None) or ()
+    return any(sp.start < end and start < sp.end and getattr(sp, "kind", "") in kinds
+               for sp in spans)
 
 
 def _is_table_row(text: str) -> bool:
@@ -376,7 +400,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
             logger.exception("page_context failed on %s", page.doc_id)
     dropped = _dropped_syllables(cleaned)
 
-    infos = _sentence_infos(page, text, entities)
+    infos = _sentence_infos(page, text, entities, config)
     claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
     header: list[str] | None = None
@@ -412,11 +436,13 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
                 continue
             flags = [f for f in (q.flags or []) if f]
             abs0, abs1 = info.start + q.start, info.start + q.end
-            near_lossy = _is_lossy_at(cleaned, abs0 - config.lossy_window, abs1 + config.lossy_window)
+            window = (abs0 - config.lossy_window, abs1 + config.lossy_window)
+            unit_lost = _is_lossy_at(cleaned, *window, config.unit_loss_kinds)
+            near_lossy = _is_lossy_at(cleaned, *window, config.lossy_kinds)
             if not unit:
                 if header is not None and _is_table_row(sent):
                     pass  # the unit comes from the column header below
-                elif near_lossy or _bare_cue_follows(sent, q, ts_lang):
+                elif unit_lost or _bare_cue_follows(sent, q, ts_lang):
                     flags.append("unit_missing")
                 else:
                     continue
@@ -427,7 +453,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
             continue
         clauses = clause_spans(sent, ts_lang)
         qs = [q for q, _ in kept]
-        _mark_roles(sent, info.systems + info.workloads, qs, ts_lang)
+        _mark_roles(sent, info.systems + info.workloads, qs, ts_lang, clauses)
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
             claim = _link(page, infos, idx, q, flags, clause, config, qs, header, caption,
@@ -441,7 +467,8 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
     return claims
 
 
-def _sentence_infos(page, text: str, entities: list[Entity]) -> list[_SentenceInfo]:
+def _sentence_infos(page, text: str, entities: list[Entity],
+                    config: ClaimConfig) -> list[_SentenceInfo]:
     infos: list[_SentenceInfo] = []
     paragraph, prev_end = 0, 0
     for ts in page.sentences:
@@ -457,7 +484,7 @@ def _sentence_infos(page, text: str, entities: list[Entity]) -> list[_SentenceIn
                     info.systems.append(m)
                 elif e.label == WORKLOAD:
                     info.workloads.append(m)
-        info.lossy = _is_lossy_at(page.cleaned, s.start, s.end)
+        info.lossy = _is_lossy_at(page.cleaned, s.start, s.end, config.unit_loss_kinds)
         infos.append(info)
     return infos
 
@@ -500,6 +527,30 @@ def _header_unit(header_cell: str, lang: str) -> Quantity | None:
             if q.start == 0 and q.unit and q.value == 1:
                 return q
     return None
+
+
+# A Korean counter right after digits ("1,750 개"): on a page that lost syllables, a
+# magnitude word (억, 만) may have stood between them.
+_KOREAN_COUNTER = re.compile(r"\d\s+(?:개|대|명|건|장|종)")
+
+
+def _previous(infos: list[_SentenceInfo], idx: int, crossing: bool = False) -> _SentenceInfo | None:
+    """The sentence before `idx` in its paragraph; with `crossing`, also the last sentence
+    of the paragraph before (a paragraph that opens with "this" continues the last one),
+    unless that is a heading."""
+    if idx <= 0:
+        return None
+    prev = infos[idx - 1]
+    if prev.paragraph == infos[idx].paragraph:
+        return prev
+    if crossing and not _is_heading([prev]):
+        return prev
+    return None
+
+
+def _refers_back(text: str, lang_key: str) -> bool:
+    rx = _cues().back_refs.get(lang_key)
+    return rx is not None and rx.search(text or "") is not None
 
 
 def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[str],
@@ -553,12 +604,10 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
             if infos[j].workloads:
                 workload, wl_where = infos[j].workloads[-1].entity.canonical, "carried"
                 break
-    if not system and idx > 0 and infos[idx - 1].paragraph == info.paragraph:
-        refers_back = info.lossy
-        rx = _cues().back_refs.get(lk)
-        if rx is not None and rx.search(sent[:clause[1]]):
-            refers_back = True
-        prev = [m for m in infos[idx - 1].systems if not m.counted and not m.baseline]
+    before = _previous(infos, idx, crossing=_refers_back(sent[:clause[1]], lk))
+    if not system and before is not None:
+        refers_back = info.lossy or _refers_back(sent[:clause[1]], lk)
+        prev = [m for m in before.systems if not m.counted and not m.baseline]
         if refers_back and prev:
             system, vendor, sys_where = prev[0].entity.canonical, prev[0].entity.vendor, "carried"
 
@@ -567,13 +616,14 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         return None
 
     metric, cue = metric_for(quantity, metric_text, sent, lang)
-    if quantity == "unknown" and not cue:
-        # a number whose unit was lost: a duration cue or a factor cue may still tell
-        metric = "other"
+    if not cue and _previous(infos, idx, crossing=True) is not None and _refers_back(sent, lk):
+        # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
+        # sentence that is referred back to names the metric
+        metric, cue = metric_for(quantity, "", _previous(infos, idx, crossing=True).text, lang)
 
     if "unit_missing" not in flags and not unit:
         flags.append("unit_missing")
-    if unit == "count" and dropped and lk == "ko":
+    if unit == "count" and dropped and _KOREAN_COUNTER.search(q.surface or ""):
         flags.append("magnitude_suspect")
 
     # confidence from the evidence
