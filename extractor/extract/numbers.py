@@ -22,6 +22,7 @@ import json
 import logging
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -107,6 +108,10 @@ class NumeralTables:
     en_tens: dict
     en_scales: dict
     en_abbrev: dict
+    en_denominators: dict
+    en_joiners: tuple
+    cjk_approx: tuple
+    cjk_joiners: tuple
 
 
 @lru_cache(maxsize=1)
@@ -126,6 +131,10 @@ def numeral_tables() -> NumeralTables:
         en_tens=en.get("tens", {}),
         en_scales=en.get("scales", {}),
         en_abbrev=en.get("scale_abbreviations", {}),
+        en_denominators=en.get("fraction_denominators", {}),
+        en_joiners=tuple(en.get("fraction_joiners", [])),
+        cjk_approx=tuple(zh.get("approx_infixes", [])),
+        cjk_joiners=tuple(zh.get("whole_fraction_joiners", []) + ko.get("whole_fraction_joiners", [])),
     )
 
 
@@ -164,9 +173,14 @@ def parse_english_words(text: str) -> float | None:
     2.5
     >>> parse_english_words("banana") is None
     True
+    >>> parse_english_words("one and a half"), parse_english_words("five eighths")
+    (1.5, 0.625)
     """
     t = numeral_tables()
-    words = [w for w in re.split(r"[\s\-]+", text.strip().lower()) if w and w != "and"]
+    words = [w for w in re.split(r"[\s\-]+", text.strip().lower()) if w]
+    if words and words[-1] in t.en_denominators:
+        return _english_fraction(words, t)
+    words = [w for w in words if w != "and"]
     if not words:
         return None
     total, current, seen = 0.0, 0.0, False
@@ -178,6 +192,8 @@ def parse_english_words(text: str) -> float | None:
             return total + current + float("0." + "".join(str(int(d)) for d in digits))
         if word in t.en_units:
             current += t.en_units[word]
+        elif re.fullmatch(r"\d+", word) and not seen_digits_after(words, i):
+            current += float(word)
         elif word in t.en_tens:
             current += t.en_tens[word]
         elif word in ("a", "an") and not seen:
@@ -191,6 +207,32 @@ def parse_english_words(text: str) -> float | None:
             return None
         seen = True
     return total + current
+
+
+def seen_digits_after(words: list[str], i: int) -> bool:
+    """True when a digit word is directly followed by another digit word (not a numeral)."""
+    return i + 1 < len(words) and words[i + 1].isdigit()
+
+
+def _english_fraction(words: list[str], t: NumeralTables) -> float | None:
+    """'five eighths', 'a half', 'one and a half', 'twenty and three fifths'."""
+    denominator = t.en_denominators[words[-1]]
+    body = words[:-1]
+    whole = 0.0
+    joins = [i for i, w in enumerate(body) if w in t.en_joiners]
+    if joins:
+        k = joins[-1]
+        whole_value = parse_english_words(" ".join(body[:k]))
+        if whole_value is None:
+            return None
+        whole, body = whole_value, body[k + 1:]
+    if not body or body in (["a"], ["an"]):
+        numerator = 1.0
+    else:
+        numerator = parse_english_words(" ".join(body))
+        if numerator is None:
+            return None
+    return whole + numerator / denominator
 
 
 def _cjk_tokens(text: str, t: NumeralTables):
@@ -248,10 +290,10 @@ def parse_cjk(text: str) -> float | None:
     for idx, (kind, value, is_han) in enumerate(tokens):
         if kind == "point":
             rest = tokens[idx + 1:]
-            if current is None or not rest or any(k != "num" or v > 9 for k, v, _ in rest):
+            if not rest or any(k != "num" or v > 9 for k, v, _ in rest):
                 return None
             frac = float("0." + "".join(str(int(v)) for _, v, _ in rest))
-            return total + section + current + frac
+            return total + section + _last_digit(current, unit_before_current, tokens[idx - 1]) + frac
         if kind == "num":
             if is_han and value == 0 and current is None and prev is not None:
                 # 零 after a unit only connects: 一百零二 = 102, 四十五亿零四百 ...
@@ -272,6 +314,9 @@ def parse_cjk(text: str) -> float | None:
         if kind == "small":
             section += (1.0 if current is None else current) * value
             current, prev = None, ("small", value, is_han)
+        elif section == 0 and current is None and prev and prev[0] == "big":
+            total *= value  # 万万 = 亿
+            last_big = max(last_big, total)
         else:  # big
             section += current or 0.0
             if section == 0 and total == 0:
@@ -282,13 +327,18 @@ def parse_cjk(text: str) -> float | None:
             else:
                 total += section * value
             section, current, prev = 0.0, None, ("big", value, is_han)
-    if current is not None:
-        # Chinese drops the last unit: 九萬四 = 94000, 三千五 = 3500 (not Korean: 이천이 = 2002)
-        pu = unit_before_current
-        if pu and pu[2] and current < 10 and pu[1] >= 100 and tokens[-1][2]:
-            current *= pu[1] / 10
-        section += current
-    return total + section
+    return total + section + _last_digit(current, unit_before_current, tokens[-1])
+
+
+def _last_digit(current, unit_before, last_token) -> float:
+    """The value of the trailing digit. Chinese drops the last unit: 九萬四 = 94000,
+    三千五 = 3500, 两千三点一 = 2300.1; Korean does not (이천이 = 2002)."""
+    if current is None:
+        return 0.0
+    if unit_before and unit_before[2] and current < 10 and unit_before[1] >= 100 and last_token[2] \
+            and last_token[0] == "num":
+        return current * unit_before[1] / 10
+    return current
 
 
 def parse_korean_native(text: str) -> float | None:
@@ -350,6 +400,31 @@ def _parse_number(text: str) -> float | None:
     return round_sig(-value if negative else value)
 
 
+_SPECIAL_ARABIC = re.compile(
+    r"(?P<grouped>\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:\.\d+)?)"       # 1 234 567.89
+    r"|(?:(?P<whole>\d+)\s+)?(?P<num>\d+)\s*/\s*(?P<den>\d+)"             # 3/4, 2 1/4
+    r"|(?P<base>\d+(?:\.\d+)?)\s*(?:[x×]\s*10\s*)?\^\s*(?P<exp>[+-]*\d+)"  # 2.5^-1, 1.3x10^6
+)
+
+
+def _special_arabic(m) -> float | None:
+    if m.group("grouped"):
+        return float(re.sub(r"\s", "", m.group("grouped")))
+    if m.group("den"):
+        den = float(m.group("den"))
+        if not den:
+            return None
+        return float(m.group("whole") or 0) + float(m.group("num")) / den
+    exp_text = m.group("exp")
+    exp = int(exp_text.lstrip("+-")) * (-1 if exp_text.count("-") % 2 else 1)
+    if abs(exp) > 300:
+        return None
+    base = float(m.group("base"))
+    if "10" in m.group(0)[len(m.group("base")):].split("^")[0]:
+        return base * 10.0 ** exp
+    return base ** exp
+
+
 def _parse_unsigned(s: str) -> float | None:
     t = numeral_tables()
     if not s:
@@ -357,6 +432,14 @@ def _parse_unsigned(s: str) -> float | None:
     value = parse_arabic(s)
     if value is not None:
         return value
+    if len(s) == 1:
+        try:  # vulgar fractions and other single numeric characters: ½ ¾
+            return float(unicodedata.numeric(s))
+        except (TypeError, ValueError):
+            pass
+    m = _SPECIAL_ARABIC.fullmatch(s)
+    if m:
+        return _special_arabic(m)
     # Arabic with an English magnitude: 1.5 million, 175B, 10k
     m = re.fullmatch(rf"({ARABIC_PATTERN})\s*([A-Za-z]+)", s)
     if m:
@@ -364,6 +447,14 @@ def _parse_unsigned(s: str) -> float | None:
         word = m.group(2)
         scale = t.en_abbrev.get(word) or t.en_scales.get(word.lower())
         return base * scale if base is not None and scale else None
+    for approx in t.cjk_approx:  # 十余万, 一千多万: the value without the vagueness
+        if approx in s and any(c in t.cjk_big or c in t.cjk_small for c in s):
+            s = s.replace(approx, "")
+    for joiner in t.cjk_joiners:  # 三百五又三分之一, 일과 이분의 일: whole plus fraction
+        head, sep, tail = s.partition(joiner)
+        if sep and head and any(infix in tail for infix in t.fraction_infixes):
+            whole, frac = _parse_number(head), _parse_number(tail.strip())
+            return whole + frac if whole is not None and frac is not None else None
     for infix in t.fraction_infixes:
         if infix in s:
             denominator, _, numerator = s.partition(infix)

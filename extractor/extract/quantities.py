@@ -82,8 +82,8 @@ def find_quantities(text: str, lang: str = "und", config: QuantityConfig | None 
 def unit_info(unit: str) -> tuple[str, float | None]:
     """(quantity kind, factor to base units) of a canonical unit.
 
-    >>> unit_info("PFLOPS"), unit_info("images/s"), unit_info("")
-    (('compute', 1e+15), ('throughput', 1.0), ('unknown', None))
+    >>> unit_info("GB"), unit_info("images/s"), unit_info("")
+    (('data_size', 1000000000.0), ('throughput', 1.0), ('unknown', None))
     """
     canonical = load_lexicon("units_canonical.json")
     entry = canonical.get("units", {}).get(unit)
