@@ -94,6 +94,8 @@ class ClaimConfig:
     #: a loss of the claim's text)
     lossy_kinds: tuple[str, ...] = ("question_marks", "replacement_char",
                                     "dropped_syllables", "guessed_bytes")
+    #: counts below this are no claims: "one CPU", "a single server", "One such model"
+    min_count: float = 2
     #: claims below this confidence are not reported
     min_confidence: float = 0.0
     #: table rows: at most this many rows between a row and its header
@@ -282,7 +284,8 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
         head = sentence[max(0, m.start - 24):m.start]
         gaps = [sentence[q.end:m.start] for q in quantities if 0 <= m.start - q.end <= 12]
         gaps += [head[mm.end():] for mm in _NUMERAL_BEFORE.finditer(head)]
-        if any(counted_rx.fullmatch(g) for g in gaps):
+        inside = any(q.start < m.start < q.end for q in quantities)  # "1,024 H100 GPUs"
+        if inside or any(counted_rx.fullmatch(g) for g in gaps):
             m.counted = True
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
@@ -298,10 +301,10 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
 
 
 def _pick(mentions: list[_Mention], q: Quantity, clause: tuple[int, int],
-          prefer_before: bool) -> tuple[_Mention | None, str]:
+          prefer_before: bool, counted: bool = False) -> tuple[_Mention | None, str]:
     """The mention a quantity is about: (mention, where) with where in
-    clause / sentence / ''."""
-    usable = [m for m in mentions if not m.counted]
+    clause / sentence / ''. Counted names ("on 1,024 H100 GPUs") only with `counted`."""
+    usable = [m for m in mentions if m.counted == counted]
     if not usable:
         return None, ""
 
@@ -344,6 +347,23 @@ def _parallel_pairs(quantities: list[Quantity], mentions: list[_Mention],
 
 # ---------------------------------------------------------------------------------------
 # Extraction
+
+
+def _is_hangul(ch: str) -> bool:
+    return "\uac00" <= ch <= "\ud7a3"
+
+
+def _inside_korean_word(sentence: str, q: Quantity) -> bool:
+    """A Korean numeral read from the middle of a word: Korean glues particles after a
+    word, never before, so "반" in "기반으로" (based on) is no "half".
+
+    >>> _inside_korean_word("기반으로", Quantity("반으로", 1, 4, 0.5))
+    True
+    >>> _inside_korean_word("반으로 줄었다", Quantity("반으로", 0, 3, 0.5))
+    False
+    """
+    return bool(q.surface) and _is_hangul(q.surface[0]) and q.start > 0 and \
+        _is_hangul(sentence[q.start - 1])
 
 
 def _bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
@@ -424,15 +444,22 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
         if not quantities:
             continue
         always, unitless = not_claim_spans(sent)
+        # a number that starts inside a name is part of it (ResNet-50, IPU-POD16, Llama 2
+        # 70B); a name inside a quantity is what it counts ("1,024 H100 GPUs")
         name_spans = [(m.start, m.end) for m in info.systems + info.workloads]
         name_spans += [(e.start - info.start, e.end - info.start) for e in entities
                        if e.label == VENDOR and info.start <= e.start < info.end]
         kept: list[tuple[Quantity, list[str]]] = []
         for q in quantities:
-            if q.end <= q.start or _overlaps(q.start, q.end, always) or _overlaps(q.start, q.end, name_spans):
+            if q.end <= q.start or _overlaps(q.start, q.end, always) or \
+                    any(a <= q.start < b for a, b in name_spans):
                 continue
             unit = q.unit or ""
             if unit in ("", "count") and _overlaps(q.start, q.end, unitless):
+                continue
+            if unit == "count" and q.value is not None and abs(q.value) < config.min_count:
+                continue
+            if _inside_korean_word(sent, q):
                 continue
             flags = [f for f in (q.flags or []) if f]
             abs0, abs1 = info.start + q.start, info.start + q.end
@@ -610,6 +637,11 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         prev = [m for m in before.systems if not m.counted and not m.baseline]
         if refers_back and prev:
             system, vendor, sys_where = prev[0].entity.canonical, prev[0].entity.vendor, "carried"
+    if not system:
+        # only counted names are left: "12.5 minutes on 1,024 H100 GPUs" is about H100
+        counted_m, where = _pick(info.systems, q, clause, prefer_before, counted=True)
+        if counted_m is not None:
+            system, vendor, sys_where = counted_m.entity.canonical, counted_m.entity.vendor, where
 
     if not unit and sys_where not in ("clause", "sentence") and wl_where not in ("clause", "sentence"):
         # a bare number is a claim only when its own sentence says what it is about
