@@ -131,13 +131,15 @@ class ReferenceCheck:
 
 @dataclass
 class UnitRecovery:
-    """One value that took its unit from another page."""
+    """One value that took its unit (and/or metric) from a claim of another page."""
 
     row: int
     doc_id: str
     value: float
+    #: the unit it took, '' when only the metric was recovered
     unit: str
     source_doc_id: str
+    #: the metric it took, '' when it kept its own
     metric_inferred: str = ""
 
     def as_dict(self) -> dict:
@@ -170,9 +172,10 @@ def half_unit(value: float, surface: str = "") -> float:
         half = 0.5 * 10.0 ** -decimals
         if math.isclose(n, value, rel_tol=1e-9):
             return half
-        if n and value:
-            power = math.log10(abs(value / n))
-            if power >= 1 and abs(power - round(power)) < 1e-9:
+        ratio = abs(value / n) if n else 0.0
+        if ratio >= 10 and math.isfinite(ratio):  # a magnitude word scaled the number
+            power = math.log10(ratio)
+            if abs(power - round(power)) < 1e-9:
                 return half * abs(value / n)
     text = f"{value:.12g}"
     if "e" in text:
@@ -339,45 +342,58 @@ def _same_value(a: _Member, b: _Member, config: ConsistencyConfig) -> bool:
 
 def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[UnitRecovery]:
     """Give values whose unit the page lost the unit of an agreeing claim of another page:
-    same system and workload, compatible context and metric, overlapping value. When the
-    other pages disagree on the unit, the one more pages give wins; a tie recovers
-    nothing. Members are updated in place; returns what changed."""
+    same system and workload, compatible context and metric, the same number. A claim of
+    a lossy page (flag `lossy_source`) whose metric is unspecific likewise takes the
+    metric of such a claim with its own unit (the words that said "improvement" were
+    lost with the letters). When the other pages disagree, what more pages say wins; a
+    tie recovers nothing. Members are updated in place; returns what changed."""
     sources: dict[tuple[str, str], list[_Member]] = defaultdict(list)
     for m in members:
         if m.unit and m.scale is not None and "unit_inferred" not in m.flags:
             sources[(m.system_key, m.benchmark_key)].append(m)
     recovered = []
     for m in members:
-        if m.unit or "unit_inferred" in m.flags or not (m.system_key or m.benchmark_key):
+        needs_unit = not m.unit
+        needs_metric = m.metric in _UNSPECIFIC_METRICS and "lossy_source" in m.flags
+        if not (needs_unit or needs_metric) or "unit_inferred" in m.flags \
+                or "metric_inferred" in m.flags or not (m.system_key or m.benchmark_key):
             continue
         candidates = [s for s in sources.get((m.system_key, m.benchmark_key), ())
                       if s.doc_id != m.doc_id and _compatible(s.context, m.context)
                       and (s.metric == m.metric or m.metric in _UNSPECIFIC_METRICS)
                       and _same_value(s, m, config)]
+        if not needs_unit:
+            candidates = [s for s in candidates if s.unit == m.unit
+                          and s.metric not in _UNSPECIFIC_METRICS]
         if not candidates:
             continue
         options: dict[tuple, list[_Member]] = defaultdict(list)
         for s in candidates:
-            options[(s.unit, s.quantity, round(s.scale, 12))].append(s)
+            key = (s.unit, s.quantity, round(s.scale, 12)) if needs_unit else (s.metric,)
+            options[key].append(s)
         ranked = sorted(options.items(), key=lambda kv: (
             -len({s.doc_id for s in kv[1]}), -max(s.confidence for s in kv[1]), kv[0]))
         if len(ranked) > 1:
             first, second = ranked[0][1], ranked[1][1]
             if len({s.doc_id for s in first}) == len({s.doc_id for s in second}) and \
                     max(s.confidence for s in first) == max(s.confidence for s in second):
-                logger.debug("unit of %s in %s is ambiguous", m.value, m.doc_id)
+                logger.debug("unit or metric of %s in %s is ambiguous", m.value, m.doc_id)
                 continue
-        (unit, quantity, scale), supporters = ranked[0]
+        supporters = ranked[0][1]
         source = sorted(supporters, key=lambda s: (-s.confidence, s.doc_id, s.row))[0]
-        m.unit, m.quantity, m.value_norm = unit, quantity, m.value * scale
-        m.flags.append("unit_inferred")
+        unit = ""
+        if needs_unit:
+            unit = source.unit
+            m.unit, m.quantity, m.value_norm = unit, source.quantity, m.value * source.scale
+            m.flags.append("unit_inferred")
         inferred_metric = ""
         if m.metric in _UNSPECIFIC_METRICS and source.metric not in _UNSPECIFIC_METRICS:
             m.metric = inferred_metric = source.metric
             m.flags.append("metric_inferred")
-        recovered.append(UnitRecovery(m.row, m.doc_id, m.value, unit, source.doc_id,
-                                      inferred_metric))
-    logger.info("recovered the unit of %d values from other pages", len(recovered))
+        if unit or inferred_metric:
+            recovered.append(UnitRecovery(m.row, m.doc_id, m.value, unit, source.doc_id,
+                                          inferred_metric))
+    logger.info("recovered the unit or metric of %d values from other pages", len(recovered))
     return recovered
 
 
@@ -423,7 +439,7 @@ def group_id(bucket: tuple) -> str:
     """A stable id from what the group is about (not from its position in a run).
 
     >>> group_id(("ipupod16", "resnet50", "time_to_train", "training", "v1.1", ""))
-    'g4a3f3b0a6d'
+    'g9b106ded87'
     """
     digest = hashlib.blake2b("|".join(bucket).encode("utf-8"), digest_size=5).hexdigest()
     return f"g{digest}"
@@ -713,6 +729,7 @@ def _updated_claims(claims: pd.DataFrame, members: list[_Member],
         out.at[rec.row, "value_norm"] = m.value_norm
         out.at[rec.row, "metric"] = m.metric
         out.at[rec.row, "flags"] = ";".join(dict.fromkeys(m.flags))
-        out.at[rec.row, "unit_source"] = rec.source_doc_id
+        if rec.unit:
+            out.at[rec.row, "unit_source"] = rec.source_doc_id
     out["group_id"] = [group_of_row.get(i, "") for i in range(len(out))]
     return out

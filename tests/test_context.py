@@ -1,0 +1,201 @@
+"""Page context: MLPerf suite, round, division and date from page text and sentences."""
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extractor.extract.context import (ContextConfig, PageContext, division_named, find_dates,
+                                       known_rounds, page_context, page_date, round_for_date,
+                                       sentence_context)
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+# --- PageContext as a string ---------------------------------------------------------
+
+def test_as_string_keeps_field_order_and_drops_empty_fields():
+    ctx = PageContext(suite="training", round="v1.1", division="closed", date="2021-12-02")
+    assert ctx.as_string() == "suite=training;round=v1.1;division=closed;date=2021-12-02"
+    assert PageContext(round="v2.0", date="2022-06-29").as_string() == "round=v2.0;date=2022-06-29"
+
+
+@given(st.builds(PageContext,
+                 suite=st.sampled_from(["", "training", "inference", "hpc"]),
+                 round=st.sampled_from(["", "v0.7", "v1.0", "v1.1", "v2.0", "v4.1"]),
+                 division=st.sampled_from(["", "closed", "open"]),
+                 date=st.sampled_from(["", "2021-12-02", "2022-06-29"])))
+def test_parse_inverts_as_string(ctx):
+    assert PageContext.parse(ctx.as_string()) == ctx
+
+
+@given(st.text())
+def test_parse_never_raises(s):
+    assert isinstance(PageContext.parse(s), PageContext)
+
+
+# --- rounds from the text ------------------------------------------------------------
+
+@pytest.mark.parametrize("text, suite, rnd", [
+    ("Graphcore在本輪MLPerf 1.1訓練中提供了最快的結果", "training", "v1.1"),
+    ("We also provide results from our MLPerf Training v2.0 submission", "training", "v2.0"),
+    ("For our very first submissions to MLPerf (Training version 1.0), we chose ResNet-50",
+     "training", "v1.0"),
+    ("MLPerf v1.0 Training Graphcore Results | MLPerf ID: 1.0-1025, 1.0-1026", "training", "v1.0"),
+    ("MLPerf™ Inference v3.1 results are out", "inference", "v3.1"),
+    ("MLCommons의 MLPerf 훈련 2.0 결과", "training", "v2.0"),
+    ("MLPerf HPC v1.0 shows", "hpc", "v1.0"),
+])
+def test_round_named_in_the_text(text, suite, rnd):
+    ctx = page_context(text)
+    assert (ctx.suite, ctx.round) == (suite, rnd)
+
+
+def test_versions_of_other_things_are_not_rounds():
+    text = "MLPerf uses ResNet-50 version 1.5; we used SDK 1.4 and PyTorch 1.10 for training."
+    assert page_context(text).round == ""
+
+
+def test_this_round_outweighs_a_passing_mention_of_the_first_submission():
+    text = ("Compared with our first submission in MLPerf v1.0, this round went well. "
+            "In this round, MLPerf v1.1, the IPU-POD16 trained ResNet-50 in 28.3 minutes.")
+    assert page_context(text).round == "v1.1"
+
+
+def test_a_lossy_korean_page_keeps_its_ascii_round():
+    text = "??? ?? MLPerf 1.1 ?? ????? ?????? BERT? ?? ?? 10.6?? ??????."
+    assert page_context(text).round == "v1.1"
+
+
+# --- dates and rounds from dates -----------------------------------------------------
+
+@pytest.mark.parametrize("text, date", [
+    ("作者: 時間:2021-12-02 來源:電子產品世界", "2021-12-02"),
+    ("Jun 30, 2021\n\nRaising the bar", "2021-06-30"),
+    ("May 06, 2021 \\ IPU-POD, Natural Language Processing", "2021-05-06"),
+    ("發佈於2021年12月2日", "2021-12-02"),
+    ("입력 2021년 12월 2일 오전 10:00", "2021-12-02"),
+    ("This page was last updated on Wednesday, June 29, 2022", "2022-06-29"),
+    ("published 30 June 2021", "2021-06-30"),
+    ("from December 2020 to June 2021", ""),  # no day: not a page date
+    ("2021-02-30 is not a day", ""),
+])
+def test_page_date(text, date):
+    assert page_date(text) == date
+
+
+def test_a_cued_date_beats_an_earlier_uncued_one():
+    text = "Results of May 06, 2021 revisited. Last updated: 2022-07-01"
+    assert page_date(text) == "2022-07-01"
+    assert [d for _, d, _ in find_dates(text)] == ["2021-05-06", "2022-07-01"]
+
+
+@pytest.mark.parametrize("date, rnd", [
+    ("2021-06-30", "v1.0"), ("2021-11-30", "v1.0"), ("2021-12-01", "v1.1"),
+    ("2022-06-29", "v2.0"), ("2023-07-01", "v3.0"), ("2025-12-31", "v5.0"),
+    ("2018-01-01", ""),
+])
+def test_round_for_date_uses_training_publication_dates(date, rnd):
+    assert round_for_date(date) == rnd
+
+
+def test_rounds_are_listed_in_publication_order():
+    rounds = known_rounds("training")
+    assert rounds[:3] == ("v0.5", "v0.6", "v0.7") and "v2.1" in rounds
+
+
+def test_a_dated_mlperf_page_without_a_round_takes_it_from_its_date():
+    ctx = page_context("Dec 2, 2021 - Graphcore's latest MLPerf training results are out")
+    assert (ctx.round, ctx.date, ctx.suite) == ("v1.1", "2021-12-02", "training")
+
+
+def test_a_named_round_beats_the_date():
+    # a page written after v2.0 came out, about the v1.1 results
+    ctx = page_context("July 5, 2022. Looking back at MLPerf Training v1.1 results")
+    assert ctx.round == "v1.1"
+
+
+def test_a_dated_page_that_never_mentions_mlperf_has_no_round():
+    ctx = page_context("May 06, 2021 - training BERT-Large on IPUs")
+    assert (ctx.round, ctx.date) == ("", "2021-05-06")
+    assert page_context("May 06, 2021 - BERT", ContextConfig(require_benchmark_mention=False)
+                        ).round == "v0.7"
+
+
+# --- divisions -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, division", [
+    ("we also submitted in the open division", "open"),
+    ("The Closed division requires submitters to use the same model", "closed"),
+    ("通過在開放分區展示BERT訓練的結果", "open"),
+    ("在封闭分区中", "closed"),
+    ("오픈 부문에서 BERT 학습 시간은", "open"),
+    ("클로즈드 부문 결과", "closed"),
+    ("we have chosen to submit in both the Open and Closed results divisions", ""),
+    ("MLPerf has two divisions: open division and closed division", ""),
+    ("open source software", ""),
+])
+def test_division_named(text, division):
+    assert division_named(text) == division
+
+
+def test_sentence_context_overrides_the_division_and_round_it_names():
+    page = PageContext("training", "v1.1", "", "2021-12-02")
+    assert sentence_context("在開放分區的IPU-POD64上BERT訓練時間為8.25分鐘", page).division == "open"
+    assert sentence_context("In the closed division of MLPerf v1.0, it took 34.5 minutes",
+                            page).as_string() == \
+        "suite=training;round=v1.0;division=closed;date=2021-12-02"
+    # a sentence naming both divisions cannot be given one
+    closed_page = PageContext("training", "v1.1", "closed")
+    assert sentence_context("open and closed divisions: 5.78 minutes", closed_page).division == ""
+    # a passing mention of an earlier round does not move the sentence there
+    assert sentence_context("24% faster than our first MLPerf v1.0 submission", page).round == "v1.1"
+    # the page context may be given as its string
+    assert sentence_context("nothing here", page.as_string()) == page
+
+
+# --- the seed pages ------------------------------------------------------------------
+
+SEED_CONTEXTS = {
+    "000_90d61f06037f0987.txt": ("", "v1.1", ""),
+    "002_d58ce1fce8ceb7e9.txt": ("training", "v1.0", "2021-06-30"),
+    "004_326eddb6f9dd4344.txt": ("training", "v2.0", "2022-06-29"),
+}
+
+
+@pytest.mark.parametrize("doc_id", sorted(SEED_CONTEXTS))
+def test_seed_page_contexts(doc_id):
+    path = CORPUS / doc_id
+    if not path.is_file():
+        pytest.skip("seed corpus absent")
+    ctx = page_context(path.read_text(encoding="utf-8", errors="replace"))
+    assert (ctx.suite, ctx.round, ctx.date) == SEED_CONTEXTS[doc_id]
+    assert ctx.division == ""  # every seed page names both divisions or none
+
+
+def test_seed_page_with_pinyin_annotations_once_cleaned():
+    path = CORPUS / "001_18539dd1a7cf14d9.txt"
+    if not path.is_file():
+        pytest.skip("seed corpus absent")
+    from extractor.clean import CleanConfig, clean_page
+    from extractor.ingest import RawPage
+
+    text = clean_page(RawPage(path.name, path.read_bytes()), CleanConfig()).text
+    ctx = page_context(text)
+    assert (ctx.round, ctx.date) == ("v1.1", "2021-12-02")
+
+
+# --- robustness ----------------------------------------------------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_page_and_sentence_context_never_raise(text):
+    assert isinstance(page_context(text), PageContext)
+    assert isinstance(sentence_context(text, PageContext(round="v1.0")), PageContext)
+
+
+@pytest.mark.parametrize("junk", ["", "\ud800\udfff MLPerf v1.1 \x00", "\x00" * 1000,
+                                  "MLPerf " * 20000 + "v1.0", None, b"MLPerf v1.0"])
+def test_junk_input(junk):
+    assert isinstance(page_context(junk), PageContext)
+    assert isinstance(sentence_context(junk, None), PageContext)
