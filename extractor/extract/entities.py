@@ -286,6 +286,21 @@ def find_entities(text: str, lang: str = "en") -> list[Entity]:
             canonical = _code_canonical(surface)
             vendor = vendor_of(canonical) or _vendor_word(surface)
         out.append(Entity(ent.start_char, ent.end_char, surface, label, canonical, vendor))
+    return _fold_vendors(text, out)
+
+
+def _fold_vendors(text: str, ents: list[Entity]) -> list[Entity]:
+    """"Intel Gaudi3": a vendor right before a system is part of the system's name, not a
+    mention of its own; the system takes it as vendor when the lexicon gives none."""
+    out: list[Entity] = []
+    for i, e in enumerate(ents):
+        nxt = ents[i + 1] if i + 1 < len(ents) else None
+        if (e.label == VENDOR and nxt is not None and nxt.label == SYSTEM
+                and not text[e.end:nxt.start].strip()):
+            if not nxt.vendor:
+                nxt.vendor = e.canonical
+            continue
+        out.append(e)
     return out
 
 

@@ -1,0 +1,117 @@
+"""Systems, workloads and vendors: found in ko/zh/en text, named canonically."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extractor.extract.entities import (SYSTEM, VENDOR, WORKLOAD, canonical_system,
+                                        canonical_workload, find_entities, vendor_of)
+
+
+def found(text: str, lang: str = "en", label: str | None = None) -> list[str]:
+    return [e.canonical for e in find_entities(text, lang) if label in (None, e.label)]
+
+
+@pytest.mark.parametrize("written, canonical", [
+    ("IPU POD16", "IPU-POD16"), ("IPU-POD 16", "IPU-POD16"), ("ipu-pod16", "IPU-POD16"),
+    ("DGX-A100", "DGX A100"), ("dgx a100", "DGX A100"), ("Bow-Pod64", "Bow Pod64"),
+    ("TPUv4", "TPU v4"), ("TPU v5", "TPU v5"), ("Gaudi 2", "Gaudi2"), ("Ascend910", "Ascend 910"),
+    ("IPU M2000", "IPU-M2000"), ("Instinct MI250X", "MI250X"), ("NVIDIA H200", "H200"),
+])
+def test_canonical_system(written, canonical):
+    assert canonical_system(written) == canonical
+
+
+@pytest.mark.parametrize("written, canonical", [
+    ("ResNet50", "ResNet-50"), ("RESNET-50", "ResNet-50"), ("BERT-LARGE", "BERT-Large"),
+    ("BERT Base", "BERT-Base"), ("EfficientNet B4", "EfficientNet-B4"),
+    ("EfficientNetB7", "EfficientNet-B7"), ("GPT3", "GPT-3"), ("LLaMA V2 70B", "Llama 2 70B"),
+    ("Llama-2-70B", "Llama 2 70B"), ("Mask RCNN", "Mask R-CNN"), ("retinanet", "RetinaNet"),
+])
+def test_canonical_workload(written, canonical):
+    assert canonical_workload(written) == canonical
+
+
+def test_canonical_names_are_fixed_points():
+    for name in ["IPU-POD16", "DGX A100", "TPU v4", "Bow Pod16", "H100"]:
+        assert canonical_system(canonical_system(name)) == canonical_system(name) == name
+    for name in ["ResNet-50", "BERT-Large", "GPT-3", "Llama 2 70B"]:
+        assert canonical_workload(name) == name
+
+
+def test_vendor_of_known_and_unknown_systems():
+    assert vendor_of("IPU-POD64") == "Graphcore"
+    assert vendor_of("DGX A100") == "NVIDIA"
+    assert vendor_of("Gaudi2") == "Intel"
+    assert vendor_of("Model T") == ""
+
+
+def test_korean_sentence_with_particles():
+    text = "IPU-POD16에서 ResNet-50의 학습 시간은 28.3분이고, DGX A100에서는 29.1분이었다."
+    assert found(text, "ko", SYSTEM) == ["IPU-POD16", "DGX A100"]
+    assert found(text, "ko", WORKLOAD) == ["ResNet-50"]
+
+
+def test_chinese_sentence_without_spaces():
+    text = "在IPU-POD128上訓練ResNet-50的時間為5.67分鐘,在IPU-POD256上為3.79分鐘。"
+    assert found(text, "zh") == ["IPU-POD128", "ResNet-50", "IPU-POD256"]
+
+
+def test_english_variants_of_one_name_all_found():
+    text = "EfficientNetB4 and EfficientNet-B4 and EfficientNet B4 on ipu-pod 64"
+    assert found(text) == ["EfficientNet-B4"] * 3 + ["IPU-POD64"]
+
+
+def test_unseen_product_codes_are_found_by_shape():
+    ents = find_entities("AMD MI300X beats the NVIDIA H200 and Intel Gaudi3 on Llama 2 70B")
+    assert [(e.label, e.canonical) for e in ents] == [
+        (SYSTEM, "MI300X"), (SYSTEM, "H200"), (SYSTEM, "Gaudi3"), (WORKLOAD, "Llama 2 70B")]
+    assert [e.vendor for e in ents[:3]] == ["AMD", "NVIDIA", "Intel"]
+
+
+def test_formats_memories_and_ids_are_not_systems():
+    text = "FP16 and BF16 weights in DDR4 and HBM3 memory, INT8 inference, PCIe 4.0"
+    assert found(text, "en", SYSTEM) == []
+
+
+def test_short_code_needs_its_digits_glued():
+    # "a 100" is an article and a number, "A100" a GPU
+    assert found("a 100 GB card and an A100", "en", SYSTEM) == ["A100"]
+
+
+def test_korean_and_chinese_vendor_names():
+    assert found("그래프코어는 엔비디아의 GPU와 비교했다", "ko", VENDOR) == ["Graphcore", "NVIDIA"]
+    assert found("英偉達的DGX A100", "zh") == ["NVIDIA", "DGX A100"]
+
+
+def test_vendor_right_before_a_system_becomes_its_vendor():
+    ents = find_entities("그래프코어의 IPU와 Intel Gaudi3", "ko")
+    assert [(e.label, e.canonical, e.vendor) for e in ents] == [
+        (SYSTEM, "IPU", "Graphcore"), (SYSTEM, "Gaudi3", "Intel")]
+
+
+def test_entity_offsets_index_into_the_text():
+    text = "MLPerf 결과 IPU-POD64는 BERT-Large 학습을 마쳤다"
+    for e in find_entities(text, "ko"):
+        assert text[e.start:e.end] == e.text
+
+
+def test_lossy_seed_page_still_names_its_systems(shared_dir):
+    text = (shared_dir / "seeds" / "000_90d61f06037f0987.txt").read_text(encoding="utf-8")
+    systems = set(found(text, "und", SYSTEM))
+    assert {"IPU-POD16", "IPU-POD64", "IPU-POD128", "IPU-POD256", "DGX A100"} <= systems
+    assert "EfficientNet-B4" in found(text, "und", WORKLOAD)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300))
+def test_never_raises_and_spans_are_exact(text):
+    for e in find_entities(text, "zh"):
+        assert text[e.start:e.end] == e.text and e.label in (SYSTEM, WORKLOAD, VENDOR)
+
+
+def test_bad_input_gives_nothing():
+    assert find_entities("", "en") == []
+    assert find_entities(None, "en") == []  # type: ignore[arg-type]
+    assert find_entities("\ud800\udfff" * 5, "ko") == []

@@ -1,0 +1,61 @@
+"""The script tokenizer: numbers whole, cuts at script and number boundaries, offsets exact."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extractor.extract.tokenizer import ScriptTokenizer, blank_pipeline, split_words
+
+
+def words(text: str) -> list[str]:
+    return split_words(text)[0]
+
+
+def test_decimal_number_in_chinese_stays_one_token():
+    # spaCy's Chinese segmentation cuts "3.79" into pieces
+    assert "3.79" in words("在IPU-POD256上為3.79分鐘。")
+    assert "5.67" in words("訓練ResNet-50的時間為5.67分鐘,")
+
+
+def test_korean_number_is_cut_from_its_unit_and_particle():
+    # spaCy's Korean tokenizer keeps "28.3분이" whole
+    assert words("IPU-POD16에서 28.3분이 걸렸다") == [
+        "IPU", "-", "POD", "16", "에서", "28.3", "분이", "걸렸다"]
+
+
+def test_thousands_separator_kept_but_trailing_comma_cut():
+    assert words("1,750 개의 매개변수") == ["1,750", "개의", "매개변수"]
+    assert words("為10.6分鐘,而") == ["為", "10.6", "分", "鐘", ",", "而"]
+
+
+def test_product_names_cut_at_letter_digit_boundary():
+    assert words("DGX A100 vs H100") == ["DGX", "A", "100", "vs", "H", "100"]
+
+
+def test_white_space_runs_and_line_breaks_become_tokens():
+    doc = blank_pipeline("en")("a  b\n\nc ")
+    assert [t.text for t in doc] == ["a", " ", "b", "\n\n", "c"]
+    assert doc.text == "a  b\n\nc "
+
+
+def test_lone_surrogate_does_not_break_the_tokenizer_and_keeps_offsets():
+    doc = ScriptTokenizer(blank_pipeline("ko").vocab)("x\ud800 28.3분")
+    assert len(doc.text) == len("x\ud800 28.3분")
+    assert "28.3" in [t.text for t in doc]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_doc_text_and_offsets_reproduce_the_input(text):
+    doc = blank_pipeline("zh")(text)
+    assert doc.text == text
+    for tok in doc:
+        assert text[tok.idx:tok.idx + len(tok.text)] == tok.text
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.from_regex(r"\d{1,4}(,\d{3})*(\.\d{1,3})?", fullmatch=True),
+       st.sampled_from(["분", "分鐘", "minutes", "배", "%", "倍", "억"]))
+def test_number_glued_to_any_unit_is_one_token(number, unit):
+    toks = words(f"為{number}{unit}")
+    assert number in toks
