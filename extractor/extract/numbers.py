@@ -37,7 +37,7 @@ MAX_NUMERAL_CHARS = 200
 
 # Full-width forms map one character to one character, so offsets survive the mapping.
 _FULLWIDTH = str.maketrans({**{chr(0xFF10 + i): str(i) for i in range(10)},
-                            "．": ".", "％": "%", "＋": "+", "－": "-", "：": ":", "＄": "$", "，": ","})
+                            "．": ".", "％": "%", "＋": "+", "－": "-", "：": ":", "＄": "$"})
 
 ARABIC_PATTERN = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+"
 _ARABIC = re.compile(ARABIC_PATTERN)
@@ -73,6 +73,7 @@ def lexicon_langs(lang: str | None) -> tuple[str, ...]:
 
 def to_ascii_digits(text: str) -> str:
     """Full-width digits, point, percent, signs and colon made ASCII, one character for one.
+    The full-width comma stays: in Chinese it separates items (20，300 is two numbers).
 
     >>> to_ascii_digits("２８．３％")
     '28.3%'

@@ -192,7 +192,8 @@ class Grammar:
         alts = sorted(ci_alts + [(n, f"(?-i:{p})") for n, p in cs_alts], key=lambda a: -a[0])
         # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and unit
         self.unit_re = re.compile(rf"(?P<sp>{_SP}?-?)(?P<u>{'|'.join(p for _, p in alts) or '(?!x)x'})", re.I)
-        self.prefix_re = re.compile(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z")
+        self.prefix_re = re.compile(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z", re.I)
+        self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
         self.rate_prefix_re = re.compile(rf"(?:{_alt(self.rate_prefixes, False)}){_SP}?\Z")
         self.rate_item_re = re.compile(rf"{_SP}?(?:(?:개|個|个|張|张|장)의?{_SP}?)?(?:{_alt(self.rate_items)})")
         # up to two words may stand between a number and its counted noun: 'four 1U
@@ -244,6 +245,8 @@ class Grammar:
         alts = [(_left_bounded(w) + (r"(?![A-Za-z])" if w[-1].isascii() and w[-1].isalpha() else ""))
                 for w in sorted(self.multipliers, key=len, reverse=True)]
         self.multiplier_re = re.compile("|".join(alts) or "(?!x)x", re.I)
+        negatives = [w for w in numeral_tables().negatives if w not in ("-", "−")]
+        self.negative_re = re.compile(rf"(?:{'|'.join(_left_bounded(w) for w in negatives) or '(?!x)x'}){_SP}?\Z", re.I)
 
     def _build_numbers(self, langs: tuple[str, ...], numbers: list[dict]) -> None:
         t = numeral_tables()
@@ -255,7 +258,7 @@ class Grammar:
         abbrev = "|".join(re.escape(a) for a in sorted(t.en_abbrev, key=len, reverse=True)) or "(?!x)x"
         alts = [
             rf"(?P<ratio>(?<![\d.,:])\d+(?:\.\d+)?{_SP}?[:比]{_SP}?\d+(?:\.\d+)?(?![\d:]|\.\d))",
-            rf"(?P<cjkmix>{arabic}(?:[{mag}]|(?<=[{big}]){_SP}(?=\d))(?:{arabic}|[{cjk_digits}{mag}]|(?<=[{big}]){_SP}(?=\d))*)",
+            rf"(?P<cjkmix>{arabic}[{mag}](?:{arabic}|[{cjk_digits}{mag}]|(?<=[{mag}]){_SP}(?=[\d.,]+[{mag}])|(?<=[{big}]){_SP}(?=\d))*)",
             rf"(?P<arabic>{arabic}(?:{_SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)",
         ]
         if "zh" in langs:
@@ -278,8 +281,10 @@ class Grammar:
         words = sorted(list(t.en_units) + list(t.en_tens), key=len, reverse=True)
         scale_words = sorted(words + list(t.en_scales), key=len, reverse=True)
         if words:
+            digit_words = "|".join(w for w in words if t.en_units.get(w, 99) < 10)
             alts.append(rf"(?P<en>(?i:(?<![A-Za-z])(?:{'|'.join(words)})"
-                        rf"(?:(?:[ \-]+(?:and )?)(?:{'|'.join(scale_words)}))*(?![A-Za-z])))")
+                        rf"(?:(?:[ \-]+(?:and[ ]+)?)(?:{'|'.join(scale_words)}))*"
+                        rf"(?:[ ]+point(?:[ ]+(?:{digit_words}))+)?(?![A-Za-z])))")
         self.number_re = re.compile("|".join(alts))
 
     def _build_masks(self, numbers: list[dict]) -> None:
@@ -381,12 +386,13 @@ class _QuantityFinder:
         if kind == "ratio":
             return self._ratio(m)
         if kind in ("arabic", "cjkmix"):
-            if self._is_name_or_code(s, e, surface):
+            if self._is_name_or_code(s, e, surface) and not self.g.prefix_re.search(norm, max(0, s - 8), s):
                 return None
         elif kind == "zh":
             if self.g.ordinal_prefix_re and self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s):
                 return None
-        if kind == "kos" and len(surface) < 2:
+        if kind == "kos" and len(surface) < 2 and surface not in numeral_tables().cjk_small \
+                and surface not in numeral_tables().cjk_big:
             return None  # a lone 이, 일, 사, 구 is a word far more often than a numeral
         value = parse_number(surface)
         if value is None:
@@ -395,15 +401,18 @@ class _QuantityFinder:
             return None
         if self.g.ordinal_suffix_re and self.g.ordinal_suffix_re.match(norm, e) and not self._unit_at(e, s):
             return None
-        if self._negative_sign(s):
-            value, s = -value, s - 1
+        sign = self._negative_sign(s)
+        if sign and kind != "zh":
+            value, s = -value, s - sign
         flags = [] if kind in ("arabic", "cjkmix", "ratio") else ["spelled"]
         unit, end = self._unit_after(s, e)
         start = s
         if not unit:
             prefix = self.g.prefix_re.search(norm, max(0, s - 8), s)
             if prefix:
-                unit, start = self.g.prefix_units.get(prefix.group().strip(), ""), prefix.start()
+                symbol = prefix.group().strip()
+                unit = self.g.prefix_units.get(symbol) or self.g.prefix_units.get(symbol.lower(), "")
+                start = prefix.start()
         rate = self.g.rate_prefix_re.search(norm, max(0, s - 12), s) if self.g.rate_prefixes else None
         if rate and unit in ("", "count"):
             item = self.g.rate_item_re.match(norm, end)
@@ -540,10 +549,14 @@ class _QuantityFinder:
             return surface.lower() in self.g.ambiguous_alone
         return False
 
-    def _negative_sign(self, s: int) -> bool:
-        if s < 1 or self.norm[s - 1] not in "-−":
-            return False
-        return s == 1 or self.norm[s - 2] in " \t\n(=:[（"
+    def _negative_sign(self, s: int) -> int:
+        """How many characters of a minus sign or word (负, minus, 마이너스) precede the number."""
+        if s < 1:
+            return 0
+        if self.norm[s - 1] in "-−":
+            return 1 if s == 1 or self.norm[s - 2] in " \t\n(=:[（" else 0
+        m = self.g.negative_re.search(self.norm, max(0, s - 8), s)
+        return len(m.group()) if m else 0
 
     # -- ranges: 512~2560, 5-10, 5至10, 5 to 10 minutes --
     def _mark_ranges(self, qs: list[Quantity]) -> None:

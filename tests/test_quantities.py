@@ -1,0 +1,300 @@
+"""The quantity layer (extractor.extract.quantities): numbers with units, qualifiers, ranges,
+what is not a quantity, on real sentence shapes of ko/zh/en pages; property tests; and the
+Microsoft Recognizers-Text percent, currency, duration and number specs."""
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extractor.extract.quantities import QUANTITY_FIELDS, Quantity, QuantityConfig, find_quantities
+
+SPECS = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "numbers"
+LANG_CODES = {"Korean": "ko", "Chinese": "zh", "English": "en"}
+
+
+def found(text: str, lang: str = "und") -> list[tuple]:
+    return [(q.value, q.unit, q.qualifier) for q in find_quantities(text, lang)]
+
+
+# --- units and values, per language -----------------------------------------------------------
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # English news shapes
+    ("a BERT time-to-train of just over 9 minutes and ResNet-50 time-to-train of 14.5 minutes",
+     "en", [(9, "min", "at_least"), (14.5, "min", "exact")]),
+    ("it offers four PetaFLOPS of AI processing power", "en", [(4, "PFLOPS", "exact")]),
+    ("a list price of around $300,000", "en", [(300000, "USD", "approx")]),
+    ("this is a factor of 1.6x, while the advantage for BERT is 1.3X", "en", [(1.6, "x", "exact"), (1.3, "x", "exact")]),
+    ("approximately 10% of the total training compute workload", "en", [(10, "%", "approx")]),
+    ("more than 50 other members", "en", [(50, "count", "at_least")]),
+    ("Consisting of four 1U IPU-M2000s", "en", [(4, "count", "exact")]),
+    ("The IPU-POD16 is a 5U system", "en", [(5, "count", "exact")]),
+    ("throughput of 26,000 images/sec and 3,500 sequences per second", "en",
+     [(26000, "images/s", "exact"), (3500, "sequences/s", "exact")]),
+    ("GPT-3 has 175 billion parameters", "en", [(175e9, "count", "exact")]),
+    ("up to 2.1 GHz and 400W", "en", [(2.1, "GHz", "at_most"), (400, "W", "exact")]),
+    ("memory bandwidth of 2 TB/s and 40 GB of HBM2", "en", [(2, "TB/s", "exact"), (40, "GB", "exact")]),
+    ("raised $11.7 million", "en", [(11.7e6, "USD", "exact")]),
+    ("latency under 5 ms", "en", [(5, "ms", "at_most")]),
+    # Korean: particles attach to units, qualifiers follow
+    ("ResNet-50 학습 시간은 28.3분이 걸렸다", "ko", [(28.3, "min", "exact")]),
+    ("학습 시간을 2.6배로 단축", "ko", [(2.6, "x", "exact")]),
+    ("최대 450GB의 메모리", "ko", [(450, "GB", "at_most")]),
+    ("1,750억 개의 매개변수", "ko", [(175e9, "count", "exact")]),
+    ("100,000 이상의 질문", "ko", [(100000, "", "at_least")]),
+    ("약 10% 대해", "ko", [(10, "%", "approx")]),
+    ("두 배 빠르다", "ko", [(2, "x", "exact")]),
+    ("3만 명이 참가", "ko", [(30000, "count", "exact")]),
+    ("가격은 1억 2천 5백만 달러", "ko", [(125e6, "USD", "exact")]),
+    ("한 시간 안에", "ko", [(1, "h", "exact")]),
+    ("이십이 퍼센트 증가", "ko", [(22, "%", "exact")]),
+    # Chinese: simplified and traditional, full-width digits
+    ("IPU-POD16僅耗時28.3分鐘", "zh", [(28.3, "min", "exact")]),
+    ("训练时间为２８．３分钟，提升２４％", "zh", [(28.3, "min", "exact"), (24, "%", "exact")]),
+    ("EfficientNet-B4僅用1.8小時便可完成訓練", "zh", [(1.8, "h", "exact")]),
+    ("为每个IPU-POD64指定了四個雙核服務器", "zh", [(4, "count", "exact")]),
+    ("性能提升10%以上", "zh", [(10, "%", "at_least")]),
+    ("高達1.2億美元", "zh", [(1.2e8, "USD", "at_most")]),
+    ("性能翻倍", "zh", [(2, "x", "exact")]),
+    ("速度提升了4倍", "zh", [(4, "x", "exact")]),
+    ("约十二个小时", "zh", [(12, "h", "approx")]),
+    ("百分之五十", "zh", [(50, "%", "exact")]),
+    ("售价5000元", "zh", [(5000, "CNY", "exact")]),
+])
+def test_values_units_qualifiers(text, lang, expected):
+    assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+def test_value_norm_is_in_base_units_without_float_noise():
+    qs = find_quantities("41% faster, 28.3 minutes, 640GB, four PetaFLOPS, 1.5 hours", "en")
+    assert [q.value_norm for q in qs] == [0.41, 1698.0, 640e9, 4e15, 5400.0]
+
+
+def test_bare_number_is_kept_as_unknown_quantity():
+    (q,) = find_quantities("최대 시퀀스 길이가 128이고", "ko")
+    assert (q.value, q.unit, q.quantity, q.value_norm) == (128, "", "unknown", None)
+    assert find_quantities("batch of 64", "en", QuantityConfig(emit_bare=False)) == []
+
+
+# --- what is not a quantity ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "ResNet-50 on IPU-POD16 against the A100 with GPT-3, BERT-Large, DDR4 and FP16 on Bow-2000",
+    "ResNet32x32 on CIFAR-10 with the M2000s",
+    "MLPerf Training v2.0 and ResNet-50 version 1.5 with SDK 1.4 in MLPerf 1.1",
+    "MLPerf ID 1.0-1025 and 2.0-2045",
+    "<img src=\"https://www.facebook.com/tr?id=145304570664993&amp;ev=PageView\">",
+    "see 1638413962408997.png or mail press2021@graphcore.ai",
+    "published 2021-12-02 and on Jun 30, 2021, updated December 2020",
+    "the meeting is at 10:30 am",
+    "call +1 650 555 1234 now",
+    "2018 말에 출시된 이후",
+    "ICLR 2019년 논문",
+    "2021年12月2日发布",
+    "1단계와 2단계에서",
+    "第三季度",
+    "in Phase 2 of the project",
+    "SQuAD 1.1 task accuracy",
+])
+def test_names_versions_dates_ids_are_not_quantities(text):
+    assert find_quantities(text, "und") == []
+
+
+def test_lost_letters_keep_the_number_and_flag_the_unit():
+    text = "ResNet-50? ?? ??? IPU-POD16?? 28.3?? ?? ??, DGX A100??? 29.1?? ???????. ?? 24% ??????"
+    qs = find_quantities(text, "und")
+    assert [(q.value, q.unit) for q in qs] == [(28.3, ""), (29.1, ""), (24, "%")]
+    assert ["unit_missing" in q.flags for q in qs] == [True, True, False]
+
+
+# --- ranges, ratios, multipliers --------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("global batch sizes of 512~2560", "en", [(512, ""), (2560, "")]),
+    ("it takes 5-10 minutes", "en", [(5, "min"), (10, "min")]),
+    ("between 5 and 10 minutes", "en", [(5, "min"), (10, "min")]),
+    ("5 to 10 hours", "en", [(5, "h"), (10, "h")]),
+    ("需要5至10分钟", "zh", [(5, "min"), (10, "min")]),
+    ("3~5배 향상", "ko", [(3, "x"), (5, "x")]),
+])
+def test_ranges_give_two_quantities_sharing_the_last_unit(text, lang, expected):
+    qs = find_quantities(text, lang)
+    assert [(q.value, q.unit) for q in qs] == expected
+    assert all(q.qualifier == "range" for q in qs)
+
+
+def test_change_from_to_is_not_a_range():
+    assert found("84.4%에서 86.6% 향상", "ko") == [(84.4, "%", "exact"), (86.6, "%", "exact")]
+    assert found("improved from 84.4% to 86.6%", "en") == [(84.4, "%", "exact"), (86.6, "%", "exact")]
+
+
+@pytest.mark.parametrize("text, lang, value", [("a ratio of 1:8", "en", 0.125), ("1比8的比例", "zh", 0.125),
+                                               ("CPU 대 IPU 비율 1:4", "ko", 0.25)])
+def test_ratios(text, lang, value):
+    assert found(text, lang) == [(value, "ratio", "exact")]
+
+
+def test_ten_thirty_is_a_time_not_a_ratio():
+    assert find_quantities("doors open 10:30", "en") == []
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("performance doubled", "en", (2, "x")), ("throughput tripled", "en", (3, "x")),
+    ("the IPU-POD16 is half the price", "en", (0.5, "ratio")), ("one IPU is a quarter of the price", "en", (0.25, "ratio")),
+    ("性能翻倍", "zh", (2, "x")),
+])
+def test_multiplier_words(text, lang, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, lang)][-1:] == [expected]
+
+
+def test_x_is_a_factor_only_at_a_boundary():
+    assert found("a 2.1x performance improvement", "en") == [(2.1, "x", "exact")]
+    assert find_quantities("trained on 32x32 images", "en") == []
+
+
+def test_ambiguous_numeral_words_need_a_unit():
+    assert find_quantities("one of the best", "en") == []
+    assert find_quantities("이 논문에서는 일을 구조적으로", "ko") == []
+    assert find_quantities("统一的一些方法", "zh") == []
+    assert found("十二", "zh") == [(12, "", "exact")]
+
+
+def test_chinese_fen_is_minutes_only_in_a_duration_context():
+    assert found("训练时间仅需5分", "zh") == [(5, "min", "exact")]
+    assert found("他考了90分", "zh") == [(90, "", "exact")]
+
+
+# --- contract and properties ---------------------------------------------------------------------
+
+def test_as_dict_has_exactly_the_output_keys():
+    (q,) = find_quantities("28.3 minutes", "en")
+    assert list(q.as_dict()) == QUANTITY_FIELDS
+    assert json.dumps(q.as_dict())
+
+
+@pytest.mark.parametrize("junk", ["", " ", "\x00\x01\x02", "\ud800 lone surrogate 5%", "?" * 1000, "1" * 5000,
+                                  "九" * 3000, ",.,.,1,,2..3", "$" * 100 + "5", "~-~-5-~-"])
+def test_junk_never_raises(junk):
+    assert isinstance(find_quantities(junk, "und"), list)
+
+
+_TEXT = st.lists(st.sampled_from(list("0123456789 ,.-~%x$:/?abcmin GBs분배억만개约倍万十二三四五个月年"
+                                      "１２．％\u00a0\n") + ["minutes", " hours", "약 ", "최대 ", "about ",
+                                                            "IPU-POD", "v1.", "2021-", "four ", "이상"]),
+                 max_size=40).map("".join)
+
+
+@settings(max_examples=250, deadline=None)
+@given(_TEXT, st.sampled_from(["en", "ko", "zh", "und", "ja", ""]))
+def test_offsets_index_the_text_and_are_sorted(text, lang):
+    qs = find_quantities(text, lang)
+    assert all(isinstance(q, Quantity) for q in qs)
+    assert all(text[q.start:q.end] == q.surface for q in qs)
+    assert [q.start for q in qs] == sorted(q.start for q in qs)
+    assert all(a.end <= b.start for a, b in zip(qs, qs[1:]))
+    assert all(q.qualifier in ("exact", "approx", "at_least", "at_most", "range") for q in qs)
+    assert all(math.isfinite(q.value) for q in qs)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=200))
+def test_never_raises_on_any_text(text):
+    assert isinstance(find_quantities(text, "und"), list)
+
+
+# --- Microsoft Recognizers-Text specs ------------------------------------------------------------
+
+CURRENCIES = {"USD", "CNY", "KRW", "JPY", "EUR", "TWD", "GBP", "HKD"}
+
+
+def _cases(lang: str, model: str) -> list[dict]:
+    return json.loads((SPECS / lang / f"{model}.json").read_text(encoding="utf-8"))
+
+
+def spec_items(lang: str, model: str) -> list[tuple[str, dict]]:
+    """Selection rules, fixed before measuring: (Input, expectation) for each result of
+    - PercentModel: value 'N%' -> a quantity with unit '%' and value N;
+    - CurrencyModel: isoCurrency in our currency units, or the generic 'Dollar' -> USD,
+      with a numeric value -> a quantity with that unit and value;
+    - DurationExtractor: every result -> a duration quantity overlapping its span;
+    - NumberModel: numeric value -> a quantity with that value (any unit)."""
+    items = []
+    for case in _cases(lang, model):
+        text = case["Input"]
+        for r in case.get("Results", []):
+            res = r.get("Resolution") or {}
+            if model == "PercentModel":
+                m = re.fullmatch(r"(-?\d+(?:\.\d+)?)%", str(res.get("value")))
+                if m:
+                    items.append((text, {"unit": "%", "value": float(m.group(1))}))
+            elif model == "CurrencyModel":
+                unit = res.get("isoCurrency") or ("USD" if res.get("unit") == "Dollar" else None)
+                try:
+                    value = float(res.get("value"))
+                except (TypeError, ValueError):
+                    continue
+                if unit in CURRENCIES:
+                    items.append((text, {"unit": unit, "value": value}))
+            elif model == "DurationExtractor":
+                items.append((text, {"quantity": "duration", "start": r["Start"], "end": r["Start"] + r["Length"]}))
+            elif model == "NumberModel":
+                try:
+                    value = float(res.get("value"))
+                except (TypeError, ValueError):
+                    continue
+                items.append((text, {"value": value}))
+    return items
+
+
+def spec_item_passes(text: str, lang: str, want: dict) -> bool:
+    for q in find_quantities(text, lang):
+        if "quantity" in want:
+            if q.quantity == want["quantity"] and q.start < want["end"] and q.end > want["start"]:
+                return True
+            continue
+        if "unit" in want and q.unit != want["unit"]:
+            continue
+        if math.isclose(q.value, want["value"], rel_tol=1e-4, abs_tol=1e-9):
+            return True
+    return False
+
+
+def spec_pass_rate(lang: str, model: str) -> tuple[float, int]:
+    items = spec_items(lang, model)
+    ok = sum(spec_item_passes(text, LANG_CODES[lang], want) for text, want in items)
+    return ok / max(1, len(items)), len(items)
+
+
+# Thresholds sit about five points under the rates measured when they were set (in brackets;
+# benchmarks/bench_quantities.py prints the current figures). Most misses are outside our
+# conventions on purpose: bare spelled numerals that are also words (Korean 삼, English one),
+# IP addresses and 15-digit ids (we treat them as non-quantities), 成/折 discounts, word fractions,
+# 'all day'/'a few minutes' durations, '15 dollars 50' compound amounts.
+SPEC_MIN_RATE = {
+    ("English", "PercentModel"): 0.66,       # 73%
+    ("Korean", "PercentModel"): 0.90,        # 96%
+    ("Chinese", "PercentModel"): 0.37,       # 42%
+    ("English", "CurrencyModel"): 0.73,      # 78%
+    ("Korean", "CurrencyModel"): 0.70,       # 76%
+    ("Chinese", "CurrencyModel"): 0.75,      # 81%
+    ("English", "DurationExtractor"): 0.30,  # 34%
+    ("Korean", "DurationExtractor"): 0.58,   # 65%
+    ("Chinese", "DurationExtractor"): 0.90,  # 100%
+    ("English", "NumberModel"): 0.33,        # 38%
+    ("Korean", "NumberModel"): 0.30,         # 34%
+    ("Chinese", "NumberModel"): 0.55,        # 61%
+}
+
+
+@pytest.mark.skipif(not SPECS.is_dir(), reason="shared/testdata/numbers not beside the repo")
+@pytest.mark.parametrize("lang, model", sorted(SPEC_MIN_RATE))
+def test_recognizers_spec_rates(lang, model):
+    rate, n = spec_pass_rate(lang, model)
+    assert n >= 10
+    assert rate >= SPEC_MIN_RATE[(lang, model)], f"{lang} {model}: {rate:.1%} of {n}"
