@@ -273,6 +273,11 @@ _NUMERAL_BEFORE = re.compile(
     r"sixteen|dozens?|hundreds?|thousands?)\b|[一二兩两三四五六七八九十百千])")
 
 
+# What may stand between "than"/"比" and the name compared with: articles, a possessive
+# or a vendor ("than the DGX A100", "than NVIDIA's A100", "比英偉達的A100").
+_BETWEEN_COMPARISON_AND_NAME = re.compile(r"\s*(?:[\w'’]+\s+){0,2}|[^\s\d]{0,4}")
+
+
 def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quantity],
                 lang: str, clauses: list[tuple[int, int]]) -> None:
     """Mark entities that a number counts and entities that are a comparison baseline."""
@@ -292,8 +297,7 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
         c0, c1 = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
         head = sentence[max(c0, m.start - 16):m.start]
         tail = sentence[m.end:min(c1, m.end + 16)]
-        if before_rx is not None and any(mm.end() >= len(head.rstrip()) - 1 and
-                                         not head[mm.end():].strip(" 的の")
+        if before_rx is not None and any(_BETWEEN_COMPARISON_AND_NAME.fullmatch(head[mm.end():])
                                          for mm in before_rx.finditer(head)):
             m.baseline = True
         if after_rx is not None and any(mm.start() <= 12 for mm in after_rx.finditer(tail)):
@@ -301,29 +305,30 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
 
 
 def _pick(mentions: list[_Mention], q: Quantity, clause: tuple[int, int],
-          prefer_before: bool, counted: bool = False) -> tuple[_Mention | None, str]:
-    """The mention a quantity is about: (mention, where) with where in
-    clause / sentence / ''. Counted names ("on 1,024 H100 GPUs") only with `counted`."""
-    usable = [m for m in mentions if m.counted == counted]
-    if not usable:
-        return None, ""
+          prefer_before: bool, late: bool = False) -> tuple[_Mention | None, str]:
+    """The mention a quantity is about, as (mention, where): where is `clause` or
+    `sentence`. Tried in order: names of the number's own clause, then what its clause
+    counts ("10.9 minutes on 3,584 H100 GPUs"), then names of the other clauses (the
+    nearest clause before the number first). With `late` (after carrying from the
+    sentence before failed): counted names elsewhere, then comparison baselines."""
 
     def dist(m: _Mention) -> float:
         if m.end <= q.start:
-            d = q.start - m.end
-            return d * (1.0 if prefer_before else 1.3)
-        d = max(0, m.start - q.end)
-        return d * (1.3 if prefer_before else 1.0)
+            return (q.start - m.end) * (1.0 if prefer_before else 1.3)
+        return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
 
     c0, c1 = clause
-    inside = [m for m in usable if m.start >= c0 and m.end <= c1]
-    for group, where in ((inside, "clause"), (usable, "sentence")):
-        main = [m for m in group if not m.baseline]
-        pool = main or group
-        if where == "sentence":
-            # another clause: the nearest clause before the number, else after it
-            before = [m for m in pool if m.end <= q.start]
-            pool = before or pool
+    own = [m for m in mentions if m.start >= c0 and m.end <= c1]
+    other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
+    plain = lambda ms: [m for m in ms if not m.counted and not m.baseline]  # noqa: E731
+    stages = [(plain(own), "clause"),
+              ([m for m in own if m.counted and not m.baseline], "clause"),
+              ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]
+    if late:
+        stages = [([m for m in mentions if m.counted and not m.baseline], "sentence"),
+                  ([m for m in own if m.baseline] or [m for m in mentions if m.baseline],
+                   "sentence")]
+    for pool, where in stages:
         if pool:
             return min(pool, key=dist), where
     return None, ""
@@ -393,7 +398,8 @@ def _is_lossy_at(cleaned, start: int, end: int, kinds: tuple[str, ...]) -> bool:
 
 
 def _is_table_row(text: str) -> bool:
-    return text.count("|") >= 2 or text.count("\t") >= 2
+    """A row of a table flattened to text: cells between '|', or separated by tabs."""
+    return text.count("|") >= 2 or "\t" in text.strip()
 
 
 def extract_claims(page, config: ClaimConfig | None = None) -> list[Claim]:
@@ -526,6 +532,7 @@ def _is_heading(infos: list[_SentenceInfo]) -> bool:
 
 def _cells(row: str) -> list[str]:
     sep = "|" if row.count("|") >= 2 else "\t"
+    row = row.strip() if sep == "|" else row.strip("\n ")
     cells = [c.strip() for c in row.split(sep)]
     if cells and not cells[0]:
         cells = cells[1:]
@@ -638,10 +645,15 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         if refers_back and prev:
             system, vendor, sys_where = prev[0].entity.canonical, prev[0].entity.vendor, "carried"
     if not system:
-        # only counted names are left: "12.5 minutes on 1,024 H100 GPUs" is about H100
-        counted_m, where = _pick(info.systems, q, clause, prefer_before, counted=True)
-        if counted_m is not None:
-            system, vendor, sys_where = counted_m.entity.canonical, counted_m.entity.vendor, where
+        # only counted names are left: "four servers for ResNet-50 ... IPU-M2000s"
+        late_m, where = _pick([m for m in info.systems if not m.baseline], q, clause,
+                              prefer_before, late=True)
+        if late_m is not None:
+            system, vendor, sys_where = late_m.entity.canonical, late_m.entity.vendor, where
+    if not workload:
+        late_m, where = _pick(info.workloads, q, clause, prefer_before, late=True)
+        if late_m is not None:
+            workload, wl_where = late_m.entity.canonical, where
 
     if not unit and sys_where not in ("clause", "sentence") and wl_where not in ("clause", "sentence"):
         # a bare number is a claim only when its own sentence says what it is about
