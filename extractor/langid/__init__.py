@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from extractor.langid.chinese import variant_evidence
 from extractor.langid.ngrams import language_probabilities
-from extractor.langid.scripts import ScriptCounts, count_scripts, latin_words, script_letters, scripts
+from extractor.langid.scripts import ScriptCounts, count_scripts, script_letters, script_table
 from extractor.segment import SegmentConfig, Sentence, split_sentences
 
 logger = logging.getLogger(__name__)
@@ -71,7 +71,10 @@ class LangIdConfig:
     #: seed for langdetect's detector when `method="sampled"`
     seed: int = 0
     #: the n-gram model reads at most this many characters of a text (sampled evenly)
-    max_ngram_chars: int = 3000
+    max_ngram_chars: int = 800
+    #: a longer text (a page) is read in evenly spaced windows of this many characters
+    #: in all: its language does not change between them, and the cost stays bounded
+    max_scan_chars: int = 4000
     #: variant of Chinese text with no character that tells
     default_zh_variant: str = "Hans"
     #: a page whose cleaning lost at least this share of its letters is `und`
@@ -158,10 +161,12 @@ def identify(text: str, config: LangIdConfig | None = None) -> LangResult:
 
 
 def _identify(text: str, config: LangIdConfig) -> LangResult:
-    counts = count_scripts(text)
+    if len(text) > config.max_scan_chars:
+        text = _even_windows(text, config.max_scan_chars)
+    counts = count_scripts(text, config.max_ngram_chars)
     evidence = _evidence_by_language(counts, config)
     total = sum(evidence.values())
-    lost = counts.lost * scripts()["han"].weight  # what '?' replaced was mostly CJK
+    lost = counts.lost * script_table()["han"].weight  # what '?' replaced was mostly CJK
     if not evidence or lost >= config.max_lost_share * (lost + total):
         return UND
     group, weight = max(evidence.items(), key=lambda kv: kv[1])
@@ -172,16 +177,15 @@ def _identify(text: str, config: LangIdConfig) -> LangResult:
     if group == "zh":
         variant, sure = variant_evidence(text).decide(config.default_zh_variant)
         return _result(f"zh-{variant}", share * strength * sure)
-    script = scripts().get(group)
+    script = script_table().get(group)
     if script is None or script.lang:
         return _result(script.lang if script else group, share * strength)
-    return _by_ngrams(text, script.name, script.candidates, share * strength, config,
-                      titles_only=script.name == "latin" and counts.latin_lower_letters == 0)
+    return _by_ngrams(text, counts, script.name, script.candidates, share * strength, config)
 
 
 def _evidence_by_language(counts: ScriptCounts, config: LangIdConfig) -> dict[str, float]:
     """Weighted evidence per language (`ko`, `ja`, `zh`) or per shared script (`latin`, ...)."""
-    table = scripts()
+    table = script_table()
     n = counts.letters
     han, hangul, kana = n.get("han", 0), n.get("hangul", 0), n.get("kana", 0)
     out: dict[str, float] = {}
@@ -207,10 +211,11 @@ def _evidence_by_language(counts: ScriptCounts, config: LangIdConfig) -> dict[st
     return out
 
 
-def _by_ngrams(text: str, script: str, candidates: tuple[str, ...], script_confidence: float,
-               config: LangIdConfig, titles_only: bool = False) -> LangResult:
-    sample = (latin_words(text, config.max_ngram_chars) if script == "latin"
+def _by_ngrams(text: str, counts: ScriptCounts, script: str, candidates: tuple[str, ...],
+               script_confidence: float, config: LangIdConfig) -> LangResult:
+    sample = (counts.latin_sample if script == "latin"
               else script_letters(text, script, config.max_ngram_chars))
+    titles_only = script == "latin" and counts.latin_lower_letters == 0
     # Capitalised words only ("Chen Jin & Phil Brown", "Performance Results"): names and
     # headings, whose spelling says far less about the language than running text.
     weight = config.ngram_weight * (config.titles_only_weight if titles_only else 1.0)
@@ -223,6 +228,26 @@ def _by_ngrams(text: str, script: str, candidates: tuple[str, ...], script_confi
         return UND
     lang, p = max(probs.items(), key=lambda kv: kv[1])
     return _result(_LANGDETECT_TAGS.get(lang, lang), script_confidence * p)
+
+
+def _even_windows(text: str, max_chars: int, n_windows: int = 12) -> str:
+    """About `max_chars` of `text` in `n_windows` evenly spaced pieces, each cut at white
+    space where there is some, so that few words are split.
+
+    >>> len(_even_windows("word " * 10000, 600)) <= 600
+    True
+    """
+    size = max(1, max_chars // n_windows)
+    step = max(size, len(text) // n_windows)
+    pieces = []
+    for lo in range(0, len(text), step):
+        hi = lo + size
+        if lo:
+            space = text.find(" ", lo, hi)
+            lo = space + 1 if space >= 0 else lo
+        cut = text.rfind(" ", lo, hi)
+        pieces.append(text[lo:cut if cut > lo else hi])
+    return "\n".join(pieces)
 
 
 def _result(lang: str, confidence: float) -> LangResult:

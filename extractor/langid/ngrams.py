@@ -21,6 +21,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 logger = logging.getLogger(__name__)
 
 # langdetect's smoothing: every n-gram probability is raised by alpha / BASE_FREQ.
@@ -38,10 +40,9 @@ class _Model:
 def _model() -> _Model | None:
     """langdetect's profiles as a log-probability matrix (built once, ~1 s, ~20 MB)."""
     try:
-        import numpy as np  # noqa: PLC0415
         from langdetect import detector_factory  # noqa: PLC0415
     except ImportError:
-        logger.warning("langdetect or numpy missing: Latin-script languages fall back to the prior")
+        logger.warning("langdetect missing: Latin-script languages fall back to the prior")
         return None
     detector_factory.init_factory()  # langdetect's own cached factory: profiles load once
     factory = detector_factory._factory
@@ -60,13 +61,17 @@ def _normalize_char(ch: str) -> str:
     return NGram.normalize(ch)
 
 
-def _gram_rows(text: str, index: dict) -> list[int]:
-    """Rows of the n-grams of `text`, extracted as langdetect does: characters
-    normalised, words padded with spaces, all-capital words skipped."""
+@lru_cache(maxsize=65536)
+def _word_rows(token: str) -> tuple[int, ...]:
+    """Rows of the n-grams of one white-space-free token, extracted as langdetect does
+    (characters normalised, words padded with spaces, all-capital words skipped).
+    Cached: running text repeats its words, and a page's cost falls several times."""
     from langdetect.utils.ngram import NGram  # noqa: PLC0415
 
-    text = NGram.normalize_vi(text)
-    normalized = "".join([_normalize_char(c) for c in text])
+    model = _model()
+    if not token.isascii():
+        token = NGram.normalize_vi(token)
+    normalized = "".join([_normalize_char(c) for c in token])
     rows = []
     for word in normalized.split():
         if len(word) > 1 and word.isupper():
@@ -79,10 +84,23 @@ def _gram_rows(text: str, index: dict) -> list[int]:
                 gram = padded[i + 1 - n:i + 1]
                 if gram == " ":
                     continue
-                row = index.get(gram)
+                row = model.index.get(gram)
                 if row is not None:
                     rows.append(row)
+    return tuple(rows)
+
+
+def _gram_rows(text: str) -> list[int]:
+    rows: list[int] = []
+    for token in text.split():
+        rows.extend(_word_rows(token))
     return rows
+
+
+@lru_cache(maxsize=64)
+def _columns(candidates: tuple[str, ...]) -> list[int]:
+    langs = _model().langs
+    return [langs.index(c) for c in candidates if c in langs]
 
 
 def language_probabilities(text: str, candidates: tuple[str, ...], prior_lang: str = "",
@@ -103,28 +121,36 @@ def language_probabilities(text: str, candidates: tuple[str, ...], prior_lang: s
     model = _model()
     if model is None or not candidates:
         return {}
-    cols = [model.langs.index(c) for c in candidates if c in model.langs]
+    cols = _columns(candidates)
     if not cols:
         return {}
     if method == "sampled":
         loglik = _sampled_loglik(text, cols, seed, ngram_weight)
     else:
-        rows = _gram_rows(text, model.index)
-        loglik = model.logp[rows][:, cols].sum(axis=0).tolist() if rows else None
+        rows = _gram_rows(text)
+        loglik = model.logp.take(rows, axis=0).sum(axis=0)[cols] if rows else None
     if loglik is None:
         return {}
-    langs = [model.langs[c] for c in cols]
-    scores = []
-    for lang, ll in zip(langs, loglik):
-        if 0 < prior < 1 and prior_lang in langs:
-            lp = math.log(prior) if lang == prior_lang else math.log((1 - prior) / (len(langs) - 1))
-        else:
-            lp = 0.0
-        scores.append(ngram_weight * ll + lp)
-    top = max(scores)
-    exp = [math.exp(s - top) for s in scores]
-    total = sum(exp)
-    return {lang: e / total for lang, e in zip(langs, exp)}
+    scores = ngram_weight * np.asarray(loglik, dtype=np.float64) + _log_prior(candidates, prior_lang, prior)
+    exp = np.exp(scores - scores.max())
+    probs = (exp / exp.sum()).tolist()
+    return dict(zip(_known(candidates), probs))
+
+
+@lru_cache(maxsize=64)
+def _known(candidates: tuple[str, ...]) -> tuple[str, ...]:
+    langs = _model().langs
+    return tuple(c for c in candidates if c in langs)
+
+
+@lru_cache(maxsize=64)
+def _log_prior(candidates: tuple[str, ...], prior_lang: str, prior: float):
+    """Log prior over the known candidates: `prior` for `prior_lang`, the rest equal."""
+    known = _known(candidates)
+    if not (0 < prior < 1) or prior_lang not in known or len(known) < 2:
+        return np.zeros(len(known))
+    other = math.log((1 - prior) / (len(known) - 1))
+    return np.array([math.log(prior) if c == prior_lang else other for c in known])
 
 
 def _sampled_loglik(text: str, cols: list[int], seed: int, ngram_weight: float) -> list[float] | None:

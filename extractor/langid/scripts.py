@@ -42,6 +42,8 @@ class ScriptCounts:
     latin_lower_letters: int = 0
     latin_name_letters: int = 0
     lost: int = 0
+    #: running-text Latin words, space-separated (sampled evenly when long)
+    latin_sample: str = ""
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -52,7 +54,7 @@ def _char_class(ranges: list[list[str]]) -> str:
 
 
 @lru_cache(maxsize=1)
-def scripts() -> dict[str, Script]:
+def script_table() -> dict[str, Script]:
     """The scripts of `langid_scripts.json`, by name (loaded once)."""
     data = json.loads(resources.files("extractor.lexicons").joinpath("langid_scripts.json")
                       .read_text("utf-8"))
@@ -88,16 +90,27 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
 _MAJOR = ("hangul", "han", "kana")
 
 
-def count_scripts(text: str) -> ScriptCounts:
-    """Count the letters of `text` per script.
+
+@lru_cache(maxsize=1)
+def _cjk_any() -> re.Pattern:
+    """Any letter of Hangul, Kana or Han: one pass tells whether the three are needed."""
+    table = script_table()
+    return re.compile("|".join(table[name].pattern.pattern for name in _MAJOR))
+
+
+def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
+    """Count the letters of `text` per script; keep up to about `sample_chars` of its
+    running-text Latin words (names left out) in `latin_sample`, for the n-gram model.
 
     >>> c = count_scripts("IPU-POD16에서 ResNet-50 학습에 28.3분이 걸렸습니다.")
     >>> c.letters["hangul"], c.latin_word_letters, c.latin_name_letters
     (12, 0, 12)
     >>> count_scripts("???? ?? ??").lost
     8
+    >>> count_scripts("Graphcore's IPU-POD16 trains ResNet-50 in 28.3 min").latin_sample
+    "Graphcore's trains in min"
     """
-    table = scripts()
+    table = script_table()
     minor, word, pinyin = _patterns()
     counts = ScriptCounts()
     text = _without_markup(text)
@@ -107,36 +120,79 @@ def count_scripts(text: str) -> ScriptCounts:
     if latin:
         words = word.findall(text)
         counts.latin_word_letters = sum(map(len, words))
-        counts.latin_lower_letters = sum(len(w) for w in words if w.islower())
+        counts.latin_lower_letters = sum(map(len, filter(str.islower, words)))
         counts.latin_name_letters = latin - counts.latin_word_letters
         counts.letters["latin"] = latin
-    if not text.isascii():
+        counts.latin_sample = _even_sample(words, counts.latin_word_letters + len(words), sample_chars)
+    non_ascii = not text.isascii()
+    if non_ascii and _cjk_any().search(text):
         for name in _MAJOR:
             n = _count(table[name].pattern, text)
             if n:
                 counts.letters[name] = n
-        if minor.search(text):
-            for name, script in table.items():
-                if name not in _MAJOR and name != "latin":
-                    n = _count(script.pattern, text)
-                    if n:
-                        counts.letters[name] = n
+    if non_ascii and minor.search(text):
+        for name, script in table.items():
+            if name not in _MAJOR and name != "latin":
+                n = _count(script.pattern, text)
+                if n:
+                    counts.letters[name] = n
     counts.lost = _count_lost(text)
     return counts
 
 
-_URL = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)[!-~]+|[\w.+-]+@[\w-]+\.[\w.-]+", re.I)
+def _even_sample(words: list[str], total_chars: int, max_chars: int) -> str:
+    """The words joined by spaces; every k-th word when that is longer than `max_chars`."""
+    if total_chars > max_chars and words:
+        words = words[:: max(1, -(-total_chars // max_chars))]
+    return " ".join(words)
+
+
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+_SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
 
 
 def _without_markup(text: str) -> str:
     """`text` with URLs, e-mail addresses and TeX commands blanked: they are Latin
-    letters in every language."""
-    if "://" in text or "www." in text or "@" in text:
-        text = _URL.sub(" ", text)
+    letters in every language.
+
+    >>> _without_markup("本文引用地址:http://www.ex-cimer.com/a.htm 在")
+    '本文引用地址:  在'
+    """
+    if "://" in text or "www." in text:
+        text = _blank_urls(text)
+    if "@" in text:
+        text = _EMAIL.sub(" ", text)
     if "\\" in text:
         text = _TEX_COMMAND.sub(" ", text)
     return text
+
+
+def _blank_urls(text: str) -> str:
+    """Replace each URL (`scheme://...` or `www....`, up to the next space or non-ASCII
+    character) by one space. A scan from each '://' rather than a regular expression,
+    which would try a scheme at every letter of the page."""
+    out, pos, n = [], 0, len(text)
+    i = _next_url(text, 0)
+    while i >= 0:
+        start = i
+        if text.startswith("://", i):
+            while start > pos and text[start - 1] in _SCHEME_CHARS:
+                start -= 1
+        end = i
+        while end < n and "!" <= text[end] <= "~":
+            end += 1
+        out.append(text[pos:start])
+        out.append(" ")
+        pos = end
+        i = _next_url(text, end)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _next_url(text: str, start: int) -> int:
+    hits = [i for i in (text.find("://", start), text.find("www.", start)) if i >= 0]
+    return min(hits) if hits else -1
 
 
 def _count(pattern: re.Pattern, text: str) -> int:
@@ -155,23 +211,7 @@ def _count_lost(text: str) -> int:
     return lost + text.count("\ufffd")
 
 
-def latin_words(text: str, max_chars: int) -> str:
-    """The running-text Latin words of `text` (names left out), joined by spaces; at most
-    about `max_chars`, taken evenly across the text when it is longer.
-
-    >>> latin_words("Graphcore's IPU-POD16 trains ResNet-50 in 28.3 minutes", 100)
-    "Graphcore's trains in minutes"
-    """
-    _, word, _ = _patterns()
-    words = word.findall(_without_markup(text))
-    total = sum(len(w) + 1 for w in words)
-    if total > max_chars and words:
-        step = total / max_chars
-        words = words[:: max(1, int(step + 0.999))]
-    return " ".join(words)
-
-
 def script_letters(text: str, script: str, max_chars: int) -> str:
     """The runs of one script's letters in `text`, joined by spaces, at most `max_chars`."""
-    runs = scripts()[script].pattern.findall(text)
+    runs = script_table()[script].pattern.findall(text)
     return " ".join(runs)[:max_chars]
