@@ -296,7 +296,9 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
         c0, c1 = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
         head = sentence[max(c0, m.start - 16):m.start]
-        tail = sentence[m.end:min(c1, m.end + 16)]
+        # the marker closes the noun phrase of the nearest name only
+        nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
+        tail = sentence[m.end:min(c1, m.end + 16, nxt)]
         if before_rx is not None and any(_BETWEEN_COMPARISON_AND_NAME.fullmatch(head[mm.end():])
                                          for mm in before_rx.finditer(head)):
             m.baseline = True
