@@ -28,12 +28,13 @@ How, in order:
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import logging
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
 
 import pandas as pd
@@ -109,7 +110,7 @@ class Group:
     reference_note: str = ""
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass
@@ -247,6 +248,9 @@ class _Member:
     benchmark_key: str
     lo: float = 0.0
     hi: float = 0.0
+    #: the interval of the stated number alone, its qualifier ignored
+    exact_lo: float = 0.0
+    exact_hi: float = 0.0
     bucket: tuple = ()
 
     @property
@@ -283,7 +287,15 @@ def _flags(x) -> list[str]:
 def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[_Member]:
     """The claims as members, with their contexts (page fallback for pages whose claims
     carry none) and tolerance intervals; rows without a finite value are left out."""
-    records = claims.to_dict("records")
+    n = len(claims)
+
+    def column(name):  # whole columns at once: far cheaper than rows as dicts
+        return claims[name].tolist() if name in claims.columns else [None] * n
+
+    cols = {name: column(name) for name in (
+        "doc_id", "lang", "value", "unit", "quantity", "value_norm", "metric", "system",
+        "workload", "qualifier", "surface", "sentence", "confidence", "flags", "context")}
+    records = [dict(zip(cols, values)) for values in zip(*cols.values())]
     fallback: dict[str, PageContext] = {}
     by_doc: dict[str, list[dict]] = defaultdict(list)
     for r in records:
@@ -292,6 +304,7 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[_Member]:
         if not any(_text(r.get("context")) for r in rows):
             sentences = list(dict.fromkeys(_text(r.get("sentence")) for r in rows))
             fallback[doc] = page_context("\n".join(sentences))
+    parsed: dict[str, PageContext] = {}
     members = []
     for i, r in enumerate(records):
         value = _finite(r.get("value"))
@@ -299,7 +312,10 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[_Member]:
             continue
         doc = _text(r.get("doc_id"))
         ctx_text = _text(r.get("context"))
-        ctx = PageContext.parse(ctx_text) if ctx_text else fallback.get(doc, PageContext())
+        if ctx_text:
+            ctx = parsed.get(ctx_text) or parsed.setdefault(ctx_text, PageContext.parse(ctx_text))
+        else:
+            ctx = fallback.get(doc, PageContext())
         confidence = _finite(r.get("confidence"))
         m = _Member(
             row=i, doc_id=doc, lang=_text(r.get("lang")), value=value,
@@ -313,6 +329,7 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[_Member]:
             system_key=system_key(_text(r.get("system"))),
             benchmark_key=benchmark_key(_text(r.get("workload"))))
         m.lo, m.hi = tolerance_interval(value, m.surface, m.qualifier, config)
+        m.exact_lo, m.exact_hi = tolerance_interval(value, m.surface, "exact", config)
         members.append(m)
     return members
 
@@ -332,12 +349,10 @@ def _overlap(a: _Member, b: _Member) -> bool:
 
 # --- unit recovery ------------------------------------------------------------------
 
-def _same_value(a: _Member, b: _Member, config: ConsistencyConfig) -> bool:
+def _same_value(a: _Member, b: _Member) -> bool:
     """The two pages state the same number (stated precision only: "up to 2.6" is not
     the same number as "1.6", though it covers it)."""
-    alo, ahi = tolerance_interval(a.value, a.surface, "exact", config)
-    blo, bhi = tolerance_interval(b.value, b.surface, "exact", config)
-    return alo <= bhi and blo <= ahi
+    return a.exact_lo <= b.exact_hi and b.exact_lo <= a.exact_hi
 
 
 def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[UnitRecovery]:
@@ -351,6 +366,13 @@ def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[Uni
     for m in members:
         if m.unit and m.scale is not None and "unit_inferred" not in m.flags:
             sources[(m.system_key, m.benchmark_key)].append(m)
+    # per key: sources sorted by value, and the widest half-interval, so that the sources
+    # stating a number are found by bisection rather than by a scan of the whole key
+    index = {}
+    for key, items in sources.items():
+        items.sort(key=lambda s: s.value)
+        reach = max(max(s.value - s.exact_lo, s.exact_hi - s.value) for s in items)
+        index[key] = ([s.value for s in items], items, reach)
     recovered = []
     for m in members:
         needs_unit = not m.unit
@@ -358,10 +380,13 @@ def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[Uni
         if not (needs_unit or needs_metric) or "unit_inferred" in m.flags \
                 or "metric_inferred" in m.flags or not (m.system_key or m.benchmark_key):
             continue
-        candidates = [s for s in sources.get((m.system_key, m.benchmark_key), ())
-                      if s.doc_id != m.doc_id and _compatible(s.context, m.context)
+        values, items, reach = index.get((m.system_key, m.benchmark_key), ((), (), 0.0))
+        near = items[bisect.bisect_left(values, m.exact_lo - reach):
+                     bisect.bisect_right(values, m.exact_hi + reach)]
+        candidates = [s for s in near
+                      if s.doc_id != m.doc_id and _same_value(s, m)
                       and (s.metric == m.metric or m.metric in _UNSPECIFIC_METRICS)
-                      and _same_value(s, m, config)]
+                      and _compatible(s.context, m.context)]
         if not needs_unit:
             candidates = [s for s in candidates if s.unit == m.unit
                           and s.metric not in _UNSPECIFIC_METRICS]
@@ -718,18 +743,25 @@ def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
 def _updated_claims(claims: pd.DataFrame, members: list[_Member],
                     recovered: list[UnitRecovery], group_of_row: dict[int, str]) -> pd.DataFrame:
     out = claims.reset_index(drop=True).copy()
-    if "unit_source" not in out.columns:
-        out["unit_source"] = ""
-    out["unit_source"] = out["unit_source"].map(_text)
+    n = len(out)
     by_row = {m.row: m for m in members}
+    changed = {"unit": "", "quantity": "", "value_norm": None, "metric": "", "flags": "",
+               "unit_source": ""}
+    columns = {c: (out[c].tolist() if c in out.columns else [default] * n)
+               for c, default in changed.items()}
+    columns["unit_source"] = [_text(x) for x in columns["unit_source"]]
     for rec in recovered:
         m = by_row[rec.row]
-        out.at[rec.row, "unit"] = m.unit
-        out.at[rec.row, "quantity"] = m.quantity
-        out.at[rec.row, "value_norm"] = m.value_norm
-        out.at[rec.row, "metric"] = m.metric
-        out.at[rec.row, "flags"] = ";".join(dict.fromkeys(m.flags))
+        columns["unit"][rec.row] = m.unit
+        columns["quantity"][rec.row] = m.quantity
+        columns["value_norm"][rec.row] = m.value_norm
+        columns["metric"][rec.row] = m.metric
+        columns["flags"][rec.row] = ";".join(dict.fromkeys(m.flags))
         if rec.unit:
-            out.at[rec.row, "unit_source"] = rec.source_doc_id
-    out["group_id"] = [group_of_row.get(i, "") for i in range(len(out))]
+            columns["unit_source"][rec.row] = rec.source_doc_id
+    for c, values in columns.items():
+        if c in out.columns or c == "unit_source":
+            out[c] = pd.to_numeric(pd.Series(values, dtype="float64")) if c == "value_norm" \
+                else values
+    out["group_id"] = [group_of_row.get(i, "") for i in range(n)]
     return out
