@@ -199,3 +199,17 @@ def test_page_and_sentence_context_never_raise(text):
 def test_junk_input(junk):
     assert isinstance(page_context(junk), PageContext)
     assert isinstance(sentence_context(junk, None), PageContext)
+
+
+def test_a_claim_offset_picks_the_division_and_round_named_before_it():
+    page = PageContext("training", "v1.1")
+    s = ("In MLPerf v1.0 the IPU-POD16 took 37.1 minutes, and in MLPerf v1.1 it took "
+         "28.3 minutes in the closed division and 26.05 minutes in the open division")
+    assert sentence_context(s, page, at=s.index("37.1")).round == "v1.0"
+    at = s.index("28.3")
+    assert (sentence_context(s, page, at=at).round,
+            sentence_context(s, page, at=at).division) == ("v1.1", "closed")
+    assert sentence_context(s, page, at=s.index("26.05")).division == "open"
+    # without an offset a sentence naming both divisions has none
+    assert sentence_context(s, page).division == ""
+    assert sentence_context(s, page, at=10 ** 9).division == "open"

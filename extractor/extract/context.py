@@ -411,19 +411,65 @@ def _page_context(text: str, config: ContextConfig) -> PageContext:
     return PageContext(suite, rnd, division_named(text), date)
 
 
+def _division_mentions(text: str) -> list[tuple[int, str]]:
+    """(offset, division) of every division named; 'both' for "open and closed"."""
+    p = _patterns()
+    found = [(m.start(), "both") for m in p.both_divisions.finditer(text)]
+    for name, pattern in p.divisions.items():
+        found += [(m.start(), name) for m in pattern.finditer(text)]
+    return sorted(found)
+
+
+@lru_cache(maxsize=None)
+def _clause_separator() -> re.Pattern:
+    words = load_lexicon("context_words.json").get("clause_separators", [","])
+    return re.compile(_alternation(words), re.IGNORECASE)
+
+
+def _clause_at(text: str, at: int) -> tuple[int, int]:
+    """(start, end) of the clause of `text` holding offset `at`."""
+    start, end = 0, len(text)
+    for m in _clause_separator().finditer(text):
+        if m.end() <= at:
+            start = m.end()
+        elif m.start() > at:
+            end = m.start()
+            break
+    return start, end
+
+
+def _nearest(mentions: list, at: int | None, pos, label, text: str):
+    """The mention that speaks for offset `at`: the one in its clause ("28.3 minutes in
+    the closed division, 26.05 in the open division"), else the last one before it, else
+    the first after it; None without `at`, or when its clause names two."""
+    if at is None or not mentions:
+        return None
+    start, end = _clause_at(text, at)
+    inside = [m for m in mentions if start <= pos(m) < end]
+    if inside:
+        return inside[-1] if len({label(m) for m in inside}) == 1 else None
+    before = [m for m in mentions if pos(m) <= at]
+    return before[-1] if before else mentions[0]
+
+
 def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
-                     config: ContextConfig | None = None) -> PageContext:
+                     config: ContextConfig | None = None, at: int | None = None) -> PageContext:
     """The page context, with the division and round that one sentence names itself.
 
     A round named only in passing ("since our first MLPerf v1.0 submission") does not
     change the sentence's round: such a sentence speaks of the page's round relative to
-    the earlier one. A sentence naming both divisions has none.
+    the earlier one. A sentence naming both divisions has none, unless `at` (the offset
+    of a claim in the sentence) is given: then the division and round named last before
+    it (else first after it) speak for it.
 
     >>> page = PageContext("training", "v1.1", "", "2021-12-02")
     >>> sentence_context("在開放分區的訓練時間為5.78分鐘", page).as_string()
     'suite=training;round=v1.1;division=open;date=2021-12-02'
     >>> sentence_context("24% faster than our first MLPerf v1.0 submission", page).round
     'v1.1'
+    >>> s = "34.5 min in the closed division and 27.8 min in the open division"
+    >>> sentence_context(s, page).division, sentence_context(s, page, at=s.index("27.8")).division
+    ('', 'open')
     """
     if isinstance(page_ctx, str):
         page_ctx = PageContext.parse(page_ctx)
@@ -431,17 +477,22 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     try:
         text = _normalise(sentence_text)
         config = config or ContextConfig()
-        counts = _division_counts(text)
-        named = [name for name, n in counts.items() if n]
+        at = at if isinstance(at, int) and not isinstance(at, bool) else None
+        divisions = _division_mentions(text)
+        named = {d for _, d in divisions}
         division = page_ctx.division
-        if len(named) == 1:
-            division = named[0]
-        elif len(named) > 1:
-            division = ""
+        if len(named) == 1 and "both" not in named:
+            division = named.pop()
+        elif named:
+            nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
+            division = nearest[1] if nearest and nearest[1] != "both" else ""
         own = [m for m in find_round_mentions(text, config) if not m.passing]
         rnd, suite = page_ctx.round, page_ctx.suite
         if own:
-            best = max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
+            best = None
+            if len({m.round for m in own}) > 1:
+                best = _nearest(own, at, lambda m: m.start, lambda m: m.round, text)
+            best = best or max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
             rnd = best.round
             suite = best.suite or suite
         return PageContext(suite, rnd, division, page_ctx.date)
