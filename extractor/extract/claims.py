@@ -693,7 +693,10 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
     context = ""
     if page_ctx is not None and sentence_context is not None:
         try:
-            context = sentence_context(sent, page_ctx).as_string()
+            try:  # `at` picks the division named nearest the number, where both are named
+                context = sentence_context(sent, page_ctx, at=q.start).as_string()
+            except TypeError:
+                context = sentence_context(sent, page_ctx).as_string()
         except Exception:
             logger.exception("sentence_context failed")
     qualifier = q.qualifier or "exact"

@@ -165,90 +165,183 @@ def _code_canonical(name: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# Token patterns
+# Matching: a PhraseMatcher over normalised tokens for the lexicon forms, a small token
+# Matcher for unseen product codes.
+#
+# The forms are matched on token NORMs in which every digit group reads "0", every hyphen
+# "-", and a Korean word that starts with a Korean name reads as that name (particles
+# glue to names: 그래프코어의). Each form is expanded into its written variants (parts
+# separated by a space, a hyphen, or nothing), so the PhraseMatcher (hash lookups) does
+# what optional-token patterns would do at many times the cost; a match then must give
+# the form's canonical name back (`_Entry.canonical_of`), which checks the digits.
+
+_DIGIT_NORM = "0"
 
 
 def _is_hangul(tok: str) -> bool:
     return bool(tok) and "\uac00" <= tok[0] <= "\ud7a3"
 
 
-def _form_pattern(form: str) -> list[dict] | None:
-    """The EntityRuler token pattern of one written form."""
+def _short_latin(tok: str) -> bool:
+    return tok.isascii() and tok.isalpha() and len(tok) <= 2
+
+
+def _form_parts(form: str) -> list[tuple[str, bool]]:
+    """(token, separated from the previous token) of a lexicon form."""
     marked = form
-    for ph, mark in _PLACEHOLDERS.items():
-        marked = marked.replace(ph, mark)
+    for ph in _PLACEHOLDERS:
+        marked = marked.replace(ph, _DIGIT_NORM)
     words, spaces = split_words(marked)
-    # (token, separated-from-previous) pairs, hyphens and spaces folded into the flag
-    toks: list[tuple[str, bool]] = []
+    parts: list[tuple[str, bool]] = []
     sep = False
     for w, sp in zip(words, spaces):
         if w in _HYPHENS or w.isspace():
             sep = True
             continue
-        toks.append((w, sep))
+        parts.append((w, sep))
         sep = sp
-    if not toks:
-        return None
-    pattern: list[dict] = []
-    for i, (tok, separated) in enumerate(toks):
-        if i:
-            prev = toks[i - 1][0]
-            glued = not separated and (_short_latin(prev) or _short_latin(tok))
-            if glued:
-                pattern[-1]["SPACY"] = False
-            pattern.append({"ORTH": {"IN": _HYPHENS}, "OP": "?"})
-        if tok in _PLACEHOLDERS.values():
-            pattern.append({"IS_DIGIT": True})
-        elif _is_hangul(tok) and i == len(toks) - 1:
-            # a Korean name takes its particle in the same token: 그래프코어의
-            pattern.append({"TEXT": {"REGEX": "^" + re.escape(tok)}})
-        else:
-            pattern.append({"LOWER": tok.lower()})
-    return pattern
+    return parts
 
 
-def _short_latin(tok: str) -> bool:
-    return tok.isascii() and tok.isalpha() and len(tok) <= 2
+def _form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
+    """Written variants of a form, each with the token positions (in the variant) that
+    must have no space after them: a short letter part stays glued to its number, so
+    "A100" matches but "a 100" does not.
+
+    >>> [v for v, _ in _form_variants("IPU-POD{n}")]
+    ['IPU POD0', 'IPU-POD0', 'IPUPOD0']
+    >>> _form_variants("A100")
+    [('A100', (0,))]
+    """
+    parts = _form_parts(form)
+    if not parts:
+        return []
+    variants: list[tuple[str, tuple[int, ...]]] = []
+    seen = set()
+
+    def build(i: int, text: str) -> None:
+        if i == len(parts):
+            words, _ = split_words(text)
+            glue = []
+            for j in range(len(words) - 1):
+                a, b = words[j], words[j + 1]
+                if a != "-" and b != "-" and (_short_latin(a) or _short_latin(b)) and \
+                        not text_has_space_between(text, j):
+                    glue.append(j)
+            if text not in seen:
+                seen.add(text)
+                variants.append((text, tuple(glue)))
+            return
+        tok, separated = parts[i]
+        if i == 0:
+            build(1, tok)
+            return
+        joins = (" ", "-", "") if separated else ("",)
+        for join in joins:
+            build(i + 1, text + join + tok)
+
+    build(0, "")
+    return variants
 
 
-def _code_patterns() -> list[dict]:
-    """Patterns of unseen product codes (systems.json 'codes')."""
+def text_has_space_between(text: str, j: int) -> bool:
+    """Whether word j of `text` (as `split_words` cuts it) is followed by a space."""
+    return split_words(text)[1][j]
+
+
+def _normalise(doc, hangul_names: tuple[str, ...]) -> None:
+    """Set the token NORMs the phrase patterns are written in (see above)."""
+    for tok in doc:
+        t = tok.text
+        c = t[:1]
+        if c.isdigit():
+            if tok.is_digit:
+                tok.norm_ = _DIGIT_NORM
+        elif t in _HYPHENS:
+            tok.norm_ = "-"
+        elif _is_hangul(c) and hangul_names:
+            for name in hangul_names:
+                if t.startswith(name):
+                    tok.norm_ = name
+                    break
+
+
+class AliasEntityFinder:
+    """spaCy component: SYSTEM, WORKLOAD and VENDOR entities from the alias lexicons and
+    the shape of product codes; sets `doc.ents` (span ids: `e<entry>` or `code`)."""
+
+    def __init__(self, nlp):
+        from spacy.matcher import Matcher, PhraseMatcher  # noqa: PLC0415
+
+        self.entries = _entries()
+        variants = [(idx, text, glue) for idx, entry in enumerate(self.entries)
+                    for form in entry.forms for text, glue in _form_variants(form)]
+        # Korean names first: texts are normalised to them before matching
+        names = {w for _, text, _ in variants for w in split_words(text)[0] if _is_hangul(w)}
+        self.hangul_names = tuple(sorted(names, key=len, reverse=True))
+        self.phrases = PhraseMatcher(nlp.vocab, attr="NORM")
+        self.glue: dict[int, tuple[int, tuple[int, ...]]] = {}
+        by_key: dict[str, list] = {}
+        for idx, text, glue in variants:
+            pattern_doc = nlp.make_doc(text)
+            _normalise(pattern_doc, self.hangul_names)
+            key_name = f"{idx}|{','.join(map(str, glue))}"
+            self.glue[nlp.vocab.strings.add(key_name)] = (idx, glue)
+            by_key.setdefault(key_name, []).append(pattern_doc)
+        for key_name, docs in by_key.items():
+            self.phrases.add(key_name, docs)
+        self.codes = Matcher(nlp.vocab)
+        self.codes.add("code", _code_patterns())
+
+    def __call__(self, doc):
+        from spacy.tokens import Span  # noqa: PLC0415
+        from spacy.util import filter_spans  # noqa: PLC0415
+
+        _normalise(doc, self.hangul_names)
+        spans = []
+        for key, start, end in self.phrases(doc):
+            idx, glue = self.glue[key]
+            if any(doc[start + j].whitespace_ for j in glue):
+                continue
+            entry = self.entries[idx]
+            span = doc[start:end]
+            if entry.canonical_of(span.text) is None and not _is_hangul(span.text[-1:]):
+                continue  # the digits are not this entry's (M3000 is no IPU-M2000)
+            spans.append(Span(doc, start, end, label=entry.label, span_id=f"e{idx}"))
+        for _, start, end in self.codes(doc):
+            spans.append(Span(doc, start, end, label=SYSTEM, span_id="code"))
+        doc.ents = filter_spans(spans)
+        return doc
+
+
+def _code_patterns() -> list[list[dict]]:
+    """Token patterns of unseen product codes (systems.json 'codes'): flag and length
+    tests only, which the Matcher checks cheaply."""
     codes = load_lexicon("systems.json")["codes"]
-    prefix = {"REGEX": f"^[A-Z]{{1,{int(codes['max_prefix_letters'])}}}$",
-              "NOT_IN": [p.upper() for p in codes["not_prefixes"]]}
+    prefix = {"IS_UPPER": True, "IS_ALPHA": True, "IS_ASCII": True,
+              "LENGTH": {"<=": int(codes["max_prefix_letters"])},
+              "TEXT": {"NOT_IN": [p.upper() for p in codes["not_prefixes"]]}, "SPACY": False}
     number = {"IS_DIGIT": True, "LENGTH": {">=": int(codes["min_digits"]),
                                            "<=": int(codes["max_digits"])}}
+    suffix = {"IS_UPPER": True, "IS_ALPHA": True, "IS_ASCII": True, "LENGTH": {"<=": 2}}
     vendor_words = [v.lower() for names in load_lexicon("vendors.json")["vendors"].values()
                     for v in names if v.isascii()]
-    head = [{"TEXT": prefix, "SPACY": False}]
-    bare = head + [number]
-    suffixed = head + [dict(number, SPACY=False), {"TEXT": {"REGEX": "^[A-Z]{1,2}$"}}]
-    out = []
-    for p in (bare, suffixed):
-        out.append({"label": SYSTEM, "pattern": p, "id": "code"})
-        out.append({"label": SYSTEM, "pattern": [{"LOWER": {"IN": vendor_words}}] + p,
-                    "id": "code"})
-    return out
-
-
-def _all_patterns() -> list[dict]:
-    out = []
-    for i, entry in enumerate(_entries()):
-        for form in entry.forms:
-            p = _form_pattern(form)
-            if p:
-                out.append({"label": entry.label, "pattern": p, "id": f"e{i}"})
-    return out + _code_patterns()
+    bare = [prefix, number]
+    suffixed = [prefix, dict(number, SPACY=False), suffix]
+    vendor = {"LOWER": {"IN": vendor_words}}
+    return [bare, suffixed, [vendor] + bare, [vendor] + suffixed]
 
 
 @lru_cache(maxsize=None)
 def entity_pipeline(lang: str = "en"):
     """The spaCy pipeline that finds entities in `lang` (built once per language)."""
+    from spacy.language import Language  # noqa: PLC0415
+
+    if not Language.has_factory("alias_entities"):
+        Language.factory("alias_entities")(lambda nlp, name: AliasEntityFinder(nlp))
     nlp = blank_pipeline(lang)
-    if "entity_ruler" not in nlp.pipe_names:
-        ruler = nlp.add_pipe("entity_ruler", config={"overwrite_ents": True,
-                                                     "validate": False})
-        ruler.add_patterns(_all_patterns())
+    if "alias_entities" not in nlp.pipe_names:
+        nlp.add_pipe("alias_entities")
     return nlp
 
 

@@ -1,0 +1,94 @@
+"""Speed of the extraction stage (entities + claims) on the seed pages, and a profile.
+
+    .venv/bin/python benchmarks/bench_extract.py [--repeat N] [--profile]
+
+Cleans and tags each seed page once (not timed), then times `find_entities` and
+`extract_claims` over the pages `--repeat` times, and prints pages per minute,
+milliseconds per page and claims found. With `--profile`, prints the 15 functions with
+the most cumulative time (cProfile). Also prints the confidence calibration on the
+seed gold: the share of claims above 0.9 that match a gold row, linked.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from extractor.clean import clean_page  # noqa: E402
+from extractor.extract.claims import extract_claims  # noqa: E402
+from extractor.extract.entities import entity_pipeline, find_entities  # noqa: E402
+from extractor.ingest import iter_pages  # noqa: E402
+from extractor.langid import tag_page  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--corpus", type=Path, default=ROOT / "corpus")
+    ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    entity_pipeline("en"), entity_pipeline("zh"), entity_pipeline("ko"), entity_pipeline("xx")
+    print(f"pipelines built (once per process): {time.perf_counter() - t0:.2f} s")
+
+    pages = [tag_page(clean_page(raw)) for raw in iter_pages(args.corpus)]
+    chars = sum(len(p.cleaned.text) for p in pages)
+    extract_claims(pages[0])  # warm caches (lexicons, regexes)
+
+    def run_all():
+        n = 0
+        for _ in range(args.repeat):
+            for p in pages:
+                n += len(extract_claims(p))
+        return n
+
+    t0 = time.perf_counter()
+    for _ in range(args.repeat):
+        for p in pages:
+            find_entities(p.cleaned.text, p.lang.base)
+    t_ent = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    n_claims = run_all()
+    t_claims = time.perf_counter() - t0
+    n = len(pages) * args.repeat
+    print(f"{len(pages)} pages, {chars} chars, x{args.repeat}")
+    print(f"find_entities : {1000 * t_ent / n:7.2f} ms/page  {60 * n / t_ent:9.0f} pages/min")
+    print(f"extract_claims: {1000 * t_claims / n:7.2f} ms/page  {60 * n / t_claims:9.0f} pages/min"
+          f"  ({n_claims // args.repeat} claims per pass; includes find_entities and quantities)")
+
+    gold_path = ROOT.parent / "shared" / "gold" / "seeds_claims.csv"
+    if gold_path.is_file():
+        import pandas as pd
+
+        from extractor.score import names_agree, same_value
+        gold = pd.read_csv(gold_path, dtype=str, keep_default_na=False)
+        for threshold in (0.5, 0.7, 0.9):
+            conf, right = 0, 0
+            for p in pages:
+                g = gold[gold["doc_id"] == p.doc_id]
+                for c in extract_claims(p):
+                    if c.confidence <= threshold:
+                        continue
+                    conf += 1
+                    right += any(same_value(r["value"], c.value) and (not r["unit"] or r["unit"] == c.unit)
+                                 and names_agree(r["system"], c.system)
+                                 and names_agree(r["workload"], c.workload) for _, r in g.iterrows())
+            print(f"confidence > {threshold}: {conf} claims, {right / conf if conf else 0:.3f} right (linked)")
+
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        run_all()
+        prof.disable()
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()
