@@ -85,6 +85,8 @@ class ConsistencyConfig:
     try_earlier_rounds: bool = True
     #: divisions tried, in this order, when a claim's division is unknown
     divisions: tuple[str, ...] = ("closed", "open")
+    #: units (seconds each) a time whose unit the page lost may be read in
+    assumed_time_units: tuple[tuple[str, float], ...] = (("min", 60.0), ("h", 3600.0))
 
 
 @dataclass
@@ -514,11 +516,15 @@ def _round_may_come_from_date(items: list[_Member], rnd: str) -> bool:
                for m in items)
 
 
-def _fits_time(m: _Member, seconds: float) -> tuple[bool, bool]:
-    """(fits, unit assumed): a value without unit is read as minutes, the reference's unit."""
+def _fits_time(m: _Member, seconds: float, config: ConsistencyConfig) -> tuple[bool, str]:
+    """(fits, unit assumed): a value whose unit is unknown fits when it fits read in any
+    of `config.assumed_time_units`, and says which."""
     if m.scale is not None:
-        return (m.quantity in ("duration", "") and m.covers(seconds, True)), False
-    return m.covers(seconds / 60.0, False), True
+        return (m.quantity in ("duration", "", "unknown") and m.covers(seconds, True)), ""
+    for unit, scale in config.assumed_time_units:
+        if m.covers(seconds / scale, False):
+            return True, unit
+    return False, ""
 
 
 def _check_time(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
@@ -536,23 +542,27 @@ def _check_time(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
         for di, div in enumerate(divisions):
             for row in rows[(rows["round"] == rnd) & (rows["division"] == div)].itertuples():
                 seconds = row.time_to_train_minutes * 60.0
-                fits = [_fits_time(m, seconds) for m in items]
+                fits = [_fits_time(m, seconds, config) for m in items]
                 n_fit = sum(f for f, _ in fits)
-                assumed = any(a for f, a in fits if f)
+                assumed = sorted({a for f, a in fits if f and a})
                 candidates.append(((ri, di), row, seconds, n_fit, assumed))
     if not candidates:
         wanted = ctx.round or "any round"
         return ReferenceCheck(note=f"reference has no {wanted} "
                                    f"{ctx.division + ' ' if ctx.division else ''}result")
-    scale, _ = _group_scale(items, 60.0)
+    scale, unit = _group_scale(items, 60.0)
     best = max(candidates, key=lambda c: (c[3], [-i for i in c[0]]))
     pref, row, seconds, n_fit, assumed = best
+    if not unit and len(assumed) == 1:  # no stated unit: give the value in the one assumed
+        scale = dict(config.assumed_time_units).get(assumed[0], scale)
     if n_fit == len(items):
         note = []
         if not ctx.division or not ctx.round:
             note.append("matched " + " ".join(x for x in (row.division, row.round) if x))
+        elif row.round != ctx.round:
+            note.append(f"matched the earlier round {row.round}, not the page's {ctx.round}")
         if assumed:
-            note.append("unit assumed min")
+            note.append(f"unit assumed {'/'.join(assumed)}")
         return ReferenceCheck("match", _significant(seconds / scale), row.round, row.division,
                               row.system_name, "", "; ".join(note))
     own = [c for c in candidates if c[0][0] == 0]
@@ -645,7 +655,7 @@ def _system_hint(items: list[_Member], ctx: PageContext, reference: pd.DataFrame
     if ctx.division:
         rows = rows[rows["division"] == ctx.division]
     fitting = [r for r in rows.itertuples()
-               if all(_fits_time(m, r.time_to_train_minutes * 60.0)[0] for m in items)]
+               if all(_fits_time(m, r.time_to_train_minutes * 60.0, config)[0] for m in items)]
     if not fitting or len(fitting) > 3:
         return "no system named"
     return "no system named; fits " + ", ".join(

@@ -505,3 +505,15 @@ def test_seed_run_end_to_end(seed_run):
     assert set(lossy["unit"]) <= {"min", "h"}
     for gid in lossy["group_id"]:
         assert "001_18539dd1a7cf14d9.txt" in by_id.loc[gid, "doc_ids"]
+
+
+def test_a_time_whose_unit_stays_lost_is_read_in_minutes_or_hours(reference):
+    lossy = {"lang": "und", "flags": "lossy_source;unit_missing", "metric": "time_to_train"}
+    minutes = only(run(reference, claim("000.txt", 28.3, "", system="IPU-POD16",
+                                        workload="ResNet-50", surface="28.3", **lossy))[0])
+    assert minutes["reference_verdict"] == "match"
+    assert "unit assumed min" in minutes["reference_note"]
+    hours = only(run(reference, claim("000.txt", 0.47, "", system="IPU-POD16",
+                                      workload="ResNet-50", surface="0.47", **lossy))[0])
+    assert hours["reference_verdict"] == "match" and "unit assumed h" in hours["reference_note"]
+    assert hours["reference_value"] == pytest.approx(28.335 / 60)
