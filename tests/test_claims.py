@@ -137,6 +137,31 @@ def test_en_price_of_system():
     assert (price[0].metric, price[0].qualifier) == ("price", "approx")
 
 
+def test_en_respectively_pairs_names_and_numbers_and_shares_the_unit():
+    claims = claims_of("The IPU-POD16 and IPU-POD64 took 28.3 and 14.5 minutes, respectively, "
+                       "to train ResNet-50.")
+    assert linked(claims) == [(28.3, "min", "IPU-POD16", "ResNet-50"),
+                              (14.5, "min", "IPU-POD64", "ResNet-50")]
+
+
+def test_zh_and_ko_respectively():
+    assert linked(claims_of("IPU-POD16和IPU-POD64訓練BERT的時間分別為34.5分鐘和11.7分鐘。")) == [
+        (34.5, "min", "IPU-POD16", "BERT"), (11.7, "min", "IPU-POD64", "BERT")]
+    assert linked(claims_of("IPU-POD16과 IPU-POD64는 ResNet-50 학습에 각각 28.3분과 14.5분이 걸렸다.")) == [
+        (28.3, "min", "IPU-POD16", "ResNet-50"), (14.5, "min", "IPU-POD64", "ResNet-50")]
+
+
+@pytest.mark.parametrize("text, system", [
+    ("H100比A100快3倍。", "H100"),
+    ("英偉達H100的訓練速度是A100的4倍。", "H100"),
+    ("Gaudi2는 A100보다 BERT 학습이 1.7배 빠르다.", "Gaudi2"),
+    ("TPU v4 delivered 1.7x the performance of A100.", "TPU v4"),
+])
+def test_comparison_baseline_is_not_the_system(text, system):
+    claims = claims_of(text)
+    assert [(c.unit, c.system, c.metric) for c in claims] == [("x", system, "speedup")]
+
+
 # --- Tables -----------------------------------------------------------------------------
 
 def test_pipe_table_takes_unit_and_metric_from_header_and_names_from_row():

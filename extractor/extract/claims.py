@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 
 from extractor.extract.entities import SYSTEM, VENDOR, WORKLOAD, Entity, find_entities, load_lexicon
@@ -117,6 +117,8 @@ class _Cues:
     not_always: tuple
     not_unitless: tuple
     counted_gap: re.Pattern
+    coordination: re.Pattern
+    respectively: re.Pattern
 
 
 def _words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
@@ -154,8 +156,12 @@ def _cues() -> _Cues:
     unitless = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["when_unitless"].items()
                      if not k.startswith("_"))
     counted = re.compile("|".join(f"(?:{rx})" for rx in links["counted_gap"]), re.IGNORECASE)
+    coordination = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in links["coordination"])
+                              + r")\s*", re.IGNORECASE)
+    respectively = _words_regex(links["respectively"]) or re.compile(r"(?!)")
     return _Cues(metric_cues, bare, load_lexicon("metrics_defaults.json")["by_quantity"],
-                 breaks, backs, baseline, always, unitless, counted)
+                 breaks, backs, baseline, always, unitless, counted, coordination,
+                 respectively)
 
 
 def _lang_key(lang: str) -> str:
@@ -336,11 +342,32 @@ def _pick(mentions: list[_Mention], q: Quantity, clause: tuple[int, int],
     return None, ""
 
 
+def _share_units(sentence: str, quantities: list[Quantity]) -> list[Quantity]:
+    """A bare number coordinated with a quantity takes its unit: "28.3 and 14.5 minutes",
+    "34.5和11.7分鐘", "28.3과 14.5분" (coordinating words: claims_links.json)."""
+    rx = _cues().coordination
+    out = list(quantities)
+    for i, q in enumerate(out[:-1]):
+        nxt = out[i + 1]
+        if q.unit or not nxt.unit or nxt.value in (None, 0) or q.value is None:
+            continue
+        if not rx.fullmatch(sentence[q.end:nxt.start]):
+            continue
+        scale = nxt.value_norm / nxt.value if nxt.value_norm is not None else None
+        out[i] = replace(q, unit=nxt.unit, quantity=nxt.quantity,
+                         value_norm=q.value * scale if scale is not None else None,
+                         flags=list(q.flags or []) + ["unit_shared"])
+    return out
+
+
 def _parallel_pairs(quantities: list[Quantity], mentions: list[_Mention],
-                    clause: tuple[int, int]) -> dict[int, _Mention]:
+                    clause: tuple[int, int], respectively: bool = False) -> dict[int, _Mention]:
     """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
-    BERT-Large ... 84.4%에서 86.6%", "X and Y took 5 and 6 minutes respectively")."""
+    BERT-Large ... 84.4%에서 86.6%"); with a "respectively" word in the sentence, across
+    clauses ("X and Y took 5 and 6 minutes, respectively")."""
     c0, c1 = clause
+    if respectively:
+        c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
     qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
     ms = [m for m in mentions if m.start >= c0 and m.end <= c1 and not m.counted]
     names = {m.entity.canonical for m in ms}
@@ -457,6 +484,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
         name_spans = [(m.start, m.end) for m in info.systems + info.workloads]
         name_spans += [(e.start - info.start, e.end - info.start) for e in entities
                        if e.label == VENDOR and info.start <= e.start < info.end]
+        quantities = _share_units(sent, quantities)
         kept: list[tuple[Quantity, list[str]]] = []
         for q in quantities:
             if q.end <= q.start or _overlaps(q.start, q.end, always) or \
@@ -616,8 +644,9 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
             return None
 
     # systems and workloads
-    pairs_sys = _parallel_pairs(sentence_qs, info.systems, clause)
-    pairs_wl = _parallel_pairs(sentence_qs, info.workloads, clause)
+    resp = _cues().respectively.search(sent) is not None
+    pairs_sys = _parallel_pairs(sentence_qs, info.systems, clause, resp)
+    pairs_wl = _parallel_pairs(sentence_qs, info.workloads, clause, resp)
     system_m, sys_where = (pairs_sys[id(q)], "clause") if id(q) in pairs_sys else \
         _pick(info.systems, q, clause, prefer_before)
     workload_m, wl_where = (pairs_wl[id(q)], "clause") if id(q) in pairs_wl else \
