@@ -11,9 +11,10 @@ Contract used by the rest of the pipeline:
 The steps, each in its own module and each switchable in `CleanConfig`:
 
     encoding      bytes -> text (BOMs, UTF-16, UTF-8, GB18030, Big5, CP949, Shift-JIS, cp1252)
-    layout        controls, lone surrogates, NFC
+    layout        controls, lone surrogates
     markup        tags (also nonsense ones), scripts, styles, tracking pixels, entities
     mojibake      UTF-8 read as GBK/Big5/CP949/Shift-JIS (per run), Latin-1 kinds (ftfy)
+    layout        NFC (after mojibake: NFC changes the characters wrong decoders made)
     annotations   pinyin after Han characters
     junk, spam    leaked JavaScript, spam keyword lines, image names, breadcrumbs, footers
     annotations   brand-name replacement spam (flagged, not changed)
@@ -29,7 +30,7 @@ from extractor.clean.annotations import flag_brand_replacements, remove_pinyin
 from extractor.clean.encoding import decode_bytes
 from extractor.clean.junk import (remove_breadcrumbs, remove_footers, remove_image_names,
                                   remove_javascript)
-from extractor.clean.layout import normalise_characters, normalise_layout
+from extractor.clean.layout import normalise_characters, normalise_layout, normalise_unicode
 from extractor.clean.loss import measure_loss
 from extractor.clean.markup import strip_markup
 from extractor.clean.mojibake import repair_mojibake
@@ -50,6 +51,7 @@ def _steps(config: CleanConfig) -> list[tuple[str, bool, Step]]:
         ("characters", True, normalise_characters),
         ("markup", config.strip_markup, strip_markup),
         ("mojibake", config.repair_mojibake, repair_mojibake),
+        ("unicode", True, normalise_unicode),
         ("pinyin", config.remove_pinyin, remove_pinyin),
         ("javascript", config.remove_junk, remove_javascript),
         ("spam", config.remove_spam, remove_spam),

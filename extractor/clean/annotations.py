@@ -60,7 +60,10 @@ def remove_pinyin(text: str, log: RepairLog) -> str:
             return ""
         return m.group()
 
-    return _CANDIDATE_RE.sub(_sub, text)
+    # a second pass takes annotations stacked on one character: 計(jì)(jì)
+    for _ in range(2):
+        text = _CANDIDATE_RE.sub(_sub, text)
+    return text
 
 
 _FOREIGN = f"{_HAN}\u3040-\u30ff\uac00-\ud7a3"

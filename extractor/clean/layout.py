@@ -11,15 +11,17 @@ import unicodedata
 from extractor.clean.tracking import RepairLog
 
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
-# C0/C1 controls except tab and newline, zero-width characters, BOMs, bidi controls
-_INVISIBLE_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
+# C0 controls except tab and newline, zero-width characters, BOMs, bidi controls
+_INVISIBLE_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
+# C1 controls: kept until mojibake repair, which needs them ("â€\x9d" is ”)
+_C1_RE = re.compile("[\x80-\x9f]")
 _SPACES_RE = re.compile("[ \u00a0\u2000-\u200a\u202f\u205f\u3000]{2,}|[\u00a0\u2000-\u200a\u202f\u205f]")
 _TRAILING_RE = re.compile(r"[ \t]+\n|\n[ \t]+")
 _BLANKS_RE = re.compile(r"\n{3,}")
 
 
 def normalise_characters(text: str, log: RepairLog) -> str:
-    """Line ends to \\n, lone surrogates to U+FFFD, invisible controls out, NFC.
+    """Line ends to \\n, lone surrogates to U+FFFD, invisible controls out.
 
     >>> normalise_characters("a\\r\\nb\\u200bc\\ud800", RepairLog())
     'a\\nbc\\ufffd'
@@ -34,6 +36,19 @@ def normalise_characters(text: str, log: RepairLog) -> str:
         log.removed("control_chars", repr(_INVISIBLE_RE.search(text).group()),
                     len(_INVISIBLE_RE.findall(text)))
         text = _INVISIBLE_RE.sub("", text)
+    return text
+
+
+def normalise_unicode(text: str, log: RepairLog) -> str:
+    """C1 controls out, NFC. Runs after mojibake repair: NFC maps the compatibility ideographs that
+    wrongly decoded bytes can produce to other characters, whose bytes differ.
+
+    >>> normalise_unicode("\u1112\u1161\u11ab\x85", RepairLog())
+    '한'
+    """
+    if _C1_RE.search(text):
+        log.removed("control_chars", repr(_C1_RE.search(text).group()), len(_C1_RE.findall(text)))
+        text = _C1_RE.sub("", text)
     if not text.isascii() and not unicodedata.is_normalized("NFC", text):
         log.repair("unicode_nfc").add("", "", 1)
         text = unicodedata.normalize("NFC", text)

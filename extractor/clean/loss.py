@@ -33,6 +33,10 @@ PAGE_QUESTION_DAMAGE = 0.5
 MIN_DAMAGED_QUESTIONS = 5
 
 
+# a number standing alone: not part of a name (ResNet-50), version, date, range or title
+_NUMBER_START = r"(?<![\w.\-/:~\u00b7`'\"\u2018\u201c])(?<![A-Za-z] )"
+
+
 def _rieul_final_class() -> str:
     """Character class of the Hangul syllables with final consonant ㄹ (할, 될, 줄, ...)."""
     return "".join(chr(0xAC00 + 28 * i + 8) for i in range(19 * 21))
@@ -49,10 +53,9 @@ def _ko_patterns() -> dict:
         "adnominal_then_exist": re.compile(
             rf"([\uac00-\ud7a3]*[{_rieul_final_class()}])\s+(?=(?:{exist}))"),
         "not_adnominal": frozenset(lex.get("not_adnominal", [])),
-        # a number standing alone (not part of a name, version or date) before a word
         "bare_number_then_hangul": re.compile(
-            rf"(?<![\w.\-/:])(?<![A-Za-z] )\d[\d,]*(?:\.\d+)?\s+(?!(?:{allowed})\b)(?=[\uac00-\ud7a3])"
-            if allowed else r"(?<![\w.\-/:])(?<![A-Za-z] )\d[\d,]*(?:\.\d+)?\s+(?=[\uac00-\ud7a3])"),
+            _NUMBER_START + r"\d[\d,]*(?:\.\d+)?\s+" + (rf"(?!(?:{allowed})\b)" if allowed else "")
+            + r"(?=[\uac00-\ud7a3])"),
         "ordinal_counter": re.compile(rf"(?<![\uac00-\ud7a3\d])(?:{counters})"),
         "numerals": tuple(lex.get("numerals", [])),
         "latin_then_predicate": re.compile(
@@ -113,7 +116,10 @@ def find_question_mark_loss(text: str) -> list[LossySpan]:
         return []
     damaged = _DAMAGED_Q_RE.findall(text)
     n_damaged = sum(len(d) for d in damaged)
-    everything = n_damaged >= MIN_DAMAGED_QUESTIONS and n_damaged >= PAGE_QUESTION_DAMAGE * text.count("?")
+    if n_damaged < MIN_DAMAGED_QUESTIONS:
+        # a few "??" or "그래?라며" are writing style, not damage
+        return []
+    everything = n_damaged >= PAGE_QUESTION_DAMAGE * text.count("?")
     pattern = _QUESTION_RUN_RE if everything else _DAMAGED_Q_RE
     return [LossySpan(m.start(), m.end(), "question_marks") for m in pattern.finditer(text)]
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 import ftfy
 from ftfy.badness import is_bad
 
-from extractor.clean.charsets import COMMON_SYMBOLS, common_cjk_chars, common_share
+from extractor.clean.charsets import COMMON_SYMBOLS, NON_ASCII_RE, common_cjk_chars, common_share
 from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog
 
@@ -32,6 +32,10 @@ _UTF8_LEADS = range(0xC2, 0xF5)
 _CONTINUATION = range(0x80, 0xC0)
 _CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
 _SURROGATE_RUN_RE = re.compile("[\udc80-\udcff]+")
+# undecodable bytes split into units, each a lead byte with what follows it (or a stray tail)
+_LEAD_SPLIT_RE = re.compile(rb"[\x80-\xc1]+|[\xc2-\xff][\x80-\xbf]*")
+_SYMBOL_RE = re.compile(f"[{COMMON_SYMBOLS}]")
+_HANGUL_KANA_RE = re.compile("[\uac00-\ud7a3\u3041-\u30ff]+")
 _OPENERS = {"\u2018": "\u2019", "\u201c": "\u201d"}
 
 
@@ -52,36 +56,45 @@ def _ranges_class(points: list[int]) -> str:
 
 
 @lru_cache(maxsize=None)
-def _run_res(codec: str) -> tuple[re.Pattern, re.Pattern]:
-    """(signature, run) regexes for mojibake made by reading UTF-8 with `codec`.
+def _run_res(codec: str) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """(signature, run, stretch) regexes for mojibake made by reading UTF-8 with `codec`.
 
     A run is a stretch of rare double-byte characters of the codec (the shapes UTF-8
     byte pairs take); the signature is narrower: a rare character whose two bytes are a
-    UTF-8 lead byte and a continuation byte, which every such run starts with.
+    UTF-8 lead byte and a continuation byte, which every such run starts with. A stretch
+    is any run of the codec's double-byte characters, common ones included (mojibake
+    has common characters by chance: "북핵" read as GBK is "攵來暤", 來 being common).
     """
     common = common_cjk_chars()
-    run_points, sig_points = [], []
+    symbols = re.compile(f"[{COMMON_SYMBOLS}]")
+    run_points, sig_points, all_points = [], [], []
     for lead in range(0x81, 0xFF):
         for trail in range(0x40, 0xFF):
             try:
                 ch = bytes((lead, trail)).decode(codec)
             except UnicodeDecodeError:
                 continue
-            if len(ch) != 1 or ch in common or ch.isascii():
+            # ordinary punctuation (’ “ — ™) is the page's own, never taken for mojibake
+            if len(ch) != 1 or ch.isascii() or symbols.match(ch):
                 continue
             if lead in _UTF8_LEADS or lead in _CONTINUATION:
-                run_points.append(ord(ch))
+                all_points.append(ord(ch))
                 if lead in _UTF8_LEADS and trail in _CONTINUATION:
                     sig_points.append(ord(ch))
+                if ch not in common:
+                    run_points.append(ord(ch))
     sig = re.compile(f"[{_ranges_class(sorted(set(sig_points)))}]")
     run = re.compile(f"[{_ranges_class(sorted(set(run_points)))}]+")
-    return sig, run
+    stretch = re.compile(f"[{_ranges_class(sorted(set(all_points)))}]+")
+    return sig, run, stretch
 
 
 def _context_kind(prev: str, nxt: str, line_so_far: str) -> str:
     """Which completion a dropped-byte punctuation mark needs, judged by its neighbours."""
-    prev_space = not prev or prev.isspace() or prev in "([{"
-    next_space = not nxt or nxt.isspace()
+    # quotes stack: after an opening quote we are still opening, before a closing one
+    # still closing
+    prev_space = not prev or prev.isspace() or prev in "([{\u2018\u201c"
+    next_space = not nxt or nxt.isspace() or nxt in "\u2019\u201d"
     if prev_space and next_space:
         return "between_spaces"
     if prev.isalnum() and nxt.isalpha():
@@ -107,9 +120,22 @@ def _complete(prefix: bytes, prev: str, nxt: str, line_so_far: str) -> tuple[str
             return entry, False
         if "replacement" in entry:
             return entry["replacement"], bool(entry.get("lost_letter"))
-        choice = entry.get(_context_kind(prev, nxt, line_so_far))
+        kind = _context_kind(prev, nxt, line_so_far)
+        # stacked quotes repeat: ‘‘ or ’’
+        if kind == "opening" and prev in "\u2018\u201c" or kind.startswith("closing") and prev in "\u2019\u201d":
+            return prev, False
+        choice = entry.get(kind)
         if choice:
             return choice, bool(entry.get("lost_letter"))
+    if len(prefix) == 2:
+        # the middle byte was dropped and the last one survived: E2 [80] 9C -> “
+        for middle in load_lexicon("clean_mojibake").get("dropped_middle", {}).get(prefix[:1].hex(), []):
+            try:
+                char = bytes((prefix[0], int(middle, 16), prefix[1])).decode("utf-8")
+            except (UnicodeDecodeError, ValueError):
+                continue
+            if _SYMBOL_RE.match(char):
+                return char, False
     return None
 
 
@@ -120,8 +146,8 @@ def _is_truncated_prefix(raw: bytes) -> bool:
     return need > 0 and len(raw) <= need and all(b in _CONTINUATION for b in raw[1:])
 
 
-def _redecode_run(run: str, encode_with: str, prev: str, nxt: str,
-                  line_so_far: str) -> tuple[str, list[tuple[str, bool]]] | None:
+def _redecode_run(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
+                  require_gain: bool = True) -> tuple[str, list[tuple[str, bool]]] | None:
     """The UTF-8 reading of a mojibake run, or None when it is not mojibake.
 
     Returns (text, guesses) where guesses lists (guessed text, lost_letter) in order; the
@@ -133,69 +159,178 @@ def _redecode_run(run: str, encode_with: str, prev: str, nxt: str,
         return None
     decoded = raw.decode("utf-8", errors="surrogateescape")
     guesses: list[tuple[str, bool]] = []
-    if "\udc80" <= max(decoded) or any("\udc80" <= c <= "\udcff" for c in decoded):
+    if _SURROGATE_RUN_RE.search(decoded):
         pieces, pos = [], 0
         for m in _SURROGATE_RUN_RE.finditer(decoded):
             bad = bytes(ord(c) - 0xDC00 for c in m.group())
-            if not _is_truncated_prefix(bad):
-                return None
-            after = decoded[m.end():m.end() + 1] or nxt
-            before = decoded[m.start() - 1] if m.start() else prev
-            guess = _complete(bad, before, after, line_so_far + "".join(pieces) + decoded[pos:m.start()])
-            if guess is None:
-                return None
             pieces.append(decoded[pos:m.start()])
-            pieces.append("\0" + guess[0] + "\0")
-            guesses.append(guess)
+            units = _LEAD_SPLIT_RE.findall(bad)
+            for k, unit in enumerate(units):
+                if _is_truncated_prefix(unit):
+                    so_far = "".join(pieces).replace("\0", "")
+                    after = decoded[m.end():m.end() + 1] or nxt
+                    guess = _complete(unit, so_far[-1:] or prev, after, line_so_far + so_far)
+                elif len(unit) <= 3 and all(b in _CONTINUATION for b in unit):
+                    # the tail of a character whose lead byte was dropped: a lost character
+                    guess = ("\ufffd", True)
+                else:
+                    return None
+                if guess is None:
+                    return None
+                pieces.append("\0" + guess[0] + "\0")
+                guesses.append(guess)
             pos = m.end()
         pieces.append(decoded[pos:])
         decoded = "".join(pieces)
+        # adjacent guesses leave empty exact parts between them; keep the NUL structure
     plain = decoded.replace("\0", "")
-    if not plain or _CONTROL_RE.search(plain) or common_share(plain.replace("\ufffd", "")) < 0.8:
+    if not plain or _CONTROL_RE.search(plain):
         return None
+    # the reading must be made of common characters (a lost one counts against it) and
+    # be more common than the text it replaces
+    score = common_share(plain)
+    if score < 0.8 or require_gain and score <= common_share(run):
+        return None
+    if any(lost for _, lost in guesses):
+        # a lost character is only believable beside characters that decoded exactly
+        exact = "".join(decoded.split("\0")[0::2])
+        if not NON_ASCII_RE.search(exact) or plain.count("\ufffd") > len(plain) / 2:
+            return None
     return decoded, guesses
 
 
+def _emit(decoded: str, guesses: list[tuple[str, bool]], before: str, name: str,
+          log: RepairLog) -> str:
+    """The marked replacement text: exactly decoded parts under `name`, guessed ones
+    (odd-numbered parts of `decoded`, NUL-separated) under mojibake_dropped_bytes."""
+    out = []
+    guess_iter = iter(guesses)
+    for i, part in enumerate(decoded.split("\0")):
+        if i % 2 == 0:
+            if part:
+                out.append(log.replaced(name, before, part))
+            continue
+        _, lost_letter = next(guess_iter)
+        # a lost letter shows as U+FFFD, which loss detection finds by itself
+        out.append(log.replaced("mojibake_dropped_bytes", before, part,
+                                None if lost_letter else "guessed_bytes"))
+    return "".join(out)
+
+
+#: a line is re-decoded as a whole when at least this share of its non-ASCII
+#: characters are rare ones (a line of mojibake has common characters only by chance)
+MIN_RARE_SHARE_FOR_LINE = 0.5
+#: ... and it has at least this many non-ASCII characters
+MIN_NON_ASCII_FOR_LINE = 6
+
+
+def _repair_lines(text: str, codec: str, encode_with: str, name: str, log: RepairLog) -> str:
+    """Re-decode whole lines that are mostly mojibake (runs alone would miss the
+    characters of mojibake that happen to be common ones)."""
+    sig_re = _run_res(codec)[0]
+    lines = text.split("\n")
+    changed = False
+    for i, line in enumerate(lines):
+        if not sig_re.search(line):
+            continue
+        non_ascii = len(NON_ASCII_RE.findall(line))
+        if non_ascii < MIN_NON_ASCII_FOR_LINE or common_share(line) > 1 - MIN_RARE_SHARE_FOR_LINE:
+            continue
+        result = _redecode_run(line, encode_with, "", "", "")
+        if result is None:
+            continue
+        decoded, guesses = result
+        plain = decoded.replace("\0", "")
+        if plain.count("\ufffd") > 0.3 * len(NON_ASCII_RE.findall(plain)) + 1:
+            continue
+        lines[i] = _emit(decoded, guesses, line, name, log)
+        changed = True
+    return "\n".join(lines) if changed else text
+
+
+#: rare runs separated by at most this many common characters are tried as one piece
+MAX_COMMON_BRIDGE = 2
+
+
+def _candidate_groups(stretch: str, run_re: re.Pattern) -> list[list[tuple[int, int]]]:
+    """Alternative (start, end) pieces of a stretch, one list per place to repair.
+
+    First the whole stretch; then, for each group of rare runs bridged over a few common
+    characters, the group widened by up to that many common characters on either side
+    (mojibake may begin or end with a common character) and each of its runs alone.
+    """
+    runs = [(m.start(), m.end()) for m in run_re.finditer(stretch)]
+    if not runs:
+        return []
+    bridged: list[list[tuple[int, int]]] = [[runs[0]]]
+    for run in runs[1:]:
+        if run[0] - bridged[-1][-1][1] <= MAX_COMMON_BRIDGE:
+            bridged[-1].append(run)
+        else:
+            bridged.append([run])
+    groups = [[(0, len(stretch))]]
+    for group in bridged:
+        start, end = group[0][0], group[-1][1]
+        widened = {(max(0, start - left), min(len(stretch), end + right))
+                   for left in range(MAX_COMMON_BRIDGE + 1) for right in range(MAX_COMMON_BRIDGE + 1)}
+        groups.append(sorted(widened | set(group), key=lambda p: p[0] - p[1]))
+    return groups
+
+
 def repair_cjk_mojibake(text: str, log: RepairLog) -> str:
-    """Undo UTF-8-read-as-GBK/Big5/CP949/Shift-JIS runs, each run on its own.
+    """Undo UTF-8-read-as-GBK/Big5/CP949/Shift-JIS: whole lines of mojibake, then runs of
+    it beside correct text, each run on its own.
 
     >>> repair_cjk_mojibake("91视频APP鈥檚 first ever training submission to MLPerf鈩, the", RepairLog())
     '91视频APP\U000f0000’s\U0010fffd first ever training submission to MLPerf\U000f0001™\U0010fffd, the'
+    >>> log = RepairLog()
+    >>> log.finish(repair_cjk_mojibake("IPU 鎬ц兘鎻愬崌 24%, 頃欖姷 鞁滉皠 瓴瓣臣", log))[0]
+    'IPU 性能提升 24%, 학습 시간 결과'
     """
     for spec in load_lexicon("clean_mojibake").get("codecs", []):
         codec, encode_with, name = spec["codec"], spec.get("encode_with", spec["codec"]), spec["repair"]
         try:
-            sig_re, run_re = _run_res(codec)
+            sig_re, run_re, stretch_re = _run_res(codec)
         except LookupError:
             continue
         if not sig_re.search(text):
             continue
+        text = _repair_lines(text, codec, encode_with, name, log)
         out, pos = [], 0
-        for m in run_re.finditer(text):
-            run = m.group()
-            if not sig_re.match(run):
+        for m in stretch_re.finditer(text):
+            if not run_re.search(m.group()):
+                # mojibake made only of common characters ("그는" read as GBK is "攴鸽姅"):
+                # believable only as a whole and when it turns Han into Hangul or kana
+                if sig_re.match(m.group()):
+                    result = _redecode_run(m.group(), encode_with, "", "", "", require_gain=False)
+                    if result and not result[1] and _HANGUL_KANA_RE.fullmatch(result[0]):
+                        out.append(text[pos:m.start()])
+                        out.append(log.replaced(name, m.group(), result[0]))
+                        pos = m.end()
                 continue
-            # the line as repaired so far (earlier runs of it already replaced)
-            so_far = "".join(out[-16:]) + text[pos:m.start()]
-            so_far = so_far[so_far.rfind("\n") + 1:]
-            prev = text[m.start() - 1] if m.start() else ""
-            nxt = text[m.end()] if m.end() < len(text) else ""
-            result = _redecode_run(run, encode_with, prev, nxt, so_far)
-            if result is None:
-                continue
-            decoded, guesses = result
-            out.append(text[pos:m.start()])
-            guess_iter = iter(guesses)
-            # odd-numbered parts stand for dropped bytes (guessed); even ones decoded exactly
-            for i, part in enumerate(decoded.split("\0")):
-                if i % 2 == 0:
-                    if part:
-                        out.append(log.replaced(name, run, part))
+            for group in _candidate_groups(m.group(), run_re):
+                best = None
+                for start, end in group:
+                    a, b = m.start() + start, m.start() + end
+                    if a < pos:
+                        continue
+                    # the line as repaired so far (earlier pieces of it already replaced)
+                    so_far = "".join(out[-16:]) + text[pos:a]
+                    so_far = so_far[so_far.rfind("\n") + 1:]
+                    result = _redecode_run(text[a:b], encode_with, text[a - 1] if a else "",
+                                           text[b] if b < len(text) else "", so_far)
+                    if result is None:
+                        continue
+                    # fewest lost characters, then fewest guesses, then longest
+                    rank = (sum(lost for _, lost in result[1]), len(result[1]), a - b)
+                    if best is None or rank < best[0]:
+                        best = (rank, a, b, result)
+                if best is None:
                     continue
-                _, lost_letter = next(guess_iter)
-                out.append(log.replaced("mojibake_dropped_bytes", run, part,
-                                        "replacement_char" if lost_letter else "guessed_bytes"))
-            pos = m.end()
+                _, a, b, result = best
+                out.append(text[pos:a])
+                out.append(_emit(*result, text[a:b], name, log))
+                pos = b
         out.append(text[pos:])
         text = "".join(out)
     return text
