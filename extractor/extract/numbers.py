@@ -39,6 +39,8 @@ MAX_NUMERAL_CHARS = 200
 _FULLWIDTH = str.maketrans({**{chr(0xFF10 + i): str(i) for i in range(10)},
                             "．": ".", "％": "%", "＋": "+", "－": "-", "：": ":", "＄": "$"})
 
+_HAS_FULLWIDTH = re.compile("[\uff10-\uff19．％＋－：＄]")
+
 ARABIC_PATTERN = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+"
 _ARABIC = re.compile(ARABIC_PATTERN)
 
@@ -78,6 +80,8 @@ def to_ascii_digits(text: str) -> str:
     >>> to_ascii_digits("２８．３％")
     '28.3%'
     """
+    if not _HAS_FULLWIDTH.search(text):
+        return text
     return text.translate(_FULLWIDTH)
 
 
