@@ -400,6 +400,24 @@ def _inside_korean_word(sentence: str, q: Quantity) -> bool:
         _is_hangul(sentence[q.start - 1])
 
 
+def _glued_to_name(sentence: str, q: Quantity) -> bool:
+    """Digits glued to Latin letters or a hyphen before them belong to a name, even one
+    the lexicons do not know: A100-80GB, BF16, Model-3, CIFAR-100 (not "$300").
+
+    >>> _glued_to_name("the A100-80GB", Quantity("80GB", 9, 13, 80)), _glued_to_name("x 80GB", Quantity("80GB", 2, 6, 80))
+    (True, False)
+    >>> _glued_to_name("gains of 5-10%", Quantity("10%", 11, 14, 10))
+    False
+    """
+    if q.start <= 0 or not q.surface[:1].isdigit():
+        return False
+    before = sentence[max(0, q.start - 2):q.start]
+    if before.endswith("-"):  # "A100-80GB" is a name, "5-10%" a range
+        before = before[:-1]
+    ch = before[-1:]
+    return ch.isascii() and ch.isalpha()
+
+
 def _bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
     tail = sentence[q.end:q.end + 8].lstrip().lower()
     langs = [_lang_key(lang)] if _lang_key(lang) in LANGS else list(LANGS)
@@ -495,7 +513,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
                 continue
             if unit == "count" and q.value is not None and abs(q.value) < config.min_count:
                 continue
-            if _inside_korean_word(sent, q):
+            if _inside_korean_word(sent, q) or _glued_to_name(sent, q):
                 continue
             flags = [f for f in (q.flags or []) if f]
             abs0, abs1 = info.start + q.start, info.start + q.end
