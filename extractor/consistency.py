@@ -15,7 +15,8 @@ How, in order:
    sentences of its claims.
 2. Unit recovery (`recover_units`): a value whose unit the page lost (a `?`-damaged page)
    takes the unit of an agreeing claim of another page about the same system and
-   workload in a compatible context.
+   workload in a compatible context; on a lossy page, a value whose metric words were
+   lost takes that claim's metric too (flag `metric_inferred`).
 3. Grouping (`group_claims`): same canonical system, benchmark (BERT = BERT-Large) and
    metric, compatible context: claims whose round or division is unknown join the one
    known round/division of their key, or form their own group when there are several.
@@ -50,7 +51,7 @@ logger = logging.getLogger(__name__)
 __all__ = ["GROUP_COLUMNS", "EXTRA_GROUP_COLUMNS", "CLAIM_EXTRA_COLUMNS", "DEFAULT_REFERENCE",
            "ConsistencyConfig", "Group", "ReferenceCheck", "UnitRecovery", "ReferenceTableError",
            "check_consistency", "check_reference", "group_claims", "load_reference",
-           "recover_units", "tolerance_interval"]
+           "half_unit", "recover_units", "tolerance_interval"]
 
 GROUP_COLUMNS = ["group_id", "system", "workload", "metric", "context", "n_docs", "langs",
                  "values", "verdict", "reference_value", "reference_verdict", "doc_ids"]
@@ -336,10 +337,28 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[_Member]:
     return members
 
 
+def _possible_round(ctx: PageContext, rnd: str) -> bool:
+    """Whether a page of this context can speak of round `rnd`: not if it is dated before
+    the round was published.
+
+    >>> _possible_round(PageContext(date="2021-05-06"), "v1.0")
+    False
+    >>> _possible_round(PageContext(date="2021-07-01"), "v1.0"), _possible_round(PageContext(), "v9.9")
+    (True, True)
+    """
+    if not ctx.date or not rnd:
+        return True
+    latest = round_for_date(ctx.date, ctx.suite)
+    return bool(latest) and round_sort_key(rnd) <= round_sort_key(latest)
+
+
 def _compatible(a: PageContext, b: PageContext) -> bool:
-    """Contexts that may speak of the same result: no field known on both sides differs."""
-    return all(not x or not y or x == y for x, y in
-               ((a.suite, b.suite), (a.round, b.round), (a.division, b.division)))
+    """Contexts that may speak of the same result: no field known on both sides differs,
+    and neither page is dated before the round the other names."""
+    if not all(not x or not y or x == y for x, y in
+               ((a.suite, b.suite), (a.round, b.round), (a.division, b.division))):
+        return False
+    return _possible_round(a, b.round) and _possible_round(b, a.round)
 
 
 def _overlap(a: _Member, b: _Member) -> bool:
@@ -426,22 +445,26 @@ def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[Uni
 
 # --- grouping -----------------------------------------------------------------------
 
-def _fill_unknown(items: list[_Member], get, set_) -> None:
-    """Members whose field is unknown take the one value the others know, if only one."""
-    known = {get(m) for m in items if get(m)}
-    if len(known) == 1:
-        only = known.pop()
-        for m in items:
-            if not get(m):
-                set_(m, only)
+def _fill_unknown(items: list[_Member], level: int, slots: dict[int, list[str]]) -> None:
+    """Members whose field `level` (suite, round, division) is unknown take the one value
+    the others know, if only one is possible for them: a page dated before a round was
+    published cannot speak of it."""
+    known = {slots[m.row][level] for m in items if slots[m.row][level]}
+    for m in items:
+        if slots[m.row][level]:
+            continue
+        possible = known if level != 1 else {r for r in known if _possible_round(m.context, r)}
+        if len(possible) == 1:
+            slots[m.row][level] = next(iter(possible))
 
 
 def group_claims(members: list[_Member]) -> dict[tuple, list[_Member]]:
     """Members grouped by (system key, benchmark key, metric, suite, round, division).
 
     Only claims naming a system or a workload are grouped. Within a key, a claim whose
-    suite, round or division is unknown joins the only one the others know; with several,
-    it stays in a group of its own (it cannot be told which it speaks of)."""
+    suite, round or division is unknown joins the only one the others know (and its date
+    allows); with several, it stays in a group of its own (it cannot be told which it
+    speaks of)."""
     by_key: dict[tuple, list[_Member]] = defaultdict(list)
     for m in members:
         if m.system_key or m.benchmark_key:
@@ -454,8 +477,7 @@ def group_claims(members: list[_Member]) -> dict[tuple, list[_Member]]:
             for m in items:
                 parents[tuple(slots[m.row][:level])].append(m)
             for sub in parents.values():
-                _fill_unknown(sub, lambda m, i=level: slots[m.row][i],
-                              lambda m, v, i=level: slots[m.row].__setitem__(i, v))
+                _fill_unknown(sub, level, slots)
         for m in items:
             m.bucket = key + tuple(slots[m.row])
             groups.setdefault(m.bucket, []).append(m)

@@ -517,3 +517,16 @@ def test_a_time_whose_unit_stays_lost_is_read_in_minutes_or_hours(reference):
                                       workload="ResNet-50", surface="0.47", **lossy))[0])
     assert hours["reference_verdict"] == "match" and "unit assumed h" in hours["reference_note"]
     assert hours["reference_value"] == pytest.approx(28.335 / 60)
+
+
+def test_a_page_dated_before_a_round_does_not_join_it(reference):
+    early = "date=2021-05-06"  # before v1.0 was published (2021-06-30)
+    groups = run(reference,
+                 claim("a", 86.6, "%", workload="BERT-Large", metric="accuracy", context=early),
+                 claim("b", 10, "%", workload="BERT-Large", metric="accuracy", context=V10))[0]
+    assert len(groups) == 2 and set(groups["verdict"]) == {"single"}
+    later = run(reference,
+                claim("a", 10, "%", workload="BERT-Large", metric="accuracy",
+                      context="date=2021-07-02"),
+                claim("b", 10, "%", workload="BERT-Large", metric="accuracy", context=V10))[0]
+    assert only(later)["verdict"] == "agree"
