@@ -411,10 +411,10 @@ def _glued_to_name(sentence: str, q: Quantity) -> bool:
     """
     if q.start <= 0 or not q.surface[:1].isdigit():
         return False
-    before = sentence[max(0, q.start - 2):q.start]
-    if before.endswith("-"):  # "A100-80GB" is a name, "5-10%" a range
-        before = before[:-1]
-    ch = before[-1:]
+    ch = sentence[q.start - 1]
+    if ch == "-":  # "A100-80GB" is a name, "5-10%" a range
+        word = re.search(r"[A-Za-z0-9]*$", sentence[:q.start - 1]).group()
+        return any(c.isalpha() for c in word)
     return ch.isascii() and ch.isalpha()
 
 
