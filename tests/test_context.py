@@ -75,6 +75,9 @@ def test_a_lossy_korean_page_keeps_its_ascii_round():
     ("May 06, 2021 \\ IPU-POD, Natural Language Processing", "2021-05-06"),
     ("發佈於2021年12月2日", "2021-12-02"),
     ("입력 2021년 12월 2일 오전 10:00", "2021-12-02"),
+    ("기사입력 2021. 12. 2. 오전 10:00", "2021-12-02"),
+    ("posted 2021-12-02T10:00:00Z", "2021-12-02"),
+    ("version 2021.12.2.1 of the tool", ""),
     ("This page was last updated on Wednesday, June 29, 2022", "2022-06-29"),
     ("published 30 June 2021", "2021-06-30"),
     ("from December 2020 to June 2021", ""),  # no day: not a page date

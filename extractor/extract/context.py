@@ -172,7 +172,9 @@ def _patterns() -> _Patterns:
         divisions={name: re.compile(_alternation(ws), ci)
                    for name, ws in words["divisions"].items()},
         both_divisions=re.compile(_alternation(words["both_divisions"]), ci),
-        iso_date=re.compile(r"(?<![\d.])((?:19|20)\d\d)[-/.](\d{1,2})[-/.](\d{1,2})(?![\d.]*\d)"),
+        # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
+        iso_date=re.compile(r"(?<![\d.])((?:19|20)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
+                            r"(\d{1,2})(?!\d|\.\d)"),
         cjk_date=re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
         month_day_year=re.compile(
             rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)", ci),
