@@ -235,6 +235,8 @@ class Grammar:
         self.version_cues_decimal = collect("version_cues_decimal")
         self.year_cues = collect("year_cues") | collect("month_names")
         self.ratio_cues = collect("ratio_cues")
+        ranges = [lex["bare_year_range"] for lex in numbers if lex.get("bare_year_range")]
+        self.bare_years = (min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else (0, -1)
         self.ambiguous_alone = {str(x).lower() for lex in numbers for x in lex.get("ambiguous_alone", [])}
         prefixes = [x for lex in numbers for x in lex.get("ordinal_prefixes", [])]
         suffixes = [x for lex in numbers for x in lex.get("ordinal_suffix_words", [])]
@@ -508,6 +510,8 @@ class _QuantityFinder:
             if unit2:
                 unit, end = unit2, end2
                 after_qual, qual_end = self._qual_after(end)
+        if unit == "s" and end == e + 1 and value == int(value) and int(value) % 10 == 0 and kind == "arabic":
+            return None  # the 80s, the 1990s: decades, not seconds
         if unit == "count" and value != int(value) and not rate:
             unit, end = "", e  # 1.1 tasks: counts are whole; the noun belongs to something else
         if not unit and self._needs_unit(kind, surface):
@@ -622,13 +626,22 @@ class _QuantityFinder:
     def _after_name(self, s: int) -> bool:
         return bool(self._NAME_BEFORE.search(self.norm, max(0, s - 30), s))
 
+    _DAY_COMMA_BEFORE = re.compile(r"(?<![\d.,])\d{1,2},?[ \t\u00a0]+\Z")
+    _YEAR_TO_BEFORE = re.compile(r"(?<!\d)(?:1[89]|20)\d\d[ \t\u00a0]*(?:to|-|–|and|through|until|~|至|到)[ \t\u00a0]*\Z", re.I)
+
     def _is_year(self, s: int, e: int, surface: str, value: float) -> bool:
         if not (len(surface) == 4 and surface.isdigit() and 1900 <= value <= 2099):
             return False
-        if self._unit_at(e, s):
+        if self._unit_at(e, s) or self.g.count_re.match(self.norm, e):
             return False
+        lo, hi = self.g.bare_years
+        year = int(value)
+        if lo <= year <= hi and year & (year - 1):
+            return True  # 2019, the 2020 primary; 2048 (a power of two) stays a number
         if self._word_before(s, self.g.year_cues):
             return True
+        if self._DAY_COMMA_BEFORE.search(self.norm, max(0, s - 6), s) or self._YEAR_TO_BEFORE.search(self.norm, max(0, s - 14), s):
+            return True  # Nov. 15, 2019 / from 2010 to 2015
         if self.lossy and self.norm.startswith("?", e):
             return True  # 2021? on a page whose letters were lost: 2021년 / 2021年
         return s > 0 and self.norm[s - 1] == "(" and self.norm.startswith(")", e)
@@ -673,6 +686,8 @@ class _QuantityFinder:
                     continue
             if a.unit and b.unit and a.unit != b.unit:
                 continue
+            if a.value >= b.value:
+                continue  # ranges ascend; 787-9 and a 3-2 score are not ranges
             unit = b.unit or a.unit
             for q in (a, b):
                 if q.unit != unit:
