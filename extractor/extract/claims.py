@@ -28,12 +28,13 @@ elsewhere, lost units and lossy text lower it.
 """
 from __future__ import annotations
 
+import bisect
 import logging
 import re
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 
-from extractor.extract.entities import SYSTEM, VENDOR, WORKLOAD, Entity, find_entities, load_lexicon
+from extractor.extract.entities import SYSTEM, WORKLOAD, Entity, find_entities, load_lexicon
 from extractor.extract.quantities import Quantity, find_quantities
 
 try:  # the context stage is written in parallel; claims work without it
@@ -270,6 +271,7 @@ class _SentenceInfo:
     paragraph: int
     systems: list[_Mention] = field(default_factory=list)
     workloads: list[_Mention] = field(default_factory=list)
+    vendors: list[_Mention] = field(default_factory=list)
     lossy: bool = False
 
 
@@ -499,9 +501,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
         always, unitless = not_claim_spans(sent)
         # a number that starts inside a name is part of it (ResNet-50, IPU-POD16, Llama 2
         # 70B); a name inside a quantity is what it counts ("1,024 H100 GPUs")
-        name_spans = [(m.start, m.end) for m in info.systems + info.workloads]
-        name_spans += [(e.start - info.start, e.end - info.start) for e in entities
-                       if e.label == VENDOR and info.start <= e.start < info.end]
+        name_spans = [(m.start, m.end) for m in info.systems + info.workloads + info.vendors]
         quantities = _share_units(sent, quantities)
         kept: list[tuple[Quantity, list[str]]] = []
         for q in quantities:
@@ -552,19 +552,18 @@ def _sentence_infos(page, text: str, entities: list[Entity],
                     config: ClaimConfig) -> list[_SentenceInfo]:
     infos: list[_SentenceInfo] = []
     paragraph, prev_end = 0, 0
+    starts = [e.start for e in entities]
     for ts in page.sentences:
         s = ts.sentence
         if "\n\n" in text[prev_end:s.start] or ("\n" in text[prev_end:s.start] and _is_heading(infos)):
             paragraph += 1
         prev_end = s.end
         info = _SentenceInfo(s.start, s.end, s.text, ts.lang.lang, paragraph)
-        for e in entities:
-            if s.start <= e.start and e.end <= s.end:
+        # entities are in text order: find this sentence's by bisection, not by scanning
+        for e in entities[bisect.bisect_left(starts, s.start):bisect.bisect_left(starts, s.end)]:
+            if e.end <= s.end:
                 m = _Mention(e, e.start - s.start, e.end - s.start)
-                if e.label == SYSTEM:
-                    info.systems.append(m)
-                elif e.label == WORKLOAD:
-                    info.workloads.append(m)
+                {SYSTEM: info.systems, WORKLOAD: info.workloads}.get(e.label, info.vendors).append(m)
         info.lossy = _is_lossy_at(page.cleaned, s.start, s.end, config.unit_loss_kinds)
         infos.append(info)
     return infos
