@@ -63,6 +63,17 @@ def main() -> None:
     print(f"extract_claims: {1000 * t_claims / n:7.2f} ms/page  {60 * n / t_claims:9.0f} pages/min"
           f"  ({n_claims // args.repeat} claims per pass; includes find_entities and quantities)")
 
+    # one large page (the seeds concatenated 20 times): the cost must stay linear
+    from extractor.clean import CleanedPage
+    big_text = "\n\n".join(p.cleaned.text for p in pages) * 20
+    big = tag_page(CleanedPage("big", big_text))
+    t0 = time.perf_counter()
+    n_big = len(extract_claims(big))
+    t_big = time.perf_counter() - t0
+    print(f"one page of {len(big_text)} chars: {t_big:.2f} s, {n_big} claims "
+          f"({1e6 * t_big / len(big_text):.1f} us/char vs "
+          f"{1e6 * t_claims / args.repeat / chars:.1f} us/char on the seeds)")
+
     gold_path = ROOT.parent / "shared" / "gold" / "seeds_claims.csv"
     if gold_path.is_file():
         import pandas as pd
