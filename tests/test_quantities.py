@@ -66,6 +66,12 @@ def found(text: str, lang: str = "und") -> list[tuple]:
     ("约十二个小时", "zh", [(12, "h", "approx")]),
     ("百分之五十", "zh", [(50, "%", "exact")]),
     ("售价5000元", "zh", [(5000, "CNY", "exact")]),
+    ("该系统每秒可处理1.2万张图像", "zh", [(12000, "images/s", "exact")]),
+    ("記憶體頻寬為每秒2TB", "zh", [(2, "TB/s", "exact")]),
+    ("이 시스템은 초당 1만2000장의 이미지를 처리", "ko", [(12000, "images/s", "exact")]),
+    ("30일 동안 무료", "ko", [(30, "day", "exact")]),
+    ("比上一代提升了两倍多", "zh", [(2, "x", "approx")]),
+    ("a batch size of 2048 and .25 of the data", "en", [(2048, "", "exact"), (0.25, "", "exact")]),
 ])
 def test_values_units_qualifiers(text, lang, expected):
     assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
@@ -101,6 +107,11 @@ def test_bare_number_is_kept_as_unknown_quantity():
     "第三季度",
     "in Phase 2 of the project",
     "SQuAD 1.1 task accuracy",
+    "an agreeable woman in her 80s, a hit of the 1990s",
+    "From 2010 to 2015, and on Nov. 15, 2019, the 2020 Sentra",
+    "삼성전자는 3분기 실적을 31일 밝혔다",
+    "제3세대 IPU를 탑재했다",
+    "华为于8月23日发布",
 ])
 def test_names_versions_dates_ids_are_not_quantities(text):
     assert find_quantities(text, "und") == []
@@ -287,7 +298,7 @@ SPEC_MIN_RATE = {
     ("Korean", "DurationExtractor"): 0.58,   # 65%
     ("Chinese", "DurationExtractor"): 0.90,  # 100%
     ("English", "NumberModel"): 0.33,        # 38%
-    ("Korean", "NumberModel"): 0.30,         # 34%
+    ("Korean", "NumberModel"): 0.27,         # 31% (days of the month like 1일 are dates, not numbers)
     ("Chinese", "NumberModel"): 0.55,        # 61%
 }
 

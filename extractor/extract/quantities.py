@@ -109,6 +109,7 @@ class UnitSpec:
     unit: str
     attached: bool = False
     needs_context: tuple = ()
+    needs_after: tuple = ()
 
 
 def _alt(terms, boundary=True) -> str:
@@ -152,7 +153,8 @@ class Grammar:
 
         def add(alias: str, entry, case_sensitive: bool):
             opts = entry if isinstance(entry, dict) else {"unit": entry}
-            spec = UnitSpec(opts["unit"], bool(opts.get("attached")), tuple(opts.get("needs_context", ())))
+            spec = UnitSpec(opts["unit"], bool(opts.get("attached")), tuple(opts.get("needs_context", ())),
+                            tuple(opts.get("needs_after", ())))
             look = ""
             if alias[-1].isascii() and alias[-1].isalnum():
                 look += r"(?![A-Za-z0-9_])"
@@ -240,6 +242,8 @@ class Grammar:
         self.ambiguous_alone = {str(x).lower() for lex in numbers for x in lex.get("ambiguous_alone", [])}
         prefixes = [x for lex in numbers for x in lex.get("ordinal_prefixes", [])]
         suffixes = [x for lex in numbers for x in lex.get("ordinal_suffix_words", [])]
+        days = [x for lex in numbers for x in lex.get("day_of_month_suffixes", [])]
+        self.day_of_month_re = re.compile(rf"{_SP}?(?:{_alt(days, False)})") if days else None
         self.ordinal_prefix_re = re.compile(rf"(?:{_alt(prefixes, False)})\Z") if prefixes else None
         self.ordinal_suffix_re = re.compile(rf"{_SP}?(?:{_alt(suffixes, False)})") if suffixes else None
         self.multipliers: dict[str, tuple[float, str]] = {}
@@ -265,11 +269,11 @@ class Grammar:
         en_scales = "|".join(sorted(t.en_scales, key=len, reverse=True)) or "(?!x)x"
         abbrev = "|".join(re.escape(a) for a in sorted(t.en_abbrev, key=len, reverse=True)) or "(?!x)x"
         digit = (
-            r"\d(?:"
+            r"[\d.](?:(?<=\.)(?<![\w.,]\.)(?P<decimal>\d+(?![\d.,]))|(?<=\d)(?:"
             rf"(?P<ratio>(?<![\d.,:].)\d*(?:\.\d+)?{_SP}?[:比]{_SP}?\d+(?:\.\d+)?(?![\d:]|\.\d))"
             rf"|(?P<cjkmix>{rest}[{mag}](?:{arabic}|[{cjk_digits}{mag}]|(?<=[{mag}]){_SP}(?=[\d.,]+[{mag}])"
             rf"|(?<=[{big}]){_SP}(?=\d))*)"
-            rf"|(?P<arabic>{rest}(?:{_SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?))"
+            rf"|(?P<arabic>{rest}(?:{_SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)))"
         )
         self.number_res = [re.compile(digit)]
         if "zh" in langs:
@@ -454,6 +458,8 @@ class _QuantityFinder:
 
     def _candidate(self, m) -> Quantity | None:
         kind, s, e = m.lastgroup, m.start(), m.end()
+        if kind == "decimal":
+            kind = "arabic"  # .25, .08
         norm = self.norm
         if self.masked.covers(s):
             return None
@@ -501,7 +507,7 @@ class _QuantityFinder:
                 start = prefix.start()
         rate = self.g.rate_prefix_re.search(norm, max(0, s - 12), s) if self.g.rate_prefixes else None
         if rate and unit in ("", "count"):
-            item = self.g.rate_item_re.match(norm, end)
+            item = self.g.rate_item_re.match(norm, e)
             unit = self.g.rate_items.get(item.group().strip().split("의")[-1].strip(), "items/s") if item else "items/s"
             end = item.end() if item else end
         after_qual, qual_end = self._qual_after(end)
@@ -514,6 +520,13 @@ class _QuantityFinder:
             return None  # the 80s, the 1990s: decades, not seconds
         if unit == "count" and value != int(value) and not rate:
             unit, end = "", e  # 1.1 tasks: counts are whole; the noun belongs to something else
+        if not unit and self.g.day_of_month_re and value == int(value) and 1 <= value <= 31 \
+                and self.g.day_of_month_re.match(norm, e):
+            return None  # 31일 밝혔다, 23日发布: a day of the month
+        if rate and unit in ("B", "KB", "MB", "GB", "TB", "PB") and unit_info(unit + "/s")[1]:
+            unit = unit + "/s"  # 每秒2TB: a bandwidth
+        if kind == "kon" and unit and not norm[e:end][:1].isspace():
+            unit, end = "", e  # 세대 (generation) is not 세 + 대: native numerals stand apart from counters
         if not unit and self._needs_unit(kind, surface):
             return None
         if not unit and kind in ("arabic", "cjkmix") and e < len(norm) and norm[e].isascii() and norm[e].isalpha():
@@ -556,6 +569,10 @@ class _QuantityFinder:
             return None
         if spec.attached and m.group("sp"):
             return None
+        if spec.needs_after:
+            after = self.norm[m.end(): m.end() + 8].lstrip(" \t\u00a0")
+            if not after.startswith(spec.needs_after):
+                return None
         if spec.needs_context:
             window = self.norm[max(0, s - self.cfg.context_window): s]
             if not any(w in window for w in spec.needs_context):
