@@ -653,8 +653,10 @@ class _QuantityFinder:
             return False
         lo, hi = self.g.bare_years
         year = int(value)
-        if lo <= year <= hi and year & (year - 1):
-            return True  # 2019, the 2020 primary; 2048 (a power of two) stays a number
+        if not year & (year - 1):
+            return False  # 2048 is a batch size, a power of two, not a year
+        if lo <= year <= hi:
+            return True  # 2019, the 2020 primary
         if self._word_before(s, self.g.year_cues):
             return True
         if self._DAY_COMMA_BEFORE.search(self.norm, max(0, s - 6), s) or self._YEAR_TO_BEFORE.search(self.norm, max(0, s - 14), s):
