@@ -162,6 +162,19 @@ def test_comparison_baseline_is_not_the_system(text, system):
     assert [(c.unit, c.system, c.metric) for c in claims] == [("x", system, "speedup")]
 
 
+def test_heading_names_the_workload_of_the_paragraph_under_it():
+    claims = claims_of("MLPerf training: ResNet-50\n\n"
+                       "The IPU-POD16 took 28.3 minutes, versus 29.1 minutes on the DGX A100.")
+    assert linked(claims) == [(28.3, "min", "IPU-POD16", "ResNet-50"),
+                              (29.1, "min", "DGX A100", "ResNet-50")]
+
+
+def test_a_count_that_looks_like_a_year_is_still_a_count():
+    claims = claims_of("The H100 cluster used 2048 GPUs and was 30% faster than the A100 cluster.")
+    assert [(c.value, c.unit, c.system, c.metric) for c in claims] == [
+        (2048, "count", "H100", "count"), (30, "%", "H100", "improvement")]
+
+
 # --- Tables -----------------------------------------------------------------------------
 
 def test_pipe_table_takes_unit_and_metric_from_header_and_names_from_row():

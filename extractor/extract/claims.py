@@ -509,7 +509,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
                     any(a <= q.start < b for a, b in name_spans):
                 continue
             unit = q.unit or ""
-            if unit in ("", "count") and _overlaps(q.start, q.end, unitless):
+            if not unit and _overlaps(q.start, q.end, unitless):  # "2048 GPUs" is a count
                 continue
             if unit == "count" and q.value is not None and abs(q.value) < config.min_count:
                 continue
@@ -681,10 +681,15 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
     if not workload:
         for back in range(1, config.carry_workload_sentences + 1):
             j = idx - back
-            if j < 0 or infos[j].paragraph != info.paragraph:
+            if j < 0:
+                break
+            crossed = infos[j].paragraph != info.paragraph
+            if crossed and not _is_heading([infos[j]]):
                 break
             if infos[j].workloads:
                 workload, wl_where = infos[j].workloads[-1].entity.canonical, "carried"
+                break
+            if crossed:  # a heading names the topic of the paragraph under it
                 break
     before = _previous(infos, idx, crossing=_refers_back(sent[:clause[1]], lk))
     if not system and before is not None:
