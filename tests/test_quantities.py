@@ -309,3 +309,34 @@ def test_recognizers_spec_rates(lang, model):
     rate, n = spec_pass_rate(lang, model)
     assert n >= 10
     assert rate >= SPEC_MIN_RATE[(lang, model)], f"{lang} {model}: {rate:.1%} of {n}"
+
+
+# --- every unit surface of the lexicons reads as its canonical unit -----------------------------
+
+def _lexicon_aliases():
+    from extractor.extract.numbers import load_lexicon
+    out = []
+    for lang in ("en", "ko", "zh"):
+        lex = load_lexicon(f"units_{lang}.json")
+        for key in ("aliases", "aliases_cs"):
+            for alias, entry in lex.get(key, {}).items():
+                opts = entry if isinstance(entry, dict) else {"unit": entry}
+                if opts.get("needs_context") or opts.get("needs_after"):
+                    continue
+                out.append((lang, alias, opts["unit"]))
+    return out
+
+
+@pytest.mark.parametrize("lang, alias, unit", _lexicon_aliases())
+def test_every_lexicon_unit_alias_reads(lang, alias, unit):
+    spaced = alias[0].isascii() and alias[0].isalpha() and alias != "U"
+    text = f"12 {alias} " if spaced else f"12{alias} "
+    qs = find_quantities(text, lang)
+    assert [(q.value, q.unit) for q in qs] == [(12, unit)], text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=1, max_value=10**9), st.sampled_from(["minutes", "GB", "%", "x", "TFLOPS", "images/sec"]))
+def test_formatted_number_with_unit_round_trips(n, unit):
+    (q,) = find_quantities(f"reached {n:,} {unit} today", "en")
+    assert q.value == n

@@ -268,10 +268,15 @@ class Grammar:
         arabic = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d,]\d)"
         en_scales = "|".join(sorted(t.en_scales, key=len, reverse=True)) or "(?!x)x"
         abbrev = "|".join(re.escape(a) for a in sorted(t.en_abbrev, key=len, reverse=True)) or "(?!x)x"
+        # a magnitude character that begins a unit (百分点, 千瓦) belongs to the unit
+        mag_units = [a for a in list(self.unit_specs) + list(self.unit_specs_ci) + list(self.prefix_units)
+                     if a and a[0] in mag]
+        mag_guard = f"(?!{_alt(mag_units, False)})" if mag_units else ""
+        mag_cls = f"{mag_guard}[{mag}]"
         digit = (
             r"[\d.](?:(?<=\.)(?<![\w.,]\.)(?P<decimal>\d+(?![\d.,]))|(?<=\d)(?:"
             rf"(?P<ratio>(?<![\d.,:].)\d*(?:\.\d+)?{_SP}?[:比]{_SP}?\d+(?:\.\d+)?(?![\d:]|\.\d))"
-            rf"|(?P<cjkmix>{rest}[{mag}](?:{arabic}|[{cjk_digits}{mag}]|(?<=[{mag}]){_SP}(?=[\d.,]+[{mag}])"
+            rf"|(?P<cjkmix>{rest}{mag_cls}(?:{arabic}|[{cjk_digits}]|{mag_cls}|(?<=[{mag}]){_SP}(?=[\d.,]+[{mag}])"
             rf"|(?<=[{big}]){_SP}(?=\d))*)"
             rf"|(?P<arabic>{rest}(?:{_SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)))"
         )
@@ -329,7 +334,7 @@ class Grammar:
             rf"(?<![\d.])\d{{1,2}}{_SP}?[월月](?![간份])(?:{_SP}?\d{{1,2}}{_SP}?[일日号號])?",
             r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?i:[ap]\.?m\.?))?(?![\d:])",
             r"(?i:\b\d{1,2}\s?[ap]\.m\.|\b\d{1,2}\s?[ap]m\b)",
-            r"(?<!\d)\d{1,2}시(?!간)(?:\s?\d{1,2}분)?|[上下]午\s?\d{1,2}[点點时時]",
+            r"(?<!\d)\d{1,2}시(?!간|스|즌|작|장|점|리즈|대|리|각)(?:\s?\d{1,2}분)?|[上下]午\s?\d{1,2}[点點时時]",
             r"\b\d+\.\d+-\d{3,}\b",                                  # MLPerf result ids 1.0-1025
             r"\b\d+(?:\.\d+){2,}\b",                                  # versions, IP addresses
             r"(?<![\d,.])\d{11,}(?![\d,])",                           # tracking ids
