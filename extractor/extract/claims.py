@@ -708,6 +708,9 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         if late_m is not None:
             workload, wl_where = late_m.entity.canonical, where
 
+    if not vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause
+        named = [m for m in info.vendors if clause[0] <= m.start < clause[1]]
+        vendor = named[0].entity.canonical if named else ""
     if not unit and sys_where not in ("clause", "sentence") and wl_where not in ("clause", "sentence"):
         # a bare number is a claim only when its own sentence says what it is about
         return None
@@ -720,6 +723,8 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
 
     if "unit_missing" not in flags and not unit:
         flags.append("unit_missing")
+    if q.qualifier == "range":  # one end of "512~2560": two claims, each flagged
+        flags.append("range")
     if unit == "count" and dropped and _KOREAN_COUNTER.search(q.surface or ""):
         flags.append("magnitude_suspect")
 
