@@ -216,3 +216,11 @@ def test_a_claim_offset_picks_the_division_and_round_named_before_it():
     # without an offset a sentence naming both divisions has none
     assert sentence_context(s, page).division == ""
     assert sentence_context(s, page, at=10 ** 9).division == "open"
+
+
+def test_the_words_of_both_divisions_do_not_name_one_of_them():
+    s = ("對于BERT,Graphcore在開放和封閉類別分別提交了IPU-POD16、IPU-POD64和IPU-POD128的結果,"
+         "在新的IPU-POD128上的訓練時間為5.78分鐘。")
+    page = PageContext("training", "v1.1")
+    assert sentence_context(s, page, at=s.index("5.78")).division == ""
+    assert division_named(s) == ""

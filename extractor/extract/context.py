@@ -340,9 +340,12 @@ def page_date(text: str) -> str:
 
 
 def _division_counts(text: str) -> dict[str, int]:
-    p = _patterns()
-    both = len(p.both_divisions.findall(text))
-    return {name: len(pattern.findall(text)) + both for name, pattern in p.divisions.items()}
+    """How often each division is named; "open and closed" counts for both."""
+    counts = {name: 0 for name in _patterns().divisions}
+    for _, name in _division_mentions(text):
+        for division in (counts if name == "both" else (name,)):
+            counts[division] += 1
+    return counts
 
 
 def division_named(text: str) -> str:
@@ -414,11 +417,14 @@ def _page_context(text: str, config: ContextConfig) -> PageContext:
 
 
 def _division_mentions(text: str) -> list[tuple[int, str]]:
-    """(offset, division) of every division named; 'both' for "open and closed"."""
+    """(offset, division) of every division named; 'both' for "open and closed", whose
+    own words ("開放和封閉類別" holds "封閉類別") do not count again."""
     p = _patterns()
-    found = [(m.start(), "both") for m in p.both_divisions.finditer(text)]
+    both = [(m.start(), m.end()) for m in p.both_divisions.finditer(text)]
+    found = [(start, "both") for start, _ in both]
     for name, pattern in p.divisions.items():
-        found += [(m.start(), name) for m in pattern.finditer(text)]
+        found += [(m.start(), name) for m in pattern.finditer(text)
+                  if not any(s <= m.start() < e for s, e in both)]
     return sorted(found)
 
 
