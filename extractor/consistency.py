@@ -594,9 +594,13 @@ def _check_time(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
     median = sorted(_member_seconds(m) for m in items)[len(items) // 2]
     closest = min(own, key=lambda c: (abs(c[2] - median), c[0]))
     _, row, seconds, n_fit, _ = closest
-    note = f"{n_fit} of {len(items)} values fit" if n_fit else ""
+    note = [f"stated {median / seconds - 1:+.1%} from the reference"] if seconds else []
+    if n_fit:
+        note.append(f"{n_fit} of {len(items)} values fit")
+    if not ctx.division:
+        note.append("no division fits")
     return ReferenceCheck("mismatch", _significant(seconds / scale), row.round, row.division,
-                          row.system_name, "", note)
+                          row.system_name, "", "; ".join(note))
 
 
 def _member_seconds(m: _Member) -> float:
