@@ -72,6 +72,11 @@ def found(text: str, lang: str = "und") -> list[tuple]:
     ("30일 동안 무료", "ko", [(30, "day", "exact")]),
     ("比上一代提升了两倍多", "zh", [(2, "x", "approx")]),
     ("a batch size of 2048 and .25 of the data", "en", [(2048, "", "exact"), (0.25, "", "exact")]),
+    ("A DGX H100 with 8x H100 GPUs and a 2.1x speedup", "en", [(8, "count", "exact"), (2.1, "x", "exact")]),
+    ("100+ models at ≈ 300 W, by a factor of 2", "en", [(100, "count", "at_least"), (300, "W", "approx"), (2, "x", "exact")]),
+    ("100여 명이 참석", "ko", [(100, "count", "approx")]),
+    ("提升3倍以上，近3倍，最近3年", "zh", [(3, "x", "at_least"), (3, "x", "approx"), (3, "year", "exact")]),
+    ("$1.5B deal and ₩1조 투자", "und", [(1.5e9, "USD", "exact"), (1e12, "KRW", "exact")]),
 ])
 def test_values_units_qualifiers(text, lang, expected):
     assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]

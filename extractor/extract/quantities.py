@@ -505,7 +505,7 @@ class _QuantityFinder:
         unit, end = self._unit_after(s, e)
         start = s
         if not unit:
-            prefix = self.g.prefix_re.search(norm, max(0, s - 8), s)
+            prefix = self.g.prefix_re.search(norm, max(0, s - 14), s)
             if prefix:
                 symbol = prefix.group().strip()
                 unit = self.g.prefix_units.get(symbol) or self.g.prefix_units.get(symbol.lower(), "")
@@ -516,11 +516,16 @@ class _QuantityFinder:
             unit = self.g.rate_items.get(item.group().strip().split("의")[-1].strip(), "items/s") if item else "items/s"
             end = item.end() if item else end
         after_qual, qual_end = self._qual_after(end)
-        if not unit and after_qual:  # 100여 개, 100多个: the qualifier stands between number and unit
+        if not unit and after_qual:  # 100여 개, 100多个, 100+ models: the qualifier stands between
             unit2, end2 = self._unit_after(s, qual_end)
             if unit2:
                 unit, end = unit2, end2
-                after_qual, qual_end = self._qual_after(end)
+                after_qual = self._qual_after(end)[0] or after_qual
+        if unit == "x" and value == int(value):
+            # 8x H100 GPUs, 8 x A100: a number of devices, not a factor
+            device = self.g.count_re.match(norm, end) or self._DEVICE_AFTER.match(norm, end)
+            if device:
+                unit, end = "count", device.end()
         if unit == "s" and end == e + 1 and value == int(value) and int(value) % 10 == 0 and kind == "arabic":
             return None  # the 80s, the 1990s: decades, not seconds
         if unit == "count" and value != int(value) and not rate:
@@ -604,6 +609,8 @@ class _QuantityFinder:
         if not m:
             return "", end
         return self.g.qual_after_lower.get(m.group().strip().lower(), ""), m.end()
+
+    _DEVICE_AFTER = re.compile(r"[ \t\u00a0]?[A-Z]{1,3}\d{2,4}[A-Za-z]?s?(?![\w-])")
 
     # -- what a number is not --
     _TOKEN_RIGHT = re.compile(r"\S{0,300}")
