@@ -209,6 +209,12 @@ def test_no_claims_in_names_versions_ids_dates_urls(text):
     assert claims_of(text) == []
 
 
+def test_a_number_about_no_system_or_workload_is_not_a_claim():
+    text = "The AI chip market grew 30% last year, to $45 billion."
+    assert claims_of(text) == []
+    assert [c.unit for c in claims_of(text, config=ClaimConfig(require_subject=False))] == ["%", "USD"]
+
+
 def test_one_of_something_is_not_a_count_claim():
     assert claims_of("IPU-POD64只需要一個雙CPU的主機服務器。") == []
 

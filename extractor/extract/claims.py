@@ -97,6 +97,9 @@ class ClaimConfig:
                                     "dropped_syllables", "guessed_bytes")
     #: counts below this are no claims: "one CPU", "a single server", "One such model"
     min_count: float = 2
+    #: a claim is about a system or a workload (CLAIMS.md): numbers linked to neither
+    #: ("the market grew 30%", "more than 50 members") are not reported
+    require_subject: bool = True
     #: claims below this confidence are not reported
     min_confidence: float = 0.0
     #: table rows: at most this many rows between a row and its header
@@ -711,6 +714,8 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
     if not vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause
         named = [m for m in info.vendors if clause[0] <= m.start < clause[1]]
         vendor = named[0].entity.canonical if named else ""
+    if config.require_subject and not system and not workload:
+        return None
     if not unit and sys_where not in ("clause", "sentence") and wl_where not in ("clause", "sentence"):
         # a bare number is a claim only when its own sentence says what it is about
         return None
