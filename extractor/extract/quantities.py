@@ -161,7 +161,7 @@ class Grammar:
             if opts.get("not_before"):
                 look += "(?!" + "|".join(re.escape(x) for x in opts["not_before"]) + ")"
             if opts.get("not_before_digit"):
-                look += rf"(?!{_SP}?\d)"
+                look += r"(?! ?\d)"  # 32x32, 2 x 4 are sizes; a tab or '|' after 1.6x ends a table cell
             pattern = re.escape(alias) + look
             if case_sensitive:
                 self.unit_specs[alias] = spec
