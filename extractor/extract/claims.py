@@ -3,8 +3,9 @@
 `extract_claims(tagged_page) -> list[Claim]` reads a page sentence by sentence:
 
 1. every quantity of the sentence (`quantities.find_quantities`) that is not a name
-   digit, version, ID, date, year, URL, file name or list number (`lexicons/claims_not.json`
-   and the entity spans: the 16 of IPU-POD16 is no claim);
+   digit, version, ID, date, year, URL, file name or list number (`lexicons/claims_not.json`,
+   the entity spans and digits glued to letters: the 16 of IPU-POD16, the 80 of
+   A100-80GB are no claims), nor a count below two ("one CPU");
 2. numbers without a unit are kept only where the page lost it (a lossy span next to
    the number, or a word right after it that implies one: "최대 2.6 단축"), flagged
    `unit_missing`;
@@ -19,8 +20,14 @@
    its words were lost;
 4. tables flattened to text ("| model | chips | minutes |" rows) take unit and metric
    from the column header and names from the row or the caption line above;
-5. the metric comes from the quantity kind and cue words near the number
+5. a number linked to neither a system nor a workload is no claim (`require_subject`);
+6. the metric comes from the quantity kind and cue words near the number
    (`lexicons/metrics_*.json`); `context` from `extractor.extract.context`.
+
+Flags: `lossy_source` (letters lost in the sentence or next to the number),
+`unit_missing`, `unit_shared` ("28.3 and 14.5 minutes"), `magnitude_suspect` (digits, a
+space, then a Korean counter on a page that lost syllables: "1,750 개의 매개변수" where
+"1,750억" was meant), `range`, and the quantity layer's own flags.
 
 `confidence` is built from the evidence: a stated unit, names found in the number's own
 clause, a metric cue, and no damage near the number raise it; names carried from
@@ -530,7 +537,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
                     flags.append("unit_missing")
                 else:
                     continue
-            if near_lossy or (info.lossy and not unit):
+            if near_lossy or info.lossy:
                 flags.append("lossy_source")
             kept.append((q, flags))
         if not kept:
