@@ -18,6 +18,8 @@ from extractor.clean.lexicon import load_lexicon, spam_terms
 from extractor.clean.tracking import RepairLog
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# a bracket opening on pinyin-like letters with a tone (mark or digit): the fast pre-check
+_TONED_GROUP_RE = re.compile("[(（]\\s*[a-zü]{0,5}(?:[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜńňǹḿ]|[a-zü][1-5]\\b)")
 _CANDIDATE_RE = re.compile(rf"(?<=[{_HAN}])[(（]\s*([^\s()（）]{{1,30}}(?: [^\s()（）]{{1,10}}){{0,3}})\s*[)）]")
 
 
@@ -51,7 +53,7 @@ def remove_pinyin(text: str, log: RepairLog) -> str:
     >>> remove_pinyin("智能計(jì)算 > 業(yè)界動態(tài),自然語言處理(NLP)", RepairLog())
     '智能計算 > 業界動態,自然語言處理(NLP)'
     """
-    if "(" not in text and "（" not in text:
+    if "(" not in text and "（" not in text or not _TONED_GROUP_RE.search(text):
         return text
 
     def _sub(m: re.Match) -> str:

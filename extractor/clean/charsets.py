@@ -52,7 +52,7 @@ COMMON_SYMBOLS = (
 )
 
 
-def _char_class(chars: frozenset[str]) -> str:
+def char_class(chars: frozenset[str]) -> str:
     """A regex character class body for `chars`, written as code-point ranges."""
     points = sorted(ord(c) for c in chars)
     parts, start = [], None
@@ -74,7 +74,7 @@ def _char_class(chars: frozenset[str]) -> str:
 @lru_cache(maxsize=None)
 def common_char_re() -> re.Pattern:
     """Matches one common non-ASCII character (CJK frequent set or common symbol)."""
-    return re.compile(f"[{_char_class(common_cjk_chars())}{COMMON_SYMBOLS}]")
+    return re.compile(f"[{char_class(common_cjk_chars())}{COMMON_SYMBOLS}]")
 
 
 NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")

@@ -27,13 +27,12 @@ MAX_CRUMB_CHARS, MAX_TRAIL_CHARS = 60, 300
 @lru_cache(maxsize=None)
 def _patterns() -> dict:
     lex = load_lexicon("clean_junk")
-    js = "|".join(f"(?:{p})" for p in lex.get("js_signatures", [])) or r"(?!x)x"
     seps = sorted(lex.get("breadcrumb_separators", []), key=len, reverse=True)
     markers = sorted({m for ms in lex.get("footer_markers", {}).values() for m in ms},
                      key=len, reverse=True)
     exts = "|".join(lex.get("image_extensions", ["png", "jpg", "gif"]))
     return {
-        "js": re.compile(js),
+        "js": tuple((literal, re.compile(rx)) for literal, rx in lex.get("js_signatures", [])),
         "crumb_split": re.compile(r"\s+(?:" + "|".join(re.escape(s) for s in seps) + r")\s+"),
         "footer": re.compile(r"^\s*(?:" + "|".join(re.escape(m) for m in markers)
                              + r")\s*(?:[:：]|$)", re.IGNORECASE),
@@ -49,14 +48,15 @@ def remove_javascript(text: str, log: RepairLog) -> str:
     >>> remove_javascript("成人 (function(){ var bp = document.createElement('script'); })();\\nBERT 5.78分鐘", RepairLog())
     '成人\\nBERT 5.78分鐘'
     """
-    js_re = _patterns()["js"]
-    if not js_re.search(text):
+    present = [rx for literal, rx in _patterns()["js"] if literal in text]
+    if not present:
         return text
     lines = text.split("\n")
     for i, line in enumerate(lines):
-        m = js_re.search(line)
-        if not m:
+        starts = [m for m in (rx.search(line) for rx in present) if m]
+        if not starts:
             continue
+        m = min(starts, key=lambda found: found.start())
         code = line[m.start():]
         if len(_CODE_PUNCT_RE.findall(code)) < max(2, MIN_CODE_PUNCT_SHARE * len(code)):
             continue

@@ -134,7 +134,9 @@ def measure_loss(text: str, config: CleanConfig) -> tuple[list[LossySpan], float
         lost[s.kind] += s.end - s.start
     spans += dropped
     n_lost = sum(lost.values())
-    letters = len(_LETTER_RE.findall(text))
-    ratio = n_lost / (letters + n_lost) if n_lost else 0.0
+    ratio = 0.0
+    if n_lost:
+        letters = len(_LETTER_RE.findall(text))
+        ratio = n_lost / (letters + n_lost)
     spans.sort(key=lambda s: (s.start, s.end))
     return spans, round(ratio, 4), lost

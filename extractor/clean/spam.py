@@ -27,7 +27,9 @@ def _terms_re() -> re.Pattern | None:
     terms = spam_terms()
     if not terms:
         return None
-    return re.compile("|".join(re.escape(t) for t in terms), re.IGNORECASE)
+    # lower-case variants instead of IGNORECASE, which makes the alternation much slower
+    variants = sorted({v for t in terms for v in (t, t.lower(), t.title(), t.upper())}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(v) for v in variants))
 
 
 def _is_spam_item(item: str, terms_re: re.Pattern) -> bool:

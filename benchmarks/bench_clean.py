@@ -1,0 +1,108 @@
+"""Cleaning throughput (MB/s) on a generated corpus, beside ftfy.fix_text alone.
+
+The corpus mixes sound and damaged pages the way scraped news arrives: ko/zh/en
+sentences (shared/testdata/langid) in paragraphs, some wrapped in HTML with scripts and
+tracking pixels, some with GBK or Latin-1 mojibake, pinyin annotations, spam lines,
+?-lost letters, plus the seed pages. Both cleaners see exactly the same texts.
+
+    .venv/bin/python benchmarks/bench_clean.py [--pages 600] [--profile]
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import html
+import pstats
+import random
+import time
+from pathlib import Path
+
+import ftfy
+
+from extractor.clean import clean_text
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGID = ROOT.parent / "shared" / "testdata" / "langid"
+
+
+def _sentences(lang: str) -> list[str]:
+    path = LANGID / f"sentences_{lang}.txt"
+    if not path.exists():
+        return [f"Sentence {i} in {lang} about MLPerf results of 28.3 minutes." for i in range(50)]
+    return [s.strip() for s in path.read_text("utf-8").splitlines() if s.strip()]
+
+
+def _damage(text: str, kind: str, rng: random.Random) -> str:
+    if kind == "html":
+        body = "".join(f"<p>{html.escape(p)}</p>\n" for p in text.split("\n\n"))
+        return ("<html><head><script>var a = 1; function f() { return a; }</script><style>p{}</style>"
+                "</head><body><img src='https://www.facebook.com/tr?id=1' width='1' height='1' "
+                f"style='display:none'><div>{body}</div></body></html>")
+    if kind == "gbk":
+        return text.encode("utf-8").decode("gbk", errors="ignore")
+    if kind == "latin1":
+        return text.encode("utf-8").decode("cp1252", errors="ignore")
+    if kind == "pinyin":
+        return "".join(c + "(jì)" if "\u4e00" <= c <= "\u9fff" and rng.random() < 0.3 else c for c in text)
+    if kind == "spam":
+        return text + "\n\n看屁屁www成人影院,亚洲人妻成人图片 (function(){ var bp = document.createElement('script'); })();"
+    if kind == "question":
+        return "".join("?" if not c.isascii() else c for c in text)
+    return text
+
+
+def build_corpus(n_pages: int, seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    pools = {lang: _sentences(lang) for lang in ("ko", "zh", "en")}
+    kinds = ["sound", "sound", "html", "gbk", "latin1", "pinyin", "spam", "question"]
+    pages = []
+    seeds = sorted((ROOT / "corpus").glob("*.txt"))
+    for path in seeds:
+        pages.append(path.read_text("utf-8", errors="replace"))
+    while len(pages) < n_pages:
+        lang = rng.choice(list(pools))
+        paragraphs = ["".join(rng.sample(pools[lang], 3)) if lang == "zh" else
+                      " ".join(rng.sample(pools[lang], 3)) for _ in range(rng.randint(3, 12))]
+        text = "\n\n".join(paragraphs)
+        kind = rng.choice(kinds)
+        if kind == "latin1" and lang != "en":
+            kind = "gbk"
+        pages.append(_damage(text, kind, rng))
+    return pages
+
+
+def _time(fn, pages: list[str], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for page in pages:
+            fn(page)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=600)
+    parser.add_argument("--profile", action="store_true", help="print the top of a cProfile of clean_text")
+    args = parser.parse_args()
+    pages = build_corpus(args.pages)
+    mb = sum(len(p.encode("utf-8")) for p in pages) / 1e6
+    clean_text(pages[0])  # build the codec tables once, outside the timing
+    ftfy_s = _time(ftfy.fix_text, pages)
+    clean_s = _time(clean_text, pages)
+    print(f"corpus: {len(pages)} pages, {mb:.2f} MB (UTF-8)")
+    print(f"ftfy.fix_text alone : {mb / ftfy_s:7.2f} MB/s  ({len(pages) / ftfy_s * 60:8.0f} pages/min)")
+    print(f"clean_text (all)    : {mb / clean_s:7.2f} MB/s  ({len(pages) / clean_s * 60:8.0f} pages/min)")
+    print(f"clean_text / ftfy   : {ftfy_s / clean_s:7.2f} x the speed")
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for page in pages:
+            clean_text(page)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
