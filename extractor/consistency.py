@@ -44,7 +44,7 @@ from extractor.extract.context import (PageContext, load_lexicon, page_context,
                                        round_for_date, round_sort_key)
 from extractor.reference import (DEFAULT_REFERENCE, ReferenceTableError, benchmark_key,
                                  canonical_benchmark, canonical_system, load_reference,
-                                 prepare_reference, system_key)
+                                 name_key, prepare_reference, system_key)
 
 logger = logging.getLogger(__name__)
 
@@ -616,60 +616,161 @@ _READINGS = {
 }
 
 
-def _check_relative(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
-                    config: ConsistencyConfig) -> ReferenceCheck:
-    kind = Counter("factor" if m.unit == "x" or m.quantity == "factor" else "percent"
-                   for m in items).most_common(1)[0][0]
-    readings = _READINGS[kind]
+@dataclass(frozen=True)
+class _Reading:
+    """One way to read a relative claim against two reference rows."""
 
-    def fraction_interval(m: _Member) -> tuple[float, float]:
-        if m.scale is not None:
-            return m.interval(True)
-        div = 100.0 if kind == "percent" else 1.0  # unit lost: the value as stated
-        return m.lo / div, m.hi / div
+    preference: tuple
+    name: str
+    value: float
+    n_fit: int
+    old: tuple
+    new: tuple
 
-    intervals = [fraction_interval(m) for m in items]
+
+def _readings(pairs, readings, intervals) -> list[_Reading]:
+    out = []
+    for preference, old, new in pairs:
+        for name, reading in readings:
+            r = reading(old.time_to_train_minutes, new.time_to_train_minutes)
+            out.append(_Reading(preference, name, r, sum(lo <= r <= hi for lo, hi in intervals),
+                                old, new))
+    return out
+
+
+def _best(candidates: list[_Reading]) -> _Reading | None:
+    if not candidates:
+        return None
+    return max(candidates, key=lambda c: (c.n_fit, [-i for i in c.preference]))
+
+
+def _between_rounds(rows: pd.DataFrame, ctx: PageContext, divisions: list[str]):
+    """(preference, earlier row, later row) of one system: the page's round (else every
+    round) against the previous round first, then earlier ones, each division alike."""
     rounds_present = sorted(set(rows["round"]), key=round_sort_key)
     later_rounds = [ctx.round] if ctx.round else list(reversed(rounds_present))
-    divisions = _divisions(ctx, rows, config)
-    candidates = []
     for li, later in enumerate(later_rounds):
         earlier = [r for r in rounds_present if round_sort_key(r) < round_sort_key(later)]
-        for ei, before in enumerate(reversed(earlier)):  # the previous round first
+        for ei, before in enumerate(reversed(earlier)):
             for di, div in enumerate(divisions):
                 old_rows = rows[(rows["round"] == before) & (rows["division"] == div)]
                 new_rows = rows[(rows["round"] == later) & (rows["division"] == div)]
                 for old in old_rows.itertuples():
                     for new in new_rows.itertuples():
-                        t_old, t_new = old.time_to_train_minutes, new.time_to_train_minutes
-                        for name, reading in readings:
-                            r = reading(t_old, t_new)
-                            n_fit = sum(lo <= r <= hi for lo, hi in intervals)
-                            candidates.append(((li, ei, di), name, r, n_fit, old, new))
-    if not candidates:
-        return ReferenceCheck(note="reference has no pair of rounds for this system")
-    best = max(candidates, key=lambda c: (c[3], [-i for i in c[0]]))
-    pref, _, _, n_fit, old, new = best
+                        yield (li, ei, di), old, new
+
+
+def _systems_named(items: list[_Member]) -> list[str]:
+    """Canonical systems the members' sentences name (entities.find_entities)."""
+    try:
+        from extractor.extract.entities import find_entities  # noqa: PLC0415
+    except Exception:  # noqa: BLE001 - without the entity finder, no cross-system check
+        return []
+    names = []
+    for sentence, lang in dict.fromkeys((m.sentence, m.lang) for m in items):
+        try:
+            found = find_entities(sentence, (lang or "en").split("-")[0])
+        except Exception:  # noqa: BLE001
+            logger.debug("find_entities failed on %r", sentence, exc_info=True)
+            continue
+        names += [e.canonical for e in found if e.label == "SYSTEM" and e.canonical]
+    return list(dict.fromkeys(names))
+
+
+def _against_other_systems(rows: pd.DataFrame, reference: pd.DataFrame, others: list[str],
+                           ctx: PageContext, divisions: list[str]):
+    """(preference, other system's row, own row): the own system's result in the page's
+    round (else every round) against another system's in the same round, or in the
+    latest earlier round it has (a new generation against the old)."""
+    rounds_present = sorted(set(rows["round"]), key=round_sort_key, reverse=True)
+    own_rounds = [ctx.round] if ctx.round else rounds_present
+    for oi, other in enumerate(others):
+        other_rows = reference[reference["system_key"] == other]
+        other_rows = other_rows[other_rows["benchmark_key"].isin(set(rows["benchmark_key"]))]
+        for ri, rnd in enumerate(own_rounds):
+            usable = [r for r in set(other_rows["round"]) if round_sort_key(r) <= round_sort_key(rnd)]
+            if not usable:
+                continue
+            base_round = max(usable, key=round_sort_key)
+            for di, div in enumerate(divisions):
+                new_rows = rows[(rows["round"] == rnd) & (rows["division"] == div)]
+                old_rows = other_rows[(other_rows["round"] == base_round) &
+                                      (other_rows["division"] == div)]
+                for old in old_rows.itertuples():
+                    for new in new_rows.itertuples():
+                        yield (oi, ri, di), old, new
+
+
+def _relative_check(verdict: str, c: _Reading, out_scale: float, names: str,
+                    across: bool) -> ReferenceCheck:
+    old, new = c.old, c.new
+    if across:
+        rnd = new.round if old.round == new.round else f"{old.round}->{new.round}"
+        system = f"{new.system_name} vs {old.system_name}"
+    else:
+        rnd, system = f"{old.round}->{new.round}", new.system_name
+    note = (f"{old.system + ' ' if across else ''}{old.time_to_train_minutes:g} -> "
+            f"{new.system + ' ' if across else ''}{new.time_to_train_minutes:g} min")
+    return ReferenceCheck(verdict, _significant(c.value / out_scale), rnd, new.division,
+                          system, names, note)
+
+
+def _check_relative(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
+                    reference: pd.DataFrame, config: ConsistencyConfig) -> ReferenceCheck:
+    """A per cent or factor against two reference times, read both ways: the system's own
+    earlier round ("24% since our first submission"), else another system the sentence
+    names ("31% faster than the DGX A100")."""
+    kind = Counter("factor" if m.unit == "x" or m.quantity == "factor" else "percent"
+                   for m in items).most_common(1)[0][0]
+    readings = _READINGS[kind]
     out_scale = 0.01 if kind == "percent" else 1.0
-    if n_fit == len(items):
-        same = [c for c in candidates if c[0] == pref and c[4] is old and c[5] is new
-                and c[3] == n_fit]
-        names = ";".join(dict.fromkeys(c[1] for c in same))
-        return ReferenceCheck("match", _significant(best[2] / out_scale),
-                              f"{old.round}->{new.round}", new.division,
-                              new.system_name, names,
-                              f"{old.time_to_train_minutes:g} -> {new.time_to_train_minutes:g} min")
-    cue = _between_round_cues()
-    if not any(cue.search(m.sentence) for m in items):
-        return ReferenceCheck(note="no reading fits and the sentence does not say it compares "
-                                   "rounds; left unchecked")
-    own = [c for c in candidates if c[0][:2] == (0, 0)] or candidates
-    median = sorted((lo + hi) / 2 for lo, hi in intervals)[len(intervals) // 2]
-    closest = min(own, key=lambda c: (abs(c[2] - median), c[0]))
-    _, name, r, _, old, new = closest
-    return ReferenceCheck("mismatch", _significant(r / out_scale), f"{old.round}->{new.round}",
-                          new.division, new.system_name, name,
-                          f"{old.time_to_train_minutes:g} -> {new.time_to_train_minutes:g} min")
+
+    def fraction_interval(m: _Member) -> tuple[float, float]:
+        if m.scale is not None:
+            return m.interval(True)
+        return m.lo * out_scale, m.hi * out_scale  # unit lost: the value as stated
+
+    intervals = [fraction_interval(m) for m in items]
+    divisions = _divisions(ctx, rows, config)
+    n = len(items)
+
+    def full_match(candidates: list[_Reading], across: bool) -> ReferenceCheck | None:
+        best = _best(candidates)
+        if best is None or best.n_fit < n:
+            return None
+        names = ";".join(dict.fromkeys(
+            c.name for c in candidates if c.preference == best.preference
+            and c.old is best.old and c.new is best.new and c.n_fit == n))
+        return _relative_check("match", best, out_scale, names, across)
+
+    def closest(candidates: list[_Reading], across: bool) -> ReferenceCheck:
+        first = min(c.preference[:2] for c in candidates)
+        own = [c for c in candidates if c.preference[:2] == first]
+        median = sorted((lo + hi) / 2 for lo, hi in intervals)[len(intervals) // 2]
+        c = min(own, key=lambda c: (abs(c.value - median), c.preference))
+        return _relative_check("mismatch", c, out_scale, c.name, across)
+
+    between = _readings(_between_rounds(rows, ctx, divisions), readings, intervals)
+    found = full_match(between, False)
+    if found:
+        return found
+    own_key = rows["system_key"].iloc[0]
+    others = [k for k in dict.fromkeys(name_key(canonical_system(s))
+                                       for s in _systems_named(items))
+              if k and k != own_key and (reference["system_key"] == k).any()]
+    across = _readings(_against_other_systems(rows, reference, others, ctx, divisions),
+                       readings, intervals)
+    found = full_match(across, True)
+    if found:
+        return found
+    if between and any(_between_round_cues().search(m.sentence) for m in items):
+        return closest(between, False)
+    if across and len(others) == 1:
+        return closest(across, True)
+    if not between and not across:
+        return ReferenceCheck(note="reference has no pair of results to compare")
+    return ReferenceCheck(note="no reading fits and the sentence does not say what it "
+                               "compares with; left unchecked")
 
 
 def _system_hint(items: list[_Member], ctx: PageContext, reference: pd.DataFrame,
@@ -712,7 +813,7 @@ def check_reference(items: list[_Member], ctx: PageContext, sys_key: str, bench_
         return ReferenceCheck()
     if is_time:
         return _check_time(items, ctx, rows, config)
-    return _check_relative(items, ctx, rows, config)
+    return _check_relative(items, ctx, rows, reference, config)
 
 
 # --- the stage ----------------------------------------------------------------------

@@ -530,3 +530,34 @@ def test_a_page_dated_before_a_round_does_not_join_it(reference):
                       context="date=2021-07-02"),
                 claim("b", 10, "%", workload="BERT-Large", metric="accuracy", context=V10))[0]
     assert only(later)["verdict"] == "agree"
+
+
+# --- reference: relative claims against another system -------------------------------
+
+V20 = "suite=training;round=v2.0"
+
+
+@pytest.mark.parametrize("value, sentence, reading, ref_round", [
+    # Bow Pod16 19.635 min, DGX A100 28.685 min (v2.0 closed)
+    (31, "Bow Pod16 trains ResNet-50 31% faster than the NVIDIA DGX A100", "time_reduction",
+     "v2.0"),
+    (46, "Bow Pod16 trains ResNet-50 46% faster than the NVIDIA DGX A100", "speedup", "v2.0"),
+    # a new generation against the old one's latest result (IPU-POD16 v1.1: 28.335 min)
+    (44, "Bow Pod16比上一代IPU-POD16的ResNet-50訓練速度快44%", "speedup", "v1.1->v2.0"),
+])
+def test_improvement_over_another_system_the_sentence_names(reference, value, sentence,
+                                                            reading, ref_round):
+    g = only(run(reference, claim("a", value, "%", system="Bow Pod16", workload="ResNet-50",
+                                  metric="improvement", context=V20, sentence=sentence,
+                                  lang="zh-Hant" if "比" in sentence else "en"))[0])
+    assert g["reference_verdict"] == "match"
+    assert (g["reference_reading"], g["reference_round"]) == (reading, ref_round)
+    assert " vs " in g["reference_system"]
+
+
+def test_a_false_lead_over_another_system_is_a_mismatch(reference):
+    g = only(run(reference, claim("a", 50, "%", system="IPU-POD16", workload="ResNet-50",
+                                  metric="improvement",
+                                  sentence="IPU-POD16 is 50% faster than DGX A100 on ResNet-50"))[0])
+    assert g["reference_verdict"] == "mismatch"
+    assert g["reference_system"].startswith("IPU-POD16 vs DGX A100")
