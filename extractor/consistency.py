@@ -720,7 +720,8 @@ def _check_relative(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
     """A per cent or factor against two reference times, read both ways: the system's own
     earlier round ("24% since our first submission"), else another system the sentence
     names ("31% faster than the DGX A100")."""
-    kind = Counter("factor" if m.unit == "x" or m.quantity == "factor" else "percent"
+    kind = Counter("factor" if m.unit == "x" or m.quantity == "factor"
+                   or (not m.unit and m.metric == "speedup") else "percent"
                    for m in items).most_common(1)[0][0]
     readings = _READINGS[kind]
     out_scale = 0.01 if kind == "percent" else 1.0

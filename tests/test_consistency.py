@@ -561,3 +561,11 @@ def test_a_false_lead_over_another_system_is_a_mismatch(reference):
                                   sentence="IPU-POD16 is 50% faster than DGX A100 on ResNet-50"))[0])
     assert g["reference_verdict"] == "mismatch"
     assert g["reference_system"].startswith("IPU-POD16 vs DGX A100")
+
+
+def test_a_speedup_whose_unit_was_lost_is_read_as_a_factor(reference):
+    g = only(run(reference, claim("a", 1.31, "", system="IPU-POD16", workload="ResNet-50",
+                                  metric="speedup", surface="1.31",
+                                  sentence="1.31 since our first submission"))[0])
+    assert (g["reference_verdict"], g["reference_reading"]) == ("match", "speedup")
+    assert g["reference_value"] == pytest.approx(37.115 / 28.335, rel=1e-6)
