@@ -462,58 +462,86 @@ class _QuantityFinder:
         return self._make(m.start(), m.end(), value, unit, self._qual_before(m.start()) or "exact", ["multiplier_word"])
 
     def _candidate(self, m) -> Quantity | None:
+        """Read one candidate numeral: is it a quantity, its value, unit, qualifier."""
         kind, s, e = m.lastgroup, m.start(), m.end()
-        if kind == "decimal":
-            kind = "arabic"  # .25, .08
-        norm = self.norm
-        if self.masked.covers(s):
-            return None
+        kind = "arabic" if kind == "decimal" else kind  # .25, .08
         surface = m.group()
-        if self._in_address_token(s, e):
+        if self._not_a_quantity(kind, s, e, surface):
             return None
         if kind == "ratio":
             return self._ratio(m)
-        if kind == "en" and s and norm[s - 1].isascii() and norm[s - 1].isalpha():
-            return None
-        if kind in ("arabic", "cjkmix"):
-            if self._is_name_or_code(s, e, surface) and not self.g.prefix_re.search(norm, max(0, s - 8), s):
-                return None
-        elif kind == "zh":
-            if self.g.ordinal_prefix_re and self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s):
-                return None
-            for prefix, unit in self.g.prefix_units.items():
-                # 百分之五十: a prefix unit written with numeral characters
-                if len(prefix) > 1 and surface.startswith(prefix) and len(surface) > len(prefix):
-                    value = parse_number(surface[len(prefix):])
-                    if value is None:
-                        return None
-                    return self._make(s, e, value, unit, self._qual_before(s) or "exact", ["spelled"])
-        if kind == "kos" and len(surface) < 2 and surface not in numeral_tables().cjk_small \
-                and surface not in numeral_tables().cjk_big:
-            return None  # a lone 이, 일, 사, 구 is a word far more often than a numeral
+        if kind == "zh":
+            spelled_prefix = self._prefix_unit_inside(s, e, surface)  # 百分之五十
+            if spelled_prefix is not None:
+                return spelled_prefix
         value = parse_number(surface)
         if value is None:
             return None
         if kind in ("arabic", "cjkmix") and self._is_year(s, e, surface, value):
             return None
-        if self.g.ordinal_suffix_re and self.g.ordinal_suffix_re.match(norm, e) and not self._unit_at(e, s):
-            return None
+        if self.g.ordinal_suffix_re and self.g.ordinal_suffix_re.match(self.norm, e) and not self._unit_at(e, s):
+            return None  # 1단계, 3번째, 3号
         sign = self._negative_sign(s)
         if sign and kind != "zh":
             value, s = -value, s - sign
-        flags = [] if kind in ("arabic", "cjkmix", "ratio") else ["spelled"]
+        read = self._read_unit(kind, s, e, value)
+        if read is None:
+            return None
+        unit, start, end, after_qual = read
+        flags = [] if kind in ("arabic", "cjkmix") else ["spelled"]
+        if not unit:
+            if self._needs_unit(kind, surface) or not self.cfg.emit_bare:
+                return None
+            if kind in ("arabic", "cjkmix") and e < len(self.norm) and self.norm[e].isascii() and self.norm[e].isalpha():
+                return None  # 2000s, 3D, 5G, 1st: part of a word
+            if self.lossy and self.norm.startswith("?", e):
+                flags.append("unit_missing")
+            elif "." in surface and kind == "arabic" and self._after_name(s):
+                return None  # SQuAD 1.1, Training 2.0: a version after a product name
+        qualifier = self._qual_before(start) or after_qual or "exact"
+        return self._make(start, end, value, unit, qualifier, flags)
+
+    def _not_a_quantity(self, kind: str, s: int, e: int, surface: str) -> bool:
+        """Cheap tests that rule a candidate out before its value is read."""
+        if kind == "kos" and len(surface) < 2 and surface not in numeral_tables().cjk_small \
+                and surface not in numeral_tables().cjk_big:
+            return True  # a lone 이, 일, 사, 구 is a word far more often than a numeral
+        norm = self.norm
+        if kind == "en" and s and norm[s - 1].isascii() and norm[s - 1].isalpha():
+            return True  # 'one' in 'someone'
+        if self.masked.covers(s) or self._in_address_token(s, e):
+            return True
+        if kind in ("arabic", "cjkmix"):
+            return self._is_name_or_code(s, e, surface) and not self.g.prefix_re.search(norm, max(0, s - 8), s)
+        if kind == "zh" and self.g.ordinal_prefix_re:
+            return bool(self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s))  # 第三
+        return False
+
+    def _prefix_unit_inside(self, s: int, e: int, surface: str) -> Quantity | None:
+        for prefix, unit in self.g.prefix_units.items():
+            if len(prefix) > 1 and surface.startswith(prefix) and len(surface) > len(prefix):
+                value = parse_number(surface[len(prefix):])
+                if value is None:
+                    return None
+                return self._make(s, e, value, unit, self._qual_before(s) or "exact", ["spelled"])
+        return None
+
+    def _read_unit(self, kind: str, s: int, e: int, value: float):
+        """(unit, start, end, qualifier after) of the number at s..e, or None when the
+        number turns out not to be a quantity (a decade, a day of the month)."""
+        norm, g = self.norm, self.g
         unit, end = self._unit_after(s, e)
         start = s
-        if not unit:
-            prefix = self.g.prefix_re.search(norm, max(0, s - 14), s)
+        if not unit:  # $300,000, US$ 5, 百分之25, a factor of 2
+            prefix = g.prefix_re.search(norm, max(0, s - 14), s)
             if prefix:
                 symbol = prefix.group().strip()
-                unit = self.g.prefix_units.get(symbol) or self.g.prefix_units.get(symbol.lower(), "")
+                unit = g.prefix_units.get(symbol) or g.prefix_units.get(symbol.lower(), "")
                 start = prefix.start()
-        rate = self.g.rate_prefix_re.search(norm, max(0, s - 12), s) if self.g.rate_prefixes else None
-        if rate and unit in ("", "count"):
-            item = self.g.rate_item_re.match(norm, e)
-            unit = self.g.rate_items.get(item.group().strip().split("의")[-1].strip(), "items/s") if item else "items/s"
+        rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) if g.rate_prefixes else None
+        if rate and unit in ("", "count"):  # 초당 1만2000장의 이미지, 每秒处理1.2万张图像
+            item = g.rate_item_re.match(norm, e)
+            unit = g.rate_items.get(item.group().strip().split("의")[-1].strip(), "items/s") if item else "items/s"
             end = item.end() if item else end
         after_qual, qual_end = self._qual_after(end)
         if not unit and after_qual:  # 100여 개, 100多个, 100+ models: the qualifier stands between
@@ -521,34 +549,22 @@ class _QuantityFinder:
             if unit2:
                 unit, end = unit2, end2
                 after_qual = self._qual_after(end)[0] or after_qual
-        if unit == "x" and value == int(value):
-            # 8x H100 GPUs, 8 x A100: a number of devices, not a factor
-            device = self.g.count_re.match(norm, end) or self._DEVICE_AFTER.match(norm, end)
+        whole = value == int(value)
+        if unit == "x" and whole:  # 8x H100 GPUs, 8 x A100: a number of devices, not a factor
+            device = g.count_re.match(norm, end) or self._DEVICE_AFTER.match(norm, end)
             if device:
                 unit, end = "count", device.end()
-        if unit == "s" and end == e + 1 and value == int(value) and int(value) % 10 == 0 and kind == "arabic":
+        if unit == "s" and end == e + 1 and whole and int(value) % 10 == 0 and kind == "arabic":
             return None  # the 80s, the 1990s: decades, not seconds
-        if unit == "count" and value != int(value) and not rate:
+        if unit == "count" and not whole and not rate:
             unit, end = "", e  # 1.1 tasks: counts are whole; the noun belongs to something else
-        if not unit and self.g.day_of_month_re and value == int(value) and 1 <= value <= 31 \
-                and self.g.day_of_month_re.match(norm, e):
+        if not unit and g.day_of_month_re and whole and 1 <= value <= 31 and g.day_of_month_re.match(norm, e):
             return None  # 31일 밝혔다, 23日发布: a day of the month
         if rate and unit in ("B", "KB", "MB", "GB", "TB", "PB") and unit_info(unit + "/s")[1]:
-            unit = unit + "/s"  # 每秒2TB: a bandwidth
+            unit += "/s"  # 每秒2TB: a bandwidth
         if kind == "kon" and unit and not norm[e:end][:1].isspace():
             unit, end = "", e  # 세대 (generation) is not 세 + 대: native numerals stand apart from counters
-        if not unit and self._needs_unit(kind, surface):
-            return None
-        if not unit and kind in ("arabic", "cjkmix") and e < len(norm) and norm[e].isascii() and norm[e].isalpha():
-            return None  # 2000s, 3D, 5G, 1st: part of a word
-        if not unit and not self.cfg.emit_bare:
-            return None
-        if not unit and self.lossy and norm.startswith("?", e):
-            flags.append("unit_missing")
-        elif not unit and "." in surface and kind == "arabic" and self._after_name(s):
-            return None  # SQuAD 1.1, Training 2.0: a version after a product name
-        qualifier = self._qual_before(start) or after_qual or "exact"
-        return self._make(start, end, value, unit, qualifier, flags)
+        return unit, start, end, after_qual
 
     def _make(self, start, end, value, unit, qualifier, flags) -> Quantity:
         quantity, factor = unit_info(unit)
