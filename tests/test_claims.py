@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor.clean import CleanedPage, clean_text
-from extractor.extract.claims import CLAIM_COLUMNS, Claim, ClaimConfig, extract_claims
+from extractor.extract.claims import (CLAIM_COLUMNS, Claim, ClaimConfig, clause_spans,
+                                      extract_claims, metric_for, not_claim_spans)
 from extractor.langid import tag_page
 from extractor.score import names_agree, same_value
 
@@ -261,6 +262,48 @@ def test_context_comes_from_the_page():
 def test_min_confidence_option_drops_weak_claims():
     text = "ResNet-50 took 28.3 minutes on the IPU-POD16. About 10% of the data."
     assert len(claims_of(text, config=ClaimConfig(min_confidence=0.9))) < len(claims_of(text))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab 1,2.3在上、，;和and며 ()|\t")), max_size=80),
+       st.sampled_from(["en", "zh-Hant", "ko", "und", "ja"]))
+def test_clauses_are_ordered_disjoint_and_inside_the_sentence(text, lang):
+    spans = clause_spans(text, lang)
+    assert spans
+    for (a, b), (c, d) in zip(spans, spans[1:]):
+        assert a < b <= c < d
+    assert all(0 <= a and b <= len(text) for a, b in spans)
+    # a thousands separator never splits a number
+    for a, b in spans:
+        assert not (0 < a < len(text) and text[a - 1:a] == "," and text[a - 2:a - 1].isdigit()
+                    and text[a:a + 1].isdigit())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=120))
+def test_not_claim_spans_lie_inside_the_sentence(text):
+    always, unitless = not_claim_spans(text)
+    assert all(0 <= a < b <= len(text) for a, b in always + unitless)
+
+
+@pytest.mark.parametrize("quantity, text, lang, metric", [
+    ("duration", "the inference latency was", "en", "latency"),
+    ("percent", "Top-1 accuracy reached", "en", "accuracy"),
+    ("percent", "推理性能提高了", "zh", "improvement"),
+    ("factor", "性價比提升", "zh", "perf_per_price"),
+    ("money", "售價為", "zh", "price"),
+    ("data_size", "메모리", "ko", "memory"),
+    ("percent", "정확도가", "ko", "accuracy"),
+    ("count", "servers", "en", "count"),
+])
+def test_metric_from_cue_words(quantity, text, lang, metric):
+    assert metric_for(quantity, text, "", lang)[0] == metric
+
+
+def test_vendor_named_in_the_clause_when_no_system_is():
+    claims = claims_of("Graphcore通過軟件優化,使ResNet-50的訓練性能提升了24%。")
+    assert [(c.value, c.system, c.workload, c.vendor) for c in claims] == [
+        (24, "", "ResNet-50", "Graphcore")]
 
 
 @settings(max_examples=60, deadline=None)

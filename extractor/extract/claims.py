@@ -718,8 +718,8 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         if late_m is not None:
             workload, wl_where = late_m.entity.canonical, where
 
-    if not vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause
-        named = [m for m in info.vendors if clause[0] <= m.start < clause[1]]
+    if not vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause, else sentence
+        named = [m for m in info.vendors if clause[0] <= m.start < clause[1]] or info.vendors
         vendor = named[0].entity.canonical if named else ""
     if config.require_subject and not system and not workload:
         return None
