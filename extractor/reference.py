@@ -24,6 +24,7 @@ from pathlib import Path
 import pandas as pd
 
 from extractor.extract.context import load_lexicon
+from extractor.outputs import OutputError
 
 logger = logging.getLogger(__name__)
 
@@ -41,8 +42,12 @@ except Exception:  # noqa: BLE001
     _entity_workload = None
 
 
-class ReferenceTableError(ValueError):
-    """A reference table that cannot be used (missing columns, unreadable)."""
+class ReferenceTableError(OutputError, ValueError):
+    """A reference table that cannot be used (missing columns, unreadable).
+
+    An OutputError too, so that the CLI, which turns OutputError into a one-line message
+    and exit status 2, reports a bad `--reference FILE` the same way (until it catches
+    this error by name)."""
 
 
 def load_reference(path: str | Path | None = None) -> pd.DataFrame:
