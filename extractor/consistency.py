@@ -25,7 +25,15 @@ How, in order:
    `agree`s when all intervals share a point, else `conflict`; one page is `single`.
 5. Reference (`check_reference`): time-to-train groups against the table's times,
    relative groups (per cent improvement, speed-up) against the two rounds they imply,
-   read both as time reduction and as speed-up.
+   or the other system their sentence names, read both as time reduction and as
+   speed-up.
+
+Columns after the contract's in consistency.csv: `reference_round` (the round that
+matched, or `v1.0->v1.1` for a relative claim), `reference_division`,
+`reference_system` (as the reference spells it; `A vs B` for a claim against another
+system), `reference_reading` (`time_reduction`, `speedup` or both), `reference_note`
+(which division/round matched when the page did not say, the unit assumed for a value
+that lost it, how far off a mismatch is).
 """
 from __future__ import annotations
 
@@ -359,13 +367,6 @@ def _compatible(a: PageContext, b: PageContext) -> bool:
                ((a.suite, b.suite), (a.round, b.round), (a.division, b.division))):
         return False
     return _possible_round(a, b.round) and _possible_round(b, a.round)
-
-
-def _overlap(a: _Member, b: _Member) -> bool:
-    normalised = a.scale is not None and b.scale is not None
-    alo, ahi = a.interval(normalised)
-    blo, bhi = b.interval(normalised)
-    return alo <= bhi and blo <= ahi
 
 
 # --- unit recovery ------------------------------------------------------------------
