@@ -37,6 +37,7 @@ def _patterns() -> dict:
         "footer": re.compile(r"^\s*(?:" + "|".join(re.escape(m) for m in markers)
                              + r")\s*(?:[:：]|$)", re.IGNORECASE),
         "image": re.compile(rf"(?<![\w/.-])[\w.-]+\.(?:{exts})(?:\?\S*)?(?![\w/])", re.IGNORECASE),
+        "image_ext": re.compile(rf"\.(?:{exts})\b", re.IGNORECASE),
         "image_url_line": re.compile(rf"^\s*(?:https?:)?//\S+\.(?:{exts})(?:\?\S*)?\s*$", re.IGNORECASE),
     }
 
@@ -48,7 +49,7 @@ def remove_javascript(text: str, log: RepairLog) -> str:
     >>> remove_javascript("成人 (function(){ var bp = document.createElement('script'); })();\\nBERT 5.78分鐘", RepairLog())
     '成人\\nBERT 5.78分鐘'
     """
-    present = [rx for literal, rx in _patterns()["js"] if literal in text]
+    present = [rx for literal, rx in _patterns()["js"] if literal in text and rx.search(text)]
     if not present:
         return text
     lines = text.split("\n")
@@ -72,7 +73,7 @@ def remove_image_names(text: str, log: RepairLog) -> str:
     '上為3.79分鐘。\\n\\n\\n\\nnext'
     """
     pats = _patterns()
-    if "." not in text or not pats["image"].search(text):
+    if not pats["image_ext"].search(text) or not pats["image"].search(text):
         return text
     lines = text.split("\n")
     for i, line in enumerate(lines):

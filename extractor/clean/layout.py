@@ -16,7 +16,7 @@ _INVISIBLE_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200d\u2060\u
 # C1 controls: kept until mojibake repair, which needs them ("â€\x9d" is ”)
 _C1_RE = re.compile("[\x80-\x9f]")
 _SPACES_RE = re.compile("[ \u00a0\u2000-\u200a\u202f\u205f\u3000]{2,}|[\u00a0\u2000-\u200a\u202f\u205f]")
-_TRAILING_RE = re.compile(r"[ \t]+\n|\n[ \t]+")
+_ODD_SPACE_RE = re.compile("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 _BLANKS_RE = re.compile(r"\n{3,}")
 
 
@@ -61,9 +61,9 @@ def normalise_layout(text: str) -> str:
     >>> normalise_layout("   title  \\n\\n\\n\\n   first  line\\n\\tcell\\tcell")
     'title\\n\\nfirst line\\ncell\\tcell'
     """
-    text = _SPACES_RE.sub(" ", text)
-    text = _TRAILING_RE.sub("\n", text)
-    # a line of only spaces between two newlines leaves "\n\n" pairs to merge
-    text = _TRAILING_RE.sub("\n", text)
-    text = _BLANKS_RE.sub("\n\n", text)
+    if "  " in text or _ODD_SPACE_RE.search(text):
+        text = _SPACES_RE.sub(" ", text)
+    text = "\n".join(line.strip(" \t") for line in text.split("\n"))
+    if "\n\n\n" in text:
+        text = _BLANKS_RE.sub("\n\n", text)
     return text.strip()

@@ -27,6 +27,8 @@ _QUESTION_RUN_RE = re.compile(r"\?+")
 _DAMAGED_Q_RE = re.compile(r"\?{2,}|\?(?=[^\W_])|(?<=[^\W\d_])\?(?=[^\s.,!?\"')\]])")
 _FFFD_RE = re.compile("\ufffd+")
 _HANGUL_RE = re.compile("[\uac00-\ud7a3]")
+# a Latin-script name (BERT, IPU-POD, ResNet-50, "(Google)") ending right before a position
+_LATIN_NAME_BEFORE_RE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9\-]*[A-Za-z0-9]\)?$")
 #: share of "?" in damaged shapes above which every "?" of the page is a lost letter
 PAGE_QUESTION_DAMAGE = 0.5
 #: minimum damaged "?" for the page-wide rule (a few "??" are style, not damage)
@@ -50,17 +52,18 @@ def _ko_patterns() -> dict:
     endings = "|".join(map(re.escape, sorted(lex.get("predicate_endings", []), key=len, reverse=True)))
     allowed = "|".join(map(re.escape, lex.get("number_words_allowed", [])))
     return {
-        "adnominal_then_exist": re.compile(
-            rf"([\uac00-\ud7a3]*[{_rieul_final_class()}])\s+(?=(?:{exist}))"),
+        # the syllable before the gap; its word is found by walking back (a leading
+        # [가-힣]* would make the search quadratic on long Korean words)
+        "adnominal_then_exist": re.compile(rf"[{_rieul_final_class()}]\s+(?=(?:{exist}))"),
         "not_adnominal": frozenset(lex.get("not_adnominal", [])),
         "bare_number_then_hangul": re.compile(
             _NUMBER_START + r"\d[\d,]*(?:\.\d+)?\s+" + (rf"(?!(?:{allowed})\b)" if allowed else "")
             + r"(?=[\uac00-\ud7a3])"),
-        "ordinal_counter": re.compile(rf"(?<![\uac00-\ud7a3\d])(?:{counters})"),
+        "ordinal_counter": re.compile(counters),
         "numerals": tuple(lex.get("numerals", [])),
-        "latin_then_predicate": re.compile(
-            rf"(?<![\w-])[A-Za-z][A-Za-z0-9\-]*[A-Za-z0-9]\)?\s+(?:{endings})(?![\uac00-\ud7a3])"
-            if endings else r"(?!x)x"),
+        # the ending is searched first (it is rare); the Latin name before it is checked after
+        "latin_then_predicate": re.compile(rf"(?<=[A-Za-z0-9)])\s+(?:{endings})(?![\uac00-\ud7a3])"
+                                           if endings else r"(?!x)x"),
     }
 
 
@@ -86,17 +89,24 @@ def find_dropped_syllables(text: str, config: CleanConfig) -> list[LossySpan]:
     pats = _ko_patterns()
     spans: list[LossySpan] = []
     for m in pats["adnominal_then_exist"].finditer(text):
-        word = m.group(1)
-        if word in pats["not_adnominal"]:
+        start = m.start()
+        while start > 0 and "\uac00" <= text[start - 1] <= "\ud7a3":
+            start -= 1
+        if text[start:m.start() + 1] in pats["not_adnominal"]:
             continue
-        spans.append(LossySpan(m.start(1), m.end() + 1, "dropped_syllables"))
+        spans.append(LossySpan(start, m.end() + 1, "dropped_syllables"))
     for m in pats["bare_number_then_hangul"].finditer(text):
         spans.append(LossySpan(m.start(), m.end() + 1, "dropped_syllables"))
     for m in pats["ordinal_counter"].finditer(text):
+        before = text[m.start() - 1:m.start()]
+        if before and ("\uac00" <= before <= "\ud7a3" or before.isdigit()):
+            continue  # glued to a word or number: 두번째, 2번째
         if not _numeral_lookbehind_ok(text, m.start(), pats["numerals"]):
             spans.append(LossySpan(m.start(), m.end(), "dropped_syllables"))
     for m in pats["latin_then_predicate"].finditer(text):
-        spans.append(LossySpan(m.start(), m.end(), "dropped_syllables"))
+        name = _LATIN_NAME_BEFORE_RE.search(text, max(0, m.start() - 40), m.start())
+        if name:
+            spans.append(LossySpan(name.start(), m.end(), "dropped_syllables"))
     if len(spans) < config.ko_min_drop_signals or \
             1000 * len(spans) / n_hangul < config.ko_min_drop_density:
         return []
@@ -112,7 +122,7 @@ def find_question_mark_loss(text: str) -> list[LossySpan]:
     >>> find_question_mark_loss("Is it faster? Yes.")
     []
     """
-    if "?" not in text:
+    if text.count("?") < MIN_DAMAGED_QUESTIONS:
         return []
     damaged = _DAMAGED_Q_RE.findall(text)
     n_damaged = sum(len(d) for d in damaged)

@@ -27,9 +27,27 @@ def _terms_re() -> re.Pattern | None:
     terms = spam_terms()
     if not terms:
         return None
-    # lower-case variants instead of IGNORECASE, which makes the alternation much slower
-    variants = sorted({v for t in terms for v in (t, t.lower(), t.title(), t.upper())}, key=len, reverse=True)
+    # matched against lower-cased text (IGNORECASE makes the alternation much slower)
+    variants = sorted({t.lower() for t in terms}, key=len, reverse=True)
     return re.compile("|".join(re.escape(v) for v in variants))
+
+
+@lru_cache(maxsize=None)
+def _precheck() -> tuple[re.Pattern | None, tuple[str, ...]]:
+    """A fast test for "no spam here": a regex of the non-Latin terms (their first
+    characters are rare in Latin text, so it skips fast) and the Latin terms' first words
+    as plain substrings."""
+    terms = [t.lower() for t in spam_terms()]
+    cjk = sorted((t for t in terms if not t.isascii()), key=len, reverse=True)
+    words = tuple(sorted({t.split()[0] for t in terms if t.isascii() and t.split()}))
+    return (re.compile("|".join(map(re.escape, cjk))) if cjk else None), words
+
+
+def _may_hold_spam(lowered: str) -> bool:
+    cjk_re, words = _precheck()
+    if any(w in lowered for w in words):
+        return True
+    return bool(cjk_re and not lowered.isascii() and cjk_re.search(lowered))
 
 
 def _is_spam_item(item: str, terms_re: re.Pattern) -> bool:
@@ -38,7 +56,7 @@ def _is_spam_item(item: str, terms_re: re.Pattern) -> bool:
     item = item.strip()
     if not item or len(item) > MAX_SPAM_ITEM_CHARS:
         return False
-    covered = sum(len(m.group()) for m in terms_re.finditer(item))
+    covered = sum(len(m.group()) for m in terms_re.finditer(item.lower()))
     return covered >= MIN_TERM_COVERAGE * len(item.replace(" ", ""))
 
 
@@ -51,11 +69,11 @@ def remove_spam(text: str, log: RepairLog) -> str:
     'Raw data, in which 91视频APP participated, can be viewed.'
     """
     terms_re = _terms_re()
-    if terms_re is None or not terms_re.search(text):
+    if terms_re is None or not _may_hold_spam(text.lower()):
         return text
     kept = []
     for line in text.split("\n"):
-        if not terms_re.search(line):
+        if not terms_re.search(line.lower()):
             kept.append(line)
             continue
         parts = _ITEM_SPLIT_RE.split(line)
