@@ -131,7 +131,9 @@ class _Patterns:
     passing_cue: re.Pattern
     suites: dict
     divisions: dict
-    both_divisions: re.Pattern
+    #: every division phrase in one pattern, one named group per division and `both`
+    #: first, so that "開放和封閉類別" is one mention of both, not also one of closed
+    any_division: re.Pattern
     iso_date: re.Pattern
     cjk_date: re.Pattern
     month_day_year: re.Pattern
@@ -171,7 +173,9 @@ def _patterns() -> _Patterns:
         suites={name: re.compile(_alternation(ws), ci) for name, ws in words["suites"].items()},
         divisions={name: re.compile(_alternation(ws), ci)
                    for name, ws in words["divisions"].items()},
-        both_divisions=re.compile(_alternation(words["both_divisions"]), ci),
+        any_division=re.compile("|".join(
+            [f"(?P<both>{_alternation(words['both_divisions'])})"] +
+            [f"(?P<{name}>{_alternation(ws)})" for name, ws in words["divisions"].items()]), ci),
         # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
         iso_date=re.compile(r"(?<![\d.])((?:19|20)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
                             r"(\d{1,2})(?!\d|\.\d)"),
@@ -419,13 +423,7 @@ def _page_context(text: str, config: ContextConfig) -> PageContext:
 def _division_mentions(text: str) -> list[tuple[int, str]]:
     """(offset, division) of every division named; 'both' for "open and closed", whose
     own words ("開放和封閉類別" holds "封閉類別") do not count again."""
-    p = _patterns()
-    both = [(m.start(), m.end()) for m in p.both_divisions.finditer(text)]
-    found = [(start, "both") for start, _ in both]
-    for name, pattern in p.divisions.items():
-        found += [(m.start(), name) for m in pattern.finditer(text)
-                  if not any(s <= m.start() < e for s, e in both)]
-    return sorted(found)
+    return [(m.start(), m.lastgroup) for m in _patterns().any_division.finditer(text)]
 
 
 @lru_cache(maxsize=None)
