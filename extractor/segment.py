@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from bisect import bisect_right
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from importlib import resources
@@ -62,6 +63,7 @@ class _Lexicon:
     latin_terminals: str
     closers: str
     soft_breaks: str
+    terminal_run: re.Pattern
 
 
 def _read_json(name: str) -> dict:
@@ -76,17 +78,20 @@ def _lexicon() -> _Lexicon:
     def merged(kind: str) -> frozenset[str]:
         return frozenset(w.lower() for words in abbr[kind].values() for w in words)
 
+    terminals = re.escape(punct["cjk_terminals"] + punct["latin_terminals"])
+    terminal_run = re.compile(f"[{terminals}]+[{re.escape(punct['closers'])}]*")
     return _Lexicon(merged("always"), merged("before_number"), punct["cjk_terminals"],
-                    punct["latin_terminals"], punct["closers"], punct["soft_breaks"])
+                    punct["latin_terminals"], punct["closers"], punct["soft_breaks"], terminal_run)
 
 
 _URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'，。！？]+[^\s<>\"'，。！？.,;:!?)\]]"
-                  r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+                  r"|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")  # no retry inside a word
 # Letters of scripts written without spaces, between which a '.' is a missed full stop.
 _CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff"
                   r"\uac00-\ud7a3\uf900-\ufaff]")
 # List numbering that a following '.' belongs to: "1.", "2.3.", "iv.", "(a)".
 _ENUMERATOR = re.compile(r"[(\[]?(?:\d{1,3}(?:\.\d{1,3})*|[ivxlc]{1,5}|[A-Za-z])[)\]]?\.?", re.I)
+_HAS_CONTENT = re.compile(r"[^\W_]|[?\ufffd]")
 _INITIALISM = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
 _LINE = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]*(?:\r\n|[\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85])?")
 
@@ -182,30 +187,26 @@ def _is_table_row(line: str, config: SegmentConfig) -> bool:
 
 def _boundaries(text: str, start: int, end: int, config: SegmentConfig, lex: _Lexicon):
     """Offsets in [start, end) where a sentence ends (just after its punctuation)."""
-    terminals = lex.cjk_terminals + lex.latin_terminals
-    protected = [(m.start(), m.end()) for m in _URL.finditer(text, start, end)]
-    i = start
-    while i < end:
-        ch = text[i]
-        if ch not in terminals:
-            i += 1
-            continue
-        j = i
-        while j < end and text[j] in terminals:
-            j += 1  # a run: "?!", "...", "。」"
-        while j < end and text[j] in lex.closers:
-            j += 1
-        if any(s <= i < e for s, e in protected):
-            i = j
-            continue
-        if _ends_sentence(text, start, i, j, end, config, lex):
+    protected = []
+    if text.find("://", start, end) >= 0 or text.find("www.", start, end) >= 0 or text.find("@", start, end) >= 0:
+        protected = [(m.start(), m.end()) for m in _URL.finditer(text, start, end)]
+    sentence_start = start
+    # runs of sentence-final punctuation with their closing quotes: "?!", "...", "。」"
+    for m in lex.terminal_run.finditer(text, start, end):
+        i, j = m.start(), m.end()
+        if protected:
+            k = bisect_right(protected, (i, float("inf"))) - 1  # the last URL starting at or before i
+            if k >= 0 and i < protected[k][1]:
+                continue
+        if _ends_sentence(text, start, sentence_start, i, j, end, config, lex):
+            sentence_start = j
             yield j
-        i = j
 
 
-def _ends_sentence(text: str, start: int, i: int, j: int, end: int, config: SegmentConfig,
-                   lex: _Lexicon) -> bool:
-    """Whether the punctuation run text[i:j] (closers included) ends a sentence."""
+def _ends_sentence(text: str, start: int, sentence_start: int, i: int, j: int, end: int,
+                   config: SegmentConfig, lex: _Lexicon) -> bool:
+    """Whether the punctuation run text[i:j] (closers included) ends a sentence that
+    began at `sentence_start`, in a block (a line or a paragraph) that began at `start`."""
     run = text[i:j]
     if any(c in lex.cjk_terminals for c in run):
         return True
@@ -232,7 +233,7 @@ def _ends_sentence(text: str, start: int, i: int, j: int, end: int, config: Segm
             return False
         if low in lex.before_number and following[:1].isdigit():
             return False
-        if _ENUMERATOR.fullmatch(text[start:i].strip()):
+        if i - sentence_start <= 12 and _ENUMERATOR.fullmatch(text[sentence_start:i].strip()):
             return False  # "1. Introduction": list numbering, not a sentence
     return True
 
@@ -261,21 +262,30 @@ def _is_lost_letter(text: str, i: int, j: int, start: int, end: int, config: Seg
 
 def _emit(text: str, start: int, end: int, out: list[Sentence], config: SegmentConfig,
           lex: _Lexicon) -> None:
+    while True:  # a loop, not recursion: a page may be megabytes without a boundary
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end <= start:
+            return
+        if end - start <= config.max_sentence_chars:
+            break
+        cut = _soft_cut(text, start, start + config.max_sentence_chars, lex)
+        _append(text, start, cut, out)
+        start = cut
+    _append(text, start, end, out)
+
+
+def _append(text: str, start: int, end: int, out: list[Sentence]) -> None:
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
-    if end <= start:
-        return
-    if end - start > config.max_sentence_chars:
-        cut = _soft_cut(text, start, start + config.max_sentence_chars, lex)
-        _emit(text, start, cut, out, config, lex)
-        _emit(text, cut, end, out, config, lex)
-        return
     piece = text[start:end]
-    if not any(c.isalnum() or c in "?\ufffd" for c in piece):
-        return  # "|---|---|", "×", a rule of dashes: nothing a reader or extractor uses
-    out.append(Sentence(start, end, piece))
+    if piece and _HAS_CONTENT.search(piece):
+        out.append(Sentence(start, end, piece))
+    # else "|---|---|", "×", a rule of dashes: nothing a reader or extractor uses
 
 
 def _soft_cut(text: str, start: int, limit: int, lex: _Lexicon) -> int:
