@@ -124,7 +124,8 @@ def test_bad_input_gives_no_sentences_or_keeps_going():
     assert texts("\udcff lone surrogate. Next") == ["\udcff lone surrogate.", "Next"]
     # megabytes without a boundary are cut in bounded pieces (no recursion, no quadratic scan)
     assert len(split_sentences("a" * 1_000_000)) == 500
-    assert len(split_sentences(("x" * 50 + "@b.c ") * 2000)) == 55
+    pieces = split_sentences(("x" * 50 + "@b.c ") * 2000)
+    assert all(len(p.text) <= 2000 and p.text.endswith("@b.c") for p in pieces)
 
 
 _PIECES = st.sampled_from(["28.3", "1,750", "$300,000", "v1.1", "e.g.", "Inc.", "www.a.org", " ",
