@@ -67,6 +67,15 @@ def main() -> None:
     find_quantities(one_line, "und")
     print(f"  one {size:.1f} MB string, lang=und: {size / (time.perf_counter() - t0):.2f} MB/s")
 
+    print("pathological inputs (dense numbers, long tokens; must stay linear):")
+    for name, text in [("'1-' x 20000", "1-" * 20000), ("'5% ' x 20000", "5% " * 20000),
+                       ("'1억 ' x 20000", "1억 " * 20000), ("'12345 ' x 20000", "12345 " * 20000),
+                       ("'一' x 100000", "一" * 100000), ("'a' x 200000", "a" * 200000),
+                       ("'?' x 100000", "?" * 100000 + "5??")]:
+        t0 = time.perf_counter()
+        n = len(find_quantities(text, "und"))
+        print(f"  {name:<18} {len(text):>7} chars  {time.perf_counter() - t0:6.2f} s  {n} quantities")
+
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()

@@ -203,11 +203,11 @@ class Grammar:
         # up to two words may stand between a number and its counted noun: 'four 1U
         # IPU-M2000s', 'eight DGX A100 chips', '50 other members' (not 'of', 'the' ...)
         stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
-        token = rf"(?:[A-Z0-9][\w\-]*|(?!(?:{stop})\b)[a-z]+(?:-[a-z]+)?)"
+        token = rf"(?:[A-Z0-9][\w\-]{{0,30}}|(?!(?:{stop})\b)[a-z]{{1,20}}(?:-[a-z]{{1,20}})?)"
         nouns = _alt([n for n in count_nouns], boundary=False)
         count = rf"[ \u00a0-](?:{token}{_SP}){{0,2}}(?i:(?:{nouns})(?:s|es)?)(?![A-Za-z])"
         if self.count_plural_entity:
-            count += rf"|{_SP}(?:{token}{_SP})?[A-Z][A-Za-z\-]*\d[\w\-]*s(?![A-Za-z])"
+            count += rf"|{_SP}(?:{token}{_SP})?[A-Z][A-Za-z\-]{{0,20}}\d[\w\-]{{0,20}}s(?![A-Za-z])"
         self.count_re = re.compile(count)
 
     def _build_qualifiers(self, quals: list[dict]) -> None:
