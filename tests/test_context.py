@@ -45,6 +45,7 @@ def test_parse_never_raises(s):
     ("MLPerf™ Inference v3.1 results are out", "inference", "v3.1"),
     ("MLCommons의 MLPerf 훈련 2.0 결과", "training", "v2.0"),
     ("MLPerf HPC v1.0 shows", "hpc", "v1.0"),
+    ("our MLPerf鈩 Training 1.0 submission", "training", "v1.0"),  # ™ read as GBK
 ])
 def test_round_named_in_the_text(text, suite, rnd):
     ctx = page_context(text)

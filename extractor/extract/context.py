@@ -146,7 +146,7 @@ class _Patterns:
 def _patterns() -> _Patterns:
     words = load_lexicon("context_words.json")
     bench = _alternation(words["benchmark_names"])
-    marks = r"(?:™|®|鈩|\(TM\)|\(R\))?"
+    marks = rf"(?:{_alternation(words.get('trademark_marks', []))})?"
     all_suite_words = [w for ws in words["suites"].values() for w in ws]
     suite = _alternation(all_suite_words)
     version = _alternation(words["version_words"])
