@@ -117,6 +117,7 @@ def test_bare_number_is_kept_as_unknown_quantity():
     "삼성전자는 3분기 실적을 31일 밝혔다",
     "제3세대 IPU를 탑재했다",
     "华为于8月23日发布",
+    "이를 기반으로 학습했다",
 ])
 def test_names_versions_dates_ids_are_not_quantities(text):
     assert find_quantities(text, "und") == []

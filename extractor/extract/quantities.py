@@ -383,6 +383,10 @@ def grammar(langs: tuple[str, ...]) -> Grammar:
 
 # --- finding -------------------------------------------------------------------------------
 
+def _is_hangul(ch: str) -> bool:
+    return "\uac00" <= ch <= "\ud7a3"
+
+
 class _Spans:
     """Sorted, non-overlapping spans with a fast 'is this offset inside one' test."""
 
@@ -454,8 +458,10 @@ class _QuantityFinder:
     # -- one candidate --
     def _multiplier(self, m) -> Quantity | None:
         s = m.start()
-        if s and m.group()[0].isascii() and m.group()[0].isalnum() and (self.norm[s - 1].isalnum() or self.norm[s - 1] == "_"):
-            return None
+        first, prev = m.group()[0], self.norm[s - 1] if s else ""
+        if prev and ((first.isascii() and first.isalnum() and (prev.isalnum() or prev == "_"))
+                     or (_is_hangul(first) and _is_hangul(prev))):
+            return None  # 'redoubled'; 기반으로 (based on) is not 반으로 (by half)
         value, unit = self.g.multipliers.get(m.group().lower(), (None, ""))
         if value is None:
             return None
