@@ -44,6 +44,8 @@ def test_parse_never_raises(s):
     ("MLPerf v1.0 Training Graphcore Results | MLPerf ID: 1.0-1025, 1.0-1026", "training", "v1.0"),
     ("MLPerf™ Inference v3.1 results are out", "inference", "v3.1"),
     ("MLCommons의 MLPerf 훈련 2.0 결과", "training", "v2.0"),
+    ("MLPerf 트레이닝 v2.0 결과", "training", "v2.0"),
+    ("MLPerf訓練第1.1輪測試", "training", "v1.1"),
     ("MLPerf HPC v1.0 shows", "hpc", "v1.0"),
     ("our MLPerf鈩 Training 1.0 submission", "training", "v1.0"),  # ™ read as GBK
 ])
