@@ -70,6 +70,17 @@ def test_unseen_product_codes_are_found_by_shape():
     assert [e.vendor for e in ents[:3]] == ["AMD", "NVIDIA", "Intel"]
 
 
+def test_unseen_code_needs_a_vendor_or_an_accelerator_word():
+    assert found("the new Z900 GPUs and 8 XPU220 accelerators", "en", SYSTEM) == ["Z900", "XPU220"]
+    assert found("搭載MX500芯片的伺服器", "zh", SYSTEM) == ["MX500"]
+
+
+def test_codes_of_shops_and_markets_are_not_systems():
+    text = ("35% Off Dell Alienware AW3418DW, LG 65UM7300 4K TV, Netgear R6700 AC1700 Router, "
+            "50OFF699, Airbus A350-900 jets, notes US10YT=RR with a 512GB SSD")
+    assert found(text) == []
+
+
 def test_formats_memories_and_ids_are_not_systems():
     text = "FP16 and BF16 weights in DDR4 and HBM3 memory, INT8 inference, PCIe 4.0"
     assert found(text, "en", SYSTEM) == []

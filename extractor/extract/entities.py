@@ -291,7 +291,8 @@ class AliasEntityFinder:
         for key_name, docs in by_key.items():
             self.phrases.add(key_name, docs)
         self.codes = Matcher(nlp.vocab)
-        self.codes.add("code", _code_patterns())
+        for key, patterns in _code_patterns().items():
+            self.codes.add(key, patterns)
 
     def __call__(self, doc):
         from spacy.tokens import Span  # noqa: PLC0415
@@ -308,15 +309,22 @@ class AliasEntityFinder:
             if entry.canonical_of(span.text) is None and not _is_hangul(span.text[-1:]):
                 continue  # the digits are not this entry's (M3000 is no IPU-M2000)
             spans.append(Span(doc, start, end, label=entry.label, span_id=f"e{idx}"))
-        for _, start, end in self.codes(doc):
-            spans.append(Span(doc, start, end, label=SYSTEM, span_id="code"))
+        strings = doc.vocab.strings
+        for key, start, end in self.codes(doc):
+            end -= int(strings[key].rsplit("_", 1)[1])  # drop the accelerator word
+            if end > start and not _glued_outside(doc, start, end):
+                spans.append(Span(doc, start, end, label=SYSTEM, span_id="code"))
         doc.ents = filter_spans(spans)
         return doc
 
 
-def _code_patterns() -> list[list[dict]]:
-    """Token patterns of unseen product codes (systems.json 'codes'): flag and length
-    tests only, which the Matcher checks cheaply."""
+def _code_patterns() -> dict[str, list[list[dict]]]:
+    """Token patterns of unseen product codes (systems.json 'codes'), by match key: a
+    code counts only with a vendor before it ("AMD MI300X") or an accelerator word after
+    it ("H200 GPUs", "MI300X 加速器"), as shop and finance pages are full of codes
+    (AW3418DW, R6700, US10YT). Key `code_<k>`: the last k tokens (the accelerator word)
+    are not part of the name. Flag and length tests only, which the Matcher checks
+    cheaply."""
     codes = load_lexicon("systems.json")["codes"]
     prefix = {"IS_UPPER": True, "IS_ALPHA": True, "IS_ASCII": True,
               "LENGTH": {"<=": int(codes["max_prefix_letters"])},
@@ -326,10 +334,24 @@ def _code_patterns() -> list[list[dict]]:
     suffix = {"IS_UPPER": True, "IS_ALPHA": True, "IS_ASCII": True, "LENGTH": {"<=": 2}}
     vendor_words = [v.lower() for names in load_lexicon("vendors.json")["vendors"].values()
                     for v in names if v.isascii()]
-    bare = [prefix, number]
-    suffixed = [prefix, dict(number, SPACY=False), suffix]
     vendor = {"LOWER": {"IN": vendor_words}}
-    return [bare, suffixed, [vendor] + bare, [vendor] + suffixed]
+    shapes = [[prefix, number], [prefix, dict(number, SPACY=False), suffix]]
+    out: dict[str, list[list[dict]]] = {"code_0": [[vendor] + shape for shape in shapes]}
+    for noun in codes["accelerator_words"]:
+        words = [w for w in split_words(noun)[0] if not w.isspace()]
+        out.setdefault(f"code_{len(words)}", []).extend(
+            shape + [{"LOWER": w.lower()} for w in words] for shape in shapes)
+    return out
+
+
+def _glued_outside(doc, start: int, end: int) -> bool:
+    """A code glued to letters or digits around it is part of a longer word (65UM7300)."""
+    before = doc[start - 1] if start > 0 else None
+    after = doc[end] if end < len(doc) else None
+    return (before is not None and not before.whitespace_ and (before.is_alpha or before.is_digit)
+            and before.is_ascii) or \
+        (after is not None and not doc[end - 1].whitespace_ and after.is_ascii
+         and (after.is_alpha or after.is_digit))
 
 
 @lru_cache(maxsize=None)
