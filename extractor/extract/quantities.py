@@ -11,7 +11,20 @@ times of day, URLs, e-mail addresses, file names and phone numbers, ordinals (1�
 
 All language knowledge (units, counters, number words, qualifiers, cues) lives in
 extractor/lexicons/{units,numbers,qualifiers}_<lang>.json and units_canonical.json; the
-lexicons are compiled into a few big regular expressions once per language set.
+lexicons are compiled into a few big regular expressions once per language set. English
+units always apply (Korean and Chinese pages write GB, TFLOPS, 1.6x in ASCII); 'und' and
+languages without lexicons ('ja') use every lexicon. Adding a language is adding its three
+files and its code to `numbers.LEXICON_LANGS`.
+
+- units_<lang>.json: `aliases` (case-insensitive) and `aliases_cs` map a surface written
+  after the number to a canonical unit, either as a string or as an object with options
+  (`attached`, `not_before`, `not_before_digit`, `needs_context`, `needs_after`); `prefix`
+  maps surfaces before the number ($, US$, 百分之); `rate_items` x `rate_suffixes` make
+  `<items>/s`; `rate_prefix` (초당, 每秒); `count_nouns` (servers, GPUs ...).
+- numbers_<lang>.json: numerals, multiplier words (doubled, 翻倍), and the cues that make a
+  number not a quantity (version cues, year cues, ordinal prefixes/suffixes, year suffixes).
+- qualifiers_<lang>.json: `before` and `after` surfaces -> approx | at_least | at_most, and
+  range connectors.
 """
 from __future__ import annotations
 
@@ -32,6 +45,9 @@ QUALIFIERS = ("exact", "approx", "at_least", "at_most", "range")
 
 @dataclass
 class Quantity:
+    """One number with its unit. `value` is the number as written, numerals and magnitude
+    words resolved (1,750억 -> 175000000000); `unit` a canonical unit of CLAIMS.md or ''
+    when none is written; `value_norm` the value in base units (None without a unit)."""
     surface: str
     start: int
     end: int
