@@ -76,8 +76,10 @@ def test_no_name_digit_version_id_date_url_or_file_name_is_a_claim(seed_run, cla
         for pattern, what in NOT_A_CLAIM:
             assert not re.search(pattern, token), (what, row.doc_id, token)
         before = text[max(0, row.start - 1):row.start]
-        # digits glued to a name (ResNet-50, A100, IPU-POD16, GPT-3) are part of the name
-        assert not re.match(r"[A-Za-z\-]", before) or row.surface[:1] in "$€¥",  \
+        # digits glued to a name (ResNet-50, A100, IPU-POD16, GPT-3) are part of the name;
+        # a size with its own unit after a name ("A100-80GB") is a claim of its own
+        assert not re.match(r"[A-Za-z]", before), (row.doc_id, text[max(0, row.start - 12):row.end])
+        assert before != "-" or row.unit not in ("", "count"), \
             (row.doc_id, text[max(0, row.start - 12):row.end])
         assert not re.search(r"(?i)(?:mlperf|sdk|version|v)\s*$", text[max(0, row.start - 9):row.start]), \
             (row.doc_id, text[max(0, row.start - 12):row.end])
