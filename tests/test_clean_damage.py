@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from extractor.clean import clean_text
+from extractor.clean import clean_text, decode_bytes
 from extractor.clean.lexicon import spam_terms
 
 LANGID = Path(__file__).parents[2] / "shared" / "testdata" / "langid"
@@ -236,3 +236,21 @@ def test_sound_pages_come_through_unchanged_apart_from_layout():
         page = clean_text(text)
         assert page.text == text.strip()
         assert page.repair_names == []
+
+
+@needs_data
+@SETTINGS
+@given(st.sampled_from(["ko", "zh", "en"]), st.data())
+def test_byte_encodings_are_detected(lang, data):
+    pool = {"ko": KO, "zh": ZH, "en": EN}[lang]
+    text = "\n".join(data.draw(sentences(pool, 8, at_least=4)))
+    codecs = {"ko": ["cp949", "utf-16-le", "utf-16-be", "utf-8"],
+              "zh": ["gb18030", "big5", "utf-16-le", "utf-8"],
+              "en": ["cp1252", "utf-16-le", "utf-8"]}[lang]
+    codec = data.draw(st.sampled_from(codecs))
+    try:
+        raw = text.encode(codec)
+    except UnicodeEncodeError:
+        assume(False)
+    decoded, _ = decode_bytes(raw)
+    assert decoded == text

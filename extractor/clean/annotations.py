@@ -32,6 +32,7 @@ def _syllables_re() -> tuple[re.Pattern, dict[str, str]]:
     return re.compile(f"(?:{syllable})(?: ?(?:{syllable}))*"), lex.get("tone_marks", {})
 
 
+@lru_cache(maxsize=4096)
 def is_pinyin(group: str) -> bool:
     """True for a tone-marked run of pinyin syllables.
 

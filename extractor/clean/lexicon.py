@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -38,3 +39,30 @@ def spam_terms() -> tuple[str, ...]:
         if entry.name.startswith("spam_") and entry.name.endswith(".json"):
             terms.update(load_lexicon(entry.name[:-5]).get("terms", []))
     return tuple(sorted(terms, key=len, reverse=True))
+
+
+def trie_regex(words) -> str:
+    """A regex alternation of `words` written as a prefix tree, which Python's regex
+    engine matches far faster than a flat alternation of many literals.
+
+    >>> import re
+    >>> rx = re.compile(trie_regex(["成人影院", "成人图片", "人妻", "baccarat"]))
+    >>> rx.findall("看成人影院和人妻,baccarat")
+    ['成人影院', '人妻', 'baccarat']
+    """
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def _render(node: dict) -> str:
+        ends = "" in node
+        branches = [re.escape(ch) + _render(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return _render(trie)

@@ -63,13 +63,21 @@ def strip_markup(text: str, log: RepairLog) -> str:
     lex = load_lexicon("clean_markup")
     document = _is_document(text)
     drop = tuple(lex.get("drop_with_content", []))
-    if document:
-        drop += tuple(lex.get("drop_in_documents", []))
     if drop:
         def _drop(m: re.Match) -> str:
             log.removed("html_junk", m.group()[:60])
             return "\n"
         text = _drop_re(drop).sub(_drop, text)
+    layout_drop = tuple(lex.get("drop_in_documents", [])) if document else ()
+    if layout_drop:
+        limit = lex.get("max_dropped_share", 0.3) * len(text)
+
+        def _drop_layout(m: re.Match) -> str:
+            if len(m.group()) > limit:
+                return m.group()  # too big to be navigation: the article may be inside
+            log.removed("html_junk", m.group()[:60])
+            return "\n"
+        text = _drop_re(layout_drop).sub(_drop_layout, text)
     if document:
         # in HTML source, line breaks are just spaces; the tags say where lines end
         text = re.sub(r"\s+", " ", text)

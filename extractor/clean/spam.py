@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from extractor.clean.lexicon import spam_terms
+from extractor.clean.lexicon import spam_terms, trie_regex
 from extractor.clean.tracking import RepairLog
 
 _ITEM_SPLIT_RE = re.compile(r"([,，、|｜;；/\t]+|\s{2,})")
@@ -28,8 +28,7 @@ def _terms_re() -> re.Pattern | None:
     if not terms:
         return None
     # matched against lower-cased text (IGNORECASE makes the alternation much slower)
-    variants = sorted({t.lower() for t in terms}, key=len, reverse=True)
-    return re.compile("|".join(re.escape(v) for v in variants))
+    return re.compile(trie_regex({t.lower() for t in terms}))
 
 
 @lru_cache(maxsize=None)
@@ -40,7 +39,7 @@ def _precheck() -> tuple[re.Pattern | None, tuple[str, ...]]:
     terms = [t.lower() for t in spam_terms()]
     cjk = sorted((t for t in terms if not t.isascii()), key=len, reverse=True)
     words = tuple(sorted({t.split()[0] for t in terms if t.isascii() and t.split()}))
-    return (re.compile("|".join(map(re.escape, cjk))) if cjk else None), words
+    return (re.compile(trie_regex(cjk)) if cjk else None), words
 
 
 def _may_hold_spam(lowered: str) -> bool:
