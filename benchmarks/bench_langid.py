@@ -5,6 +5,8 @@
 Prints, on the same texts:
 - page level: `identify(page)` vs langdetect's `detect_langs(page)` on the cleaned seed
   pages (MB/s and the speed-up);
+- sentence level: `identify(sentence)` vs langdetect on every sentence of those pages,
+  and `tag_page` (segmentation included) on the pages;
 - line level: `identify(line)` vs langdetect on every line of ../shared/testdata/langid
   (lines/s);
 - accuracy on ../shared/testdata/langid (the issue's Done-when figures), for both.
@@ -22,9 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from extractor.clean import clean_page  # noqa: E402
+from extractor.clean import CleanedPage, clean_page  # noqa: E402
 from extractor.ingest import RawPage  # noqa: E402
-from extractor.langid import identify  # noqa: E402
+from extractor.langid import identify, tag_page  # noqa: E402
+from extractor.segment import split_sentences  # noqa: E402
 
 TESTDATA = ROOT.parent / "shared" / "testdata" / "langid"
 LANGDETECT_TAGS = {"zh-cn": "zh-Hans", "zh-tw": "zh-Hant"}
@@ -104,6 +107,18 @@ def main() -> None:
     print(f"  identify     {ours * 1e3:8.2f} ms  {size / ours:8.2f} MB/s")
     print(f"  langdetect   {theirs * 1e3:8.2f} ms  {size / theirs:8.2f} MB/s")
     print(f"  speed-up     {theirs / ours:8.1f} x")
+
+    sentences = [s.text for page in pages for s in split_sentences(page)]
+    for sentence in sentences:
+        identify(sentence)
+    ours = timed(identify, sentences, args.repeat)
+    theirs = timed(langdetect_identify, sentences, 1)
+    print(f"sentence level, the {len(sentences)} sentences of the seed pages:")
+    print(f"  identify     {ours * 1e3:8.2f} ms  {len(sentences) / ours:10.0f} sentences/s")
+    print(f"  langdetect   {theirs * 1e3:8.2f} ms  {len(sentences) / theirs:10.0f} sentences/s")
+    print(f"  speed-up     {theirs / ours:8.1f} x")
+    whole = timed(lambda page: tag_page(CleanedPage(doc_id="p", text=page)), pages, args.repeat)
+    print(f"  tag_page (segmentation + every sentence + page): {whole * 1e3:.2f} ms for the 5 pages")
 
     sets = test_sets()
     if not sets:
