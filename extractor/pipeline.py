@@ -11,8 +11,10 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field, fields
+from itertools import islice
 
 from extractor.clean import clean_page
 from extractor.config import Config
@@ -97,13 +99,18 @@ def _init_worker(config: Config) -> None:
     _worker_config = config
 
 
-def _process_in_worker(raw: RawPage) -> PageResult:
-    return process_page(raw, _worker_config)
+def _process_chunk_in_worker(chunk: list[RawPage]) -> list[PageResult]:
+    return [process_page(raw, _worker_config) for raw in chunk]
+
+
+PAGES_PER_TASK = 8     # pages sent to a worker at once (amortises the inter-process cost)
+TASKS_PER_WORKER = 4   # tasks in flight per worker: bounds the pages held in memory
 
 
 def process_pages(pages: Iterable[RawPage], config: Config) -> Iterator[PageResult]:
-    """Results in corpus order; with `config.jobs != 1`, pages are processed in a pool
-    of worker processes that takes pages as they are read (bounded by `imap`)."""
+    """Results in corpus order. With `config.jobs != 1`, pages are processed in a pool of
+    worker processes; reading stays at most jobs x TASKS_PER_WORKER x PAGES_PER_TASK pages
+    ahead of the results (`Pool.imap` would read the whole corpus ahead into memory)."""
     jobs = config.jobs or os.cpu_count() or 1
     if jobs == 1:
         for raw in pages:
@@ -111,7 +118,14 @@ def process_pages(pages: Iterable[RawPage], config: Config) -> Iterator[PageResu
         return
     ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
-        yield from pool.imap(_process_in_worker, pages, chunksize=16)
+        in_flight: deque = deque()
+        pages = iter(pages)
+        while chunk := list(islice(pages, PAGES_PER_TASK)):
+            in_flight.append(pool.apply_async(_process_chunk_in_worker, (chunk,)))
+            if len(in_flight) >= jobs * TASKS_PER_WORKER:
+                yield from in_flight.popleft().get()
+        while in_flight:
+            yield from in_flight.popleft().get()
 
 
 @dataclass

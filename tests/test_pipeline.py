@@ -123,3 +123,21 @@ def test_worker_processes_give_the_same_tables(tmp_path, seed_run):
 
 def test_claim_columns_come_from_the_claim_record():
     assert CLAIM_COLUMNS[:18] == CONTRACT["claims.csv"]
+
+
+def test_worker_pool_reads_only_a_bounded_window_ahead():
+    from extractor.pipeline import PAGES_PER_TASK, TASKS_PER_WORKER, process_pages
+
+    read = []
+
+    def pages():
+        for i in range(200):
+            read.append(i)
+            yield RawPage(f"{i:03d}.txt", f"Page {i}: it took {i} minutes.".encode())
+
+    results = process_pages(pages(), Config(jobs=2))
+    first = next(results)
+    assert first.document.doc_id == "000.txt"
+    assert len(read) <= (2 * TASKS_PER_WORKER + 1) * PAGES_PER_TASK
+    rest = [r.document.doc_id for r in results]
+    assert rest == [f"{i:03d}.txt" for i in range(1, 200)]
