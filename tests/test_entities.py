@@ -81,6 +81,10 @@ def test_codes_of_shops_and_markets_are_not_systems():
     assert found(text) == []
 
 
+def test_case_sensitive_names_do_not_match_common_words():
+    assert found("a llama costs $500; LLaMA 65B and Llama 2 70B") == ["LLaMA 65B", "Llama 2 70B"]
+
+
 def test_formats_memories_and_ids_are_not_systems():
     text = "FP16 and BF16 weights in DDR4 and HBM3 memory, INT8 inference, PCIe 4.0"
     assert found(text, "en", SYSTEM) == []

@@ -78,6 +78,9 @@ class _Entry:
     vendor: str
     forms: tuple[str, ...]
     keys: tuple[re.Pattern, ...]
+    #: forms that are common words in another case ("llama" the animal, "LLaMA" the model)
+    #: match in their written case only
+    case_sensitive: bool = False
 
     def canonical_of(self, text: str) -> str | None:
         key = name_key(text)
@@ -105,7 +108,8 @@ def _entries() -> tuple[_Entry, ...]:
         for e in load_lexicon(lexicon)[key]:
             forms = tuple(e["forms"])
             out.append(_Entry(label, e["canonical"], e.get("vendor", ""), forms,
-                              tuple(_form_key_regex(f) for f in forms)))
+                              tuple(_form_key_regex(f) for f in forms),
+                              bool(e.get("case_sensitive", False))))
     for vendor, names in load_lexicon("vendors.json")["vendors"].items():
         out.append(_Entry(VENDOR, vendor, vendor, tuple(names),
                           tuple(_form_key_regex(f) for f in names)))
@@ -308,6 +312,8 @@ class AliasEntityFinder:
             span = doc[start:end]
             if entry.canonical_of(span.text) is None and not _is_hangul(span.text[-1:]):
                 continue  # the digits are not this entry's (M3000 is no IPU-M2000)
+            if entry.case_sensitive and _case_key(span.text) not in _case_variants(entry):
+                continue  # "llama" is an animal, "LLaMA" a model
             spans.append(Span(doc, start, end, label=entry.label, span_id=f"e{idx}"))
         strings = doc.vocab.strings
         for key, start, end in self.codes(doc):
@@ -342,6 +348,18 @@ def _code_patterns() -> dict[str, list[list[dict]]]:
         out.setdefault(f"code_{len(words)}", []).extend(
             shape + [{"LOWER": w.lower()} for w in words] for shape in shapes)
     return out
+
+
+@lru_cache(maxsize=None)
+def _case_variants(entry: _Entry) -> frozenset[str]:
+    """The written variants of a case-sensitive entry, in their case (`_case_key`)."""
+    return frozenset(_case_key(text) for form in entry.forms
+                     for text, _ in _form_variants(form))
+
+
+def _case_key(text: str) -> str:
+    """`text` without spaces, every digit group written 0: "LLaMA 65B" -> "LLaMA0B"."""
+    return re.sub(r"\d+", _DIGIT_NORM, "".join(text.split()))
 
 
 def _glued_outside(doc, start: int, end: int) -> bool:
