@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from extractor.clean import CleanedPage, LossySpan, clean_page
 from extractor.ingest import RawPage
-from extractor.langid import UND, LangIdConfig, LangResult, identify, tag_page
+from extractor.langid import UND, LangIdConfig, LangResult, explain, identify, tag_page
 from extractor.langid.chinese import variant_characters, variant_evidence
 from extractor.langid.scripts import count_scripts
 
@@ -151,6 +151,16 @@ def test_korean_with_hanja_is_korean():
 def test_a_product_name_or_numbers_alone_is_und():
     for text in ("IPU-POD16", "28.3 29.1 5.67", "1638413962408997.png", "", "   ", "???"):
         assert identify(text) is UND, text
+
+
+def test_explain_says_why():
+    assert explain("??? ??? ??").reason == "lost"
+    assert explain("IPU-POD16").reason == "too_little"
+    assert explain("학습 시간").reason == "script"
+    decision = explain("the results of the first round")
+    assert decision.reason == "ngrams" and max(decision.ngram_probabilities.values()) > 0.9
+    assert decision.as_dict()["evidence"]["latin"] > 0
+    assert explain("訓練結果").variant.traditional == 3
 
 
 def test_question_marks_in_english_are_not_lost_letters():

@@ -30,15 +30,15 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from extractor.langid.chinese import variant_evidence
+from extractor.langid.chinese import VariantEvidence, variant_evidence
 from extractor.langid.ngrams import language_probabilities
 from extractor.langid.scripts import ScriptCounts, count_scripts, script_letters, script_table
 from extractor.segment import SegmentConfig, Sentence, split_sentences
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["LangIdConfig", "LangResult", "TaggedPage", "TaggedSentence", "UND", "identify",
-           "tag_page"]
+__all__ = ["LangDecision", "LangIdConfig", "LangResult", "TaggedPage", "TaggedSentence", "UND",
+           "explain", "identify", "tag_page"]
 
 
 @dataclass
@@ -138,6 +138,32 @@ class TaggedPage:
 _LANGDETECT_TAGS = {"zh-cn": "zh-Hans", "zh-tw": "zh-Hant"}
 
 
+@dataclass
+class LangDecision:
+    """How `identify` decided: the evidence it weighed and why it answered as it did.
+
+    `reason` is `script` (the script named the language), `ngrams` (langdetect's
+    profiles chose among a script's languages), `lost` (letters lost to '?' outweigh
+    what is left), `too_little` (not enough letters) or `empty`.
+    """
+
+    result: LangResult
+    reason: str
+    counts: ScriptCounts | None = None
+    evidence: dict[str, float] = field(default_factory=dict)
+    lost: float = 0.0
+    variant: VariantEvidence | None = None
+    ngram_probabilities: dict[str, float] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        top = sorted(self.ngram_probabilities.items(), key=lambda kv: -kv[1])[:3]
+        return {**self.result.as_dict(), "reason": self.reason,
+                "counts": self.counts.as_dict() if self.counts else None,
+                "evidence": {k: round(v, 2) for k, v in self.evidence.items()},
+                "lost": self.lost, "variant": self.variant.as_dict() if self.variant else None,
+                "ngram_probabilities": {k: round(v, 4) for k, v in top}}
+
+
 def identify(text: str, config: LangIdConfig | None = None) -> LangResult:
     """The language of `text`, or `UND`. Never raises.
 
@@ -150,37 +176,59 @@ def identify(text: str, config: LangIdConfig | None = None) -> LangResult:
     >>> identify("ResNet-50? ?? ??? IPU-POD16?? 28.3?? ?? ??, DGX A100??? 29.1??") is UND
     True
     """
+    return explain(text, config).result
+
+
+def explain(text: str, config: LangIdConfig | None = None) -> LangDecision:
+    """`identify`, with the evidence behind its answer. Never raises.
+
+    >>> explain("?????? MLPerf? ??? ?? ???? ? ?? ??? ????.").reason
+    'lost'
+    >>> explain("Graphcore의 IPU-POD16은 빠릅니다").evidence["ko"] > explain("Graphcore의 IPU-POD16은 빠릅니다").evidence["latin"]
+    True
+    """
     if not isinstance(text, str) or not text:
-        return UND
+        return LangDecision(UND, "empty")
     config = config or LangIdConfig()
     try:
-        return _identify(text, config)
+        return _decide(text, config)
     except Exception:  # bad input must never stop a run; say what happened
         logger.exception("language identification failed on %r", text[:80])
-        return UND
+        return LangDecision(UND, "error")
 
 
-def _identify(text: str, config: LangIdConfig) -> LangResult:
+def _decide(text: str, config: LangIdConfig) -> LangDecision:
     if len(text) > config.max_scan_chars:
         text = _even_windows(text, config.max_scan_chars)
     counts = count_scripts(text, config.max_ngram_chars)
     evidence = _evidence_by_language(counts, config)
     total = sum(evidence.values())
     lost = counts.lost * script_table()["han"].weight  # what '?' replaced was mostly CJK
-    if not evidence or lost >= config.max_lost_share * (lost + total):
-        return UND
+    decision = LangDecision(UND, "too_little", counts, evidence, lost)
+    if lost and lost >= config.max_lost_share * (lost + total):
+        decision.reason = "lost"
+        return decision
+    if not evidence:
+        return decision
     group, weight = max(evidence.items(), key=lambda kv: kv[1])
     if weight < config.min_letters:
-        return UND
+        return decision
     share = weight / (total + lost)
     strength = weight / (weight + config.evidence_scale)
+    decision.reason = "script"
     if group == "zh":
-        variant, sure = variant_evidence(text).decide(config.default_zh_variant)
-        return _result(f"zh-{variant}", share * strength * sure)
+        decision.variant = variant_evidence(text)
+        variant, sure = decision.variant.decide(config.default_zh_variant)
+        decision.result = _result(f"zh-{variant}", share * strength * sure)
+        return decision
     script = script_table().get(group)
     if script is None or script.lang:
-        return _result(script.lang if script else group, share * strength)
-    return _by_ngrams(text, counts, script.name, script.candidates, share * strength, config)
+        decision.result = _result(script.lang if script else group, share * strength)
+        return decision
+    decision.reason = "ngrams"
+    decision.result, decision.ngram_probabilities = _by_ngrams(
+        text, counts, script.name, script.candidates, share * strength, config)
+    return decision
 
 
 def _evidence_by_language(counts: ScriptCounts, config: LangIdConfig) -> dict[str, float]:
@@ -212,7 +260,7 @@ def _evidence_by_language(counts: ScriptCounts, config: LangIdConfig) -> dict[st
 
 
 def _by_ngrams(text: str, counts: ScriptCounts, script: str, candidates: tuple[str, ...],
-               script_confidence: float, config: LangIdConfig) -> LangResult:
+               script_confidence: float, config: LangIdConfig) -> tuple[LangResult, dict[str, float]]:
     sample = (counts.latin_sample if script == "latin"
               else script_letters(text, script, config.max_ngram_chars))
     titles_only = script == "latin" and counts.latin_lower_letters == 0
@@ -224,10 +272,10 @@ def _by_ngrams(text: str, counts: ScriptCounts, script: str, candidates: tuple[s
                                    weight, config.method, config.seed)
     if not probs:
         if script == "latin" and config.latin_prior_lang:
-            return _result(config.latin_prior_lang, script_confidence * config.latin_prior)
-        return UND
+            return _result(config.latin_prior_lang, script_confidence * config.latin_prior), {}
+        return UND, {}
     lang, p = max(probs.items(), key=lambda kv: kv[1])
-    return _result(_LANGDETECT_TAGS.get(lang, lang), script_confidence * p)
+    return _result(_LANGDETECT_TAGS.get(lang, lang), script_confidence * p), probs
 
 
 def _even_windows(text: str, max_chars: int, n_windows: int = 12) -> str:
