@@ -497,6 +497,10 @@ class _QuantityFinder:
             if spelled_prefix is not None:
                 return spelled_prefix
         value = parse_number(surface)
+        if value is None and kind == "cjkmix" and " " in surface:
+            surface = surface.split(" ")[0]  # a run of groups that is not one numeral: keep the first
+            e = s + len(surface)
+            value = parse_number(surface)
         if value is None:
             return None
         if kind in ("arabic", "cjkmix") and self._is_year(s, e, surface, value):
