@@ -160,7 +160,8 @@ def _cues() -> _Cues:
     for lang, words in links["back_references"].items():
         backs[lang] = _words_regex(words)
     for lang, d in links["baselines"].items():
-        baseline[lang] = (_words_regex(d.get("before", ())), _words_regex(d.get("after", ())))
+        baseline[lang] = (_words_regex(d.get("before", ())), _words_regex(d.get("after", ())),
+                          _words_regex(d.get("after_phrase", ())))
     nots = load_lexicon("claims_not.json")
     always = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["always"].items()
                    if not k.startswith("_"))
@@ -300,7 +301,7 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
                 lang: str, clauses: list[tuple[int, int]]) -> None:
     """Mark entities that a number counts and entities that are a comparison baseline."""
     counted_rx = _cues().counted_gap
-    before_rx, after_rx = _cues().baseline.get(_lang_key(lang), (None, None))
+    before_rx, after_rx, phrase_rx = _cues().baseline.get(_lang_key(lang), (None, None, None))
     for m in mentions:
         # the number may be one the quantity layer skipped (a bare "four"), so a numeral
         # right before the name counts as well as a quantity there
@@ -320,7 +321,10 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
         if before_rx is not None and any(_BETWEEN_COMPARISON_AND_NAME.fullmatch(head[mm.end():])
                                          for mm in before_rx.finditer(head)):
             m.baseline = True
-        if after_rx is not None and any(mm.start() <= 12 for mm in after_rx.finditer(tail)):
+        # "A100 대비" right after the name; "A100 기반 시스템에 비해" may close a longer phrase
+        if after_rx is not None and any(mm.start() <= 2 for mm in after_rx.finditer(tail)):
+            m.baseline = True
+        if phrase_rx is not None and any(mm.start() <= 12 for mm in phrase_rx.finditer(tail)):
             m.baseline = True
 
 
