@@ -225,13 +225,10 @@ def _form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
 
     def build(i: int, text: str) -> None:
         if i == len(parts):
-            words, _ = split_words(text)
-            glue = []
-            for j in range(len(words) - 1):
-                a, b = words[j], words[j + 1]
-                if a != "-" and b != "-" and (_short_latin(a) or _short_latin(b)) and \
-                        not text_has_space_between(text, j):
-                    glue.append(j)
+            words, spaces = split_words(text)
+            glue = [j for j in range(len(words) - 1)
+                    if not spaces[j] and "-" not in (words[j], words[j + 1])
+                    and (_short_latin(words[j]) or _short_latin(words[j + 1]))]
             if text not in seen:
                 seen.add(text)
                 variants.append((text, tuple(glue)))
@@ -246,11 +243,6 @@ def _form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
 
     build(0, "")
     return variants
-
-
-def text_has_space_between(text: str, j: int) -> bool:
-    """Whether word j of `text` (as `split_words` cuts it) is followed by a space."""
-    return split_words(text)[1][j]
 
 
 def _normalise(doc, hangul_names: tuple[str, ...]) -> None:
