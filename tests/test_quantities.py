@@ -71,6 +71,7 @@ def found(text: str, lang: str = "und") -> list[tuple]:
     ("이 시스템은 초당 1만2000장의 이미지를 처리", "ko", [(12000, "images/s", "exact")]),
     ("30일 동안 무료", "ko", [(30, "day", "exact")]),
     ("比上一代提升了两倍多", "zh", [(2, "x", "approx")]),
+    ("营收增长三成，完成了任务", "zh", [(30, "%", "exact")]),
     ("a batch size of 2048 and .25 of the data", "en", [(2048, "", "exact"), (0.25, "", "exact")]),
     ("A DGX H100 with 8x H100 GPUs and a 2.1x speedup", "en", [(8, "count", "exact"), (2.1, "x", "exact")]),
     ("100+ models at ≈ 300 W, by a factor of 2", "en", [(100, "count", "at_least"), (300, "W", "approx"), (2, "x", "exact")]),
@@ -296,7 +297,7 @@ def spec_pass_rate(lang: str, model: str) -> tuple[float, int]:
 SPEC_MIN_RATE = {
     ("English", "PercentModel"): 0.66,       # 73%
     ("Korean", "PercentModel"): 0.90,        # 96%
-    ("Chinese", "PercentModel"): 0.37,       # 42%
+    ("Chinese", "PercentModel"): 0.50,       # 56%
     ("English", "CurrencyModel"): 0.73,      # 78%
     ("Korean", "CurrencyModel"): 0.70,       # 76%
     ("Chinese", "CurrencyModel"): 0.75,      # 81%
@@ -329,16 +330,16 @@ def _lexicon_aliases():
                 opts = entry if isinstance(entry, dict) else {"unit": entry}
                 if opts.get("needs_context") or opts.get("needs_after"):
                     continue
-                out.append((lang, alias, opts["unit"]))
+                out.append((lang, alias, opts["unit"], 12 * opts.get("scale", 1)))
     return out
 
 
-@pytest.mark.parametrize("lang, alias, unit", _lexicon_aliases())
-def test_every_lexicon_unit_alias_reads(lang, alias, unit):
+@pytest.mark.parametrize("lang, alias, unit, value", _lexicon_aliases())
+def test_every_lexicon_unit_alias_reads(lang, alias, unit, value):
     spaced = alias[0].isascii() and alias[0].isalpha() and alias != "U"
     text = f"12 {alias} " if spaced else f"12{alias} "
     qs = find_quantities(text, lang)
-    assert [(q.value, q.unit) for q in qs] == [(12, unit)], text
+    assert [(q.value, q.unit) for q in qs] == [(value, unit)], text
 
 
 @settings(max_examples=200, deadline=None)

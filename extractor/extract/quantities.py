@@ -126,6 +126,7 @@ class UnitSpec:
     attached: bool = False
     needs_context: tuple = ()
     needs_after: tuple = ()
+    scale: float = 1.0  # 三成 = 30 %
 
 
 def _alt(terms, boundary=True) -> str:
@@ -170,7 +171,7 @@ class Grammar:
         def add(alias: str, entry, case_sensitive: bool):
             opts = entry if isinstance(entry, dict) else {"unit": entry}
             spec = UnitSpec(opts["unit"], bool(opts.get("attached")), tuple(opts.get("needs_context", ())),
-                            tuple(opts.get("needs_after", ())))
+                            tuple(opts.get("needs_after", ())), float(opts.get("scale", 1.0)))
             look = ""
             if alias[-1].isascii() and alias[-1].isalnum():
                 look += r"(?![A-Za-z0-9_])"
@@ -427,6 +428,7 @@ class _QuantityFinder:
         self.cfg = cfg
         self.masked = _Spans(())
         self.lossy = "??" in self.norm
+        self._scale = 1.0  # the value scale of the unit last read (三成 = 30 %)
 
     def run(self) -> list[Quantity]:
         g, norm = self.g, self.norm
@@ -510,10 +512,12 @@ class _QuantityFinder:
         sign = self._negative_sign(s)
         if sign and kind != "zh":
             value, s = -value, s - sign
+        self._scale = 1.0
         read = self._read_unit(kind, s, e, value)
         if read is None:
             return None
         unit, start, end, after_qual = read
+        value *= self._scale
         flags = [] if kind in ("arabic", "cjkmix") else ["spelled"]
         if not unit:
             if self._needs_unit(kind, surface) or not self.cfg.emit_bare:
@@ -629,6 +633,8 @@ class _QuantityFinder:
             window = self.norm[max(0, s - self.cfg.context_window): s]
             if not any(w in window for w in spec.needs_context):
                 return None
+        if spec.scale != 1.0:
+            self._scale = spec.scale  # read by _candidate: 三成 is 30 %
         return spec.unit, m.end()
 
     def _unit_after(self, s: int, e: int) -> tuple[str, int]:
