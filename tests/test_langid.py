@@ -148,6 +148,14 @@ def test_korean_with_hanja_is_korean():
     assert identify("韓國 經濟 성장률이 올해 3%를 넘을 것으로 보입니다").lang == "ko"
 
 
+def test_undecoded_utf8_is_lost_text_not_a_latin_language():
+    for text in ("그래프코어의 고객들이 가장 많이 요청하는 모델", "訓練時間為5.78分鐘", "그래프코어 IPU와 BERT-LARGE 모델"):
+        assert identify(text.encode("utf-8").decode("cp1252", errors="replace")) is UND
+    # one smart quote gone wrong in English is English still
+    assert identify("We’re delighted to share our results".encode("utf-8").decode("cp1252")).lang == "en"
+    assert identify("Příliš žluťoučký kůň úpěl ďábelské ódy. Česká republika").lang == "cs"
+
+
 def test_a_product_name_or_numbers_alone_is_und():
     for text in ("IPU-POD16", "28.3 29.1 5.67", "1638413962408997.png", "", "   ", "???"):
         assert identify(text) is UND, text

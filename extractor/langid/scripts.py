@@ -42,6 +42,8 @@ class ScriptCounts:
     latin_lower_letters: int = 0
     latin_name_letters: int = 0
     lost: int = 0
+    #: of the lost letters, those hidden in undecoded UTF-8 (mojibake)
+    lost_to_mojibake: int = 0
     #: running-text Latin words, space-separated (sampled evenly when long)
     latin_sample: str = ""
 
@@ -114,6 +116,8 @@ def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
     minor, word, pinyin = _patterns()
     counts = ScriptCounts()
     text = _without_markup(text)
+    if not text.isascii():
+        text, counts.lost_to_mojibake = _without_mojibake(text)
     if "(" in text or "\uff08" in text:
         text = pinyin.sub(" ", text)
     latin = _count(table["latin"].pattern, text)
@@ -136,8 +140,39 @@ def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
                 n = _count(script.pattern, text)
                 if n:
                     counts.letters[name] = n
-    counts.lost = _count_lost(text)
+    counts.lost = _count_lost(text) + counts.lost_to_mojibake
     return counts
+
+
+@lru_cache(maxsize=1)
+def _mojibake_pattern() -> re.Pattern:
+    """UTF-8 read as Latin-1 or cp1252: a lead byte shown as `Â`..`ô`, then continuation
+    bytes shown as C1 controls or cp1252's symbols (`ê·¸ëž˜`). Built from the codecs,
+    so every continuation byte is covered."""
+    lead = bytes(range(0xC2, 0xF5)).decode("latin-1")
+    cont = set(bytes(range(0x80, 0xC0)).decode("latin-1"))
+    cont |= set(bytes(range(0x80, 0xC0)).decode("cp1252", errors="ignore"))
+    return re.compile(f"[{re.escape(lead)}][{re.escape(''.join(sorted(cont)))}]+")
+
+
+def _without_mojibake(text: str, min_share: float = 0.3) -> tuple[str, int]:
+    """(`text` with its mojibake blanked, number of characters it stood for) when at
+    least `min_share` of the text's non-space characters are mojibake; else (`text`, 0).
+    Undecoded UTF-8 is lost text, not Latin letters: left in, it reads as Czech or
+    Albanian.
+
+    >>> _without_mojibake("모델 학습".encode("utf-8").decode("latin-1"))
+    ('     ', 4)
+    >>> _without_mojibake("Příliš žluťoučký kůň úpěl ďábelské ódy")[1]
+    0
+    """
+    found = _mojibake_pattern().findall(text)
+    if not found:
+        return text, 0
+    chars = sum(map(len, found))
+    if chars < min_share * (len(text) - text.count(" ")):
+        return text, 0
+    return _mojibake_pattern().sub(" ", text), len(found)
 
 
 def _even_sample(words: list[str], total_chars: int, max_chars: int) -> str:
