@@ -72,6 +72,7 @@ def found(text: str, lang: str = "und") -> list[tuple]:
     ("30일 동안 무료", "ko", [(30, "day", "exact")]),
     ("比上一代提升了两倍多", "zh", [(2, "x", "approx")]),
     ("营收增长三成，完成了任务", "zh", [(30, "%", "exact")]),
+    ("training took two and a half hours, one and a half times faster", "en", [(2.5, "h", "exact"), (1.5, "x", "exact")]),
     ("a batch size of 2048 and .25 of the data", "en", [(2048, "", "exact"), (0.25, "", "exact")]),
     ("A DGX H100 with 8x H100 GPUs and a 2.1x speedup", "en", [(8, "count", "exact"), (2.1, "x", "exact")]),
     ("100+ models at ≈ 300 W, by a factor of 2", "en", [(100, "count", "at_least"), (300, "W", "approx"), (2, "x", "exact")]),

@@ -327,7 +327,8 @@ class Grammar:
             self.number_res.append(re.compile(
                 rf"(?P<en>{_first_char_alternation(words, ci=True, guard='(?<![A-Za-z].)')}"
                 rf"(?i:(?:(?:[ \-]+(?:and[ ]+)?)(?:{'|'.join(scale_words)}))*"
-                rf"(?:[ ]+point(?:[ ]+(?:{digit_words}))+)?)(?![A-Za-z]))"))
+                rf"(?:[ ]+point(?:[ ]+(?:{digit_words}))+)?"
+                rf"(?:[ ]+and[ ]+(?:a|one)[ ]+(?:{'|'.join(t.en_denominators) or '(?!x)x'}))?)(?![A-Za-z]))"))
 
     def _build_masks(self, numbers: list[dict]) -> None:
         """Spans that hold no quantity. The ones with a distinctive first character are
