@@ -197,7 +197,7 @@ def parse_english_words(text: str) -> float | None:
             return total + current + float("0." + "".join(str(int(d)) for d in digits))
         if word in t.en_units:
             current += t.en_units[word]
-        elif re.fullmatch(r"\d+", word) and not seen_digits_after(words, i):
+        elif re.fullmatch(r"\d+", word) and not _next_is_digit_word(words, i):
             current += float(word)
         elif word in t.en_tens:
             current += t.en_tens[word]
@@ -214,7 +214,7 @@ def parse_english_words(text: str) -> float | None:
     return total + current
 
 
-def seen_digits_after(words: list[str], i: int) -> bool:
+def _next_is_digit_word(words: list[str], i: int) -> bool:
     """True when a digit word is directly followed by another digit word (not a numeral)."""
     return i + 1 < len(words) and words[i + 1].isdigit()
 
