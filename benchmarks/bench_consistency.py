@@ -1,11 +1,13 @@
 """Time the consistency stage on synthetic claims tables of growing size, and profile it.
 
     .venv/bin/python benchmarks/bench_consistency.py [--sizes 1000 10000 100000] [--profile]
+        [--context]
 
 The tables look like a large corpus's claims: pages of random rounds quoting reference
 times (rounded as pages round them, in min, h or s, some with the unit lost), relative
 improvements, and many claims of other metrics about the same systems. Prints seconds
-and claims per second per size; with --profile, the top functions of the largest run.
+and claims per second per size; with --profile, the top functions of the largest run;
+with --context, the time of page_context on the seed pages and on pages 10x-100x longer.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pandas as pd  # noqa: E402
 
 from extractor.consistency import check_consistency, load_reference  # noqa: E402
+from extractor.extract.context import page_context, sentence_context  # noqa: E402
 from extractor.reference import prepare_reference  # noqa: E402
 
 COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value", "unit",
@@ -72,19 +75,43 @@ def synthetic_claims(n: int, seed: int = 0) -> pd.DataFrame:
     return pd.DataFrame(out[:n], columns=COLUMNS)
 
 
+def bench_context() -> None:
+    corpus = Path(__file__).resolve().parents[1] / "corpus"
+    pages = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(corpus.iterdir())]
+    text = "\n".join(pages)
+    for mult in (1, 10, 100):
+        page = text * mult
+        t0 = time.perf_counter()
+        page_context(page)
+        dt = time.perf_counter() - t0
+        print(f"page_context {len(page) / 1e6:7.2f} MB  {dt:7.3f} s  {len(page) / dt / 1e6:6.2f} MB/s")
+    sentences = [s for s in text.splitlines() if s.strip()]
+    ctx = page_context(text)
+    t0 = time.perf_counter()
+    for s in sentences:
+        sentence_context(s, ctx, at=len(s) // 2)
+    dt = time.perf_counter() - t0
+    print(f"sentence_context {len(sentences)} sentences  {dt / len(sentences) * 1e3:.3f} ms each")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--context", action="store_true")
     args = parser.parse_args(argv)
     reference = load_reference()
     check_consistency(synthetic_claims(100), reference)  # warm caches and imports
     for n in args.sizes:
         claims = synthetic_claims(n)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         groups, _ = check_consistency(claims, reference)
-        dt = time.perf_counter() - t0
-        print(f"{n:>8} claims  {len(groups):>7} groups  {dt:8.2f} s  {n / dt:10.0f} claims/s")
+        dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+        # CPU time too: on a shared machine the wall clock says more about the neighbours
+        print(f"{n:>8} claims  {len(groups):>7} groups  {dt:8.2f} s wall  {cpu:8.2f} s cpu"
+              f"  {n / cpu:10.0f} claims/cpu-s")
+    if args.context:
+        bench_context()
     if args.profile:
         claims = synthetic_claims(max(args.sizes))
         profiler = cProfile.Profile()

@@ -526,10 +526,21 @@ def _group_scale(items: list[_Member], default: float) -> tuple[float, str]:
     return scale, unit
 
 
-def _divisions(ctx: PageContext, rows: pd.DataFrame, config: ConsistencyConfig) -> list[str]:
+def _reference_rows(reference: pd.DataFrame) -> list[tuple]:
+    """The prepared reference as named tuples: filtered per group in plain Python, which
+    for a few dozen rows is far cheaper than a pandas mask."""
+    return list(reference.itertuples(index=False))
+
+
+def _where(rows: list, **equal) -> list:
+    """The rows whose fields equal the given values."""
+    return [r for r in rows if all(getattr(r, k) == v for k, v in equal.items())]
+
+
+def _divisions(ctx: PageContext, rows: list, config: ConsistencyConfig) -> list[str]:
     if ctx.division:
         return [ctx.division]
-    present = sorted(set(rows["division"]))
+    present = sorted({r.division for r in rows})
     return [d for d in config.divisions if d in present] + \
         [d for d in present if d not in config.divisions]
 
@@ -550,9 +561,9 @@ def _fits_time(m: _Member, seconds: float, config: ConsistencyConfig) -> tuple[b
     return False, ""
 
 
-def _check_time(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
+def _check_time(items: list[_Member], ctx: PageContext, rows: list,
                 config: ConsistencyConfig) -> ReferenceCheck:
-    rounds_present = sorted(set(rows["round"]), key=round_sort_key, reverse=True)
+    rounds_present = sorted({r.round for r in rows}, key=round_sort_key, reverse=True)
     if ctx.round:
         rounds = [ctx.round]
         if config.try_earlier_rounds and _round_may_come_from_date(items, ctx.round):
@@ -563,7 +574,7 @@ def _check_time(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
     candidates = []
     for ri, rnd in enumerate(rounds):
         for di, div in enumerate(divisions):
-            for row in rows[(rows["round"] == rnd) & (rows["division"] == div)].itertuples():
+            for row in _where(rows, round=rnd, division=div):
                 seconds = row.time_to_train_minutes * 60.0
                 fits = [_fits_time(m, seconds, config) for m in items]
                 n_fit = sum(f for f, _ in fits)
@@ -645,19 +656,17 @@ def _best(candidates: list[_Reading]) -> _Reading | None:
     return max(candidates, key=lambda c: (c.n_fit, [-i for i in c.preference]))
 
 
-def _between_rounds(rows: pd.DataFrame, ctx: PageContext, divisions: list[str]):
+def _between_rounds(rows: list, ctx: PageContext, divisions: list[str]):
     """(preference, earlier row, later row) of one system: the page's round (else every
     round) against the previous round first, then earlier ones, each division alike."""
-    rounds_present = sorted(set(rows["round"]), key=round_sort_key)
+    rounds_present = sorted({r.round for r in rows}, key=round_sort_key)
     later_rounds = [ctx.round] if ctx.round else list(reversed(rounds_present))
     for li, later in enumerate(later_rounds):
         earlier = [r for r in rounds_present if round_sort_key(r) < round_sort_key(later)]
         for ei, before in enumerate(reversed(earlier)):
             for di, div in enumerate(divisions):
-                old_rows = rows[(rows["round"] == before) & (rows["division"] == div)]
-                new_rows = rows[(rows["round"] == later) & (rows["division"] == div)]
-                for old in old_rows.itertuples():
-                    for new in new_rows.itertuples():
+                for old in _where(rows, round=before, division=div):
+                    for new in _where(rows, round=later, division=div):
                         yield (li, ei, di), old, new
 
 
@@ -678,27 +687,26 @@ def _systems_named(items: list[_Member]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _against_other_systems(rows: pd.DataFrame, reference: pd.DataFrame, others: list[str],
+def _against_other_systems(rows: list, reference: list, others: list[str],
                            ctx: PageContext, divisions: list[str]):
     """(preference, other system's row, own row): the own system's result in the page's
     round (else every round) against another system's in the same round, or in the
     latest earlier round it has (a new generation against the old)."""
-    rounds_present = sorted(set(rows["round"]), key=round_sort_key, reverse=True)
+    rounds_present = sorted({r.round for r in rows}, key=round_sort_key, reverse=True)
     own_rounds = [ctx.round] if ctx.round else rounds_present
     for oi, other in enumerate(others):
-        other_rows = reference[reference["system_key"] == other]
-        other_rows = other_rows[other_rows["benchmark_key"].isin(set(rows["benchmark_key"]))]
+        benchmarks = {r.benchmark_key for r in rows}
+        other_rows = [r for r in reference
+                      if r.system_key == other and r.benchmark_key in benchmarks]
         for ri, rnd in enumerate(own_rounds):
-            usable = [r for r in set(other_rows["round"]) if round_sort_key(r) <= round_sort_key(rnd)]
+            usable = [r for r in {o.round for o in other_rows}
+                      if round_sort_key(r) <= round_sort_key(rnd)]
             if not usable:
                 continue
             base_round = max(usable, key=round_sort_key)
             for di, div in enumerate(divisions):
-                new_rows = rows[(rows["round"] == rnd) & (rows["division"] == div)]
-                old_rows = other_rows[(other_rows["round"] == base_round) &
-                                      (other_rows["division"] == div)]
-                for old in old_rows.itertuples():
-                    for new in new_rows.itertuples():
+                for old in _where(other_rows, round=base_round, division=div):
+                    for new in _where(rows, round=rnd, division=div):
                         yield (oi, ri, di), old, new
 
 
@@ -716,8 +724,8 @@ def _relative_check(verdict: str, c: _Reading, out_scale: float, names: str,
                           system, names, note)
 
 
-def _check_relative(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
-                    reference: pd.DataFrame, config: ConsistencyConfig) -> ReferenceCheck:
+def _check_relative(items: list[_Member], ctx: PageContext, rows: list,
+                    reference: list, config: ConsistencyConfig) -> ReferenceCheck:
     """A per cent or factor against two reference times, read both ways: the system's own
     earlier round ("24% since our first submission"), else another system the sentence
     names ("31% faster than the DGX A100")."""
@@ -756,10 +764,11 @@ def _check_relative(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
     found = full_match(between, False)
     if found:
         return found
-    own_key = rows["system_key"].iloc[0]
+    own_key = rows[0].system_key
+    known_systems = {r.system_key for r in reference}
     others = [k for k in dict.fromkeys(name_key(canonical_system(s))
                                        for s in _systems_named(items))
-              if k and k != own_key and (reference["system_key"] == k).any()]
+              if k and k != own_key and k in known_systems]
     across = _readings(_against_other_systems(rows, reference, others, ctx, divisions),
                        readings, intervals)
     found = full_match(across, True)
@@ -775,15 +784,13 @@ def _check_relative(items: list[_Member], ctx: PageContext, rows: pd.DataFrame,
                                "compares with; left unchecked")
 
 
-def _system_hint(items: list[_Member], ctx: PageContext, reference: pd.DataFrame,
+def _system_hint(items: list[_Member], ctx: PageContext, reference: list,
                  bench: str, config: ConsistencyConfig) -> str:
     """For a time without a system: the reference rows it would fit, as a note."""
-    rows = reference[reference["benchmark_key"] == bench]
-    if ctx.round:
-        rows = rows[rows["round"] == ctx.round]
-    if ctx.division:
-        rows = rows[rows["division"] == ctx.division]
-    fitting = [r for r in rows.itertuples()
+    rows = [r for r in reference if r.benchmark_key == bench
+            and (not ctx.round or r.round == ctx.round)
+            and (not ctx.division or r.division == ctx.division)]
+    fitting = [r for r in rows
                if all(_fits_time(m, r.time_to_train_minutes * 60.0, config)[0] for m in items)]
     if not fitting or len(fitting) > 3:
         return "no system named"
@@ -792,7 +799,7 @@ def _system_hint(items: list[_Member], ctx: PageContext, reference: pd.DataFrame
 
 
 def check_reference(items: list[_Member], ctx: PageContext, sys_key: str, bench_key: str,
-                    metric: str, reference: pd.DataFrame,
+                    metric: str, reference: pd.DataFrame | list,
                     config: ConsistencyConfig | None = None) -> ReferenceCheck:
     """The reference verdict of one group (`reference` as `prepare_reference` gives it).
 
@@ -809,9 +816,10 @@ def check_reference(items: list[_Member], ctx: PageContext, sys_key: str, bench_
     if not sys_key:
         return ReferenceCheck(note=_system_hint(items, ctx, reference, bench_key, config)
                               if is_time else "no system named")
-    rows = reference[(reference["system_key"] == sys_key) &
-                     (reference["benchmark_key"] == bench_key)]
-    if rows.empty:
+    if isinstance(reference, pd.DataFrame):
+        reference = _reference_rows(reference)
+    rows = [r for r in reference if r.system_key == sys_key and r.benchmark_key == bench_key]
+    if not rows:
         return ReferenceCheck()
     if is_time:
         return _check_time(items, ctx, rows, config)
@@ -849,6 +857,7 @@ def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
         return pd.DataFrame(columns=columns), _empty_claims_frame(
             claims if claims is not None else pd.DataFrame())
     ref = prepare_reference(reference) if reference is not None else prepare_reference(None)
+    ref_rows = _reference_rows(ref)
     members = _members(claims, config)
     recovered = recover_units(members, config) if config.recover_units else []
     buckets = group_claims(members)
@@ -863,7 +872,7 @@ def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
         for m in items:
             group_of_row[m.row] = gid
         shown = list({(m.doc_id, m.value, m.unit, m.qualifier): m for m in items}.values())
-        check = check_reference(items, ctx, sys_key, bench_key, metric, ref, config)
+        check = check_reference(items, ctx, sys_key, bench_key, metric, ref_rows, config)
         system = _most_common(canonical_system(m.system) for m in items)
         workload = canonical_benchmark(_most_common(m.workload for m in items))
         groups.append(Group(

@@ -69,6 +69,9 @@ def load_reference(path: str | Path | None = None) -> pd.DataFrame:
     return table
 
 
+_SEPARATORS = re.compile(r"[\s\-_]+")
+
+
 def name_key(name) -> str:
     """Case, spaces, hyphens and underscores removed: what spellings of a name share.
 
@@ -77,7 +80,7 @@ def name_key(name) -> str:
     """
     if not isinstance(name, str):
         return ""
-    return re.sub(r"[\s\-_]+", "", name).casefold()
+    return _SEPARATORS.sub("", name).casefold()
 
 
 @lru_cache(maxsize=None)
@@ -143,12 +146,22 @@ def canonical_benchmark(name: str) -> str:
 
 def system_key(name) -> str:
     """Join key of a claim's system name."""
-    return name_key(canonical_system(name if isinstance(name, str) else ""))
+    return _system_key(name if isinstance(name, str) else "")
 
 
 def benchmark_key(name) -> str:
     """Join key of a workload or benchmark name (BERT = BERT-Large)."""
-    return name_key(canonical_benchmark(name if isinstance(name, str) else ""))
+    return _benchmark_key(name if isinstance(name, str) else "")
+
+
+@lru_cache(maxsize=65536)
+def _system_key(name: str) -> str:
+    return name_key(canonical_system(name))
+
+
+@lru_cache(maxsize=65536)
+def _benchmark_key(name: str) -> str:
+    return name_key(canonical_benchmark(name))
 
 
 def prepare_reference(table: pd.DataFrame) -> pd.DataFrame:
