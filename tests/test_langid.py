@@ -156,6 +156,18 @@ def test_undecoded_utf8_is_lost_text_not_a_latin_language():
     assert identify("Příliš žluťoučký kůň úpěl ďábelské ódy. Česká republika").lang == "cs"
 
 
+def test_program_text_and_markup_are_no_language():
+    js = ("(function(){ var bp = document.createElement('script'); var curProtocol = "
+          "window.location.protocol.split(':')[0]; if (curProtocol === 'https') { bp.src = 'x'; } })();")
+    assert identify(js) is UND
+    assert identify("body { margin: 0; padding: 0; } .nav a { color: #333; }") is UND
+    assert identify('<meter id="pryje"><nav id="pryje"></nav></meter>') is UND
+    # spam glued to the script keeps the spam's language; prose with brackets stays prose
+    assert identify("亚洲精品成人午夜在线,日韩在线 欧美成人 (function(){ var bp = 1; })();").lang == "zh-Hans"
+    assert identify("The ratio is 1:8; that is, A=B and C<D (see [2]).").lang == "en"
+    assert identify('<div class="x">Hello world and more text here</div>').lang == "en"
+
+
 def test_a_product_name_or_numbers_alone_is_und():
     for text in ("IPU-POD16", "28.3 29.1 5.67", "1638413962408997.png", "", "   ", "???"):
         assert identify(text) is UND, text

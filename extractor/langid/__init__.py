@@ -51,6 +51,10 @@ class LangIdConfig:
     max_lost_share: float = 0.5
     #: weight of a Latin letter inside a name (`IPU-POD16`, `MLPerf`) against a word's
     name_weight: float = 0.25
+    #: Latin text with at least this many of `{};=` ...
+    min_code_symbols: int = 4
+    #: ... at least this share of its Latin letters is program text, no language's evidence
+    code_symbol_share: float = 0.05
     #: Han letters go to Japanese when Kana make at least this share of Han + Kana
     min_kana_share: float = 0.05
     #: Han letters go to Korean (Hanja) when Hangul make at least this share of Han + Hangul
@@ -249,6 +253,9 @@ def _evidence_by_language(counts: ScriptCounts, config: LangIdConfig) -> dict[st
     if han:
         out[han_to] = out.get(han_to, 0.0) + han * table["han"].weight
     latin = counts.latin_word_letters + config.name_weight * counts.latin_name_letters
+    if counts.code_symbols >= config.min_code_symbols and \
+            counts.code_symbols >= config.code_symbol_share * n.get("latin", 0):
+        latin = 0  # `var bp = document.createElement(...)`: program text is no language
     if latin:
         out["latin"] = latin * table["latin"].weight
     for name, count in n.items():

@@ -44,6 +44,8 @@ class ScriptCounts:
     lost: int = 0
     #: of the lost letters, those hidden in undecoded UTF-8 (mojibake)
     lost_to_mojibake: int = 0
+    #: characters of program text (`{};=`), counted when there are Latin letters
+    code_symbols: int = 0
     #: running-text Latin words, space-separated (sampled evenly when long)
     latin_sample: str = ""
 
@@ -141,7 +143,13 @@ def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
                 if n:
                     counts.letters[name] = n
     counts.lost = _count_lost(text) + counts.lost_to_mojibake
+    if latin:
+        counts.code_symbols = sum(text.count(c) for c in _CODE_SYMBOLS)
     return counts
+
+
+# Punctuation that prose uses little and program text (JavaScript, CSS, JSON) a lot.
+_CODE_SYMBOLS = "{};="
 
 
 @lru_cache(maxsize=1)
@@ -184,12 +192,13 @@ def _even_sample(words: list[str], total_chars: int, max_chars: int) -> str:
 
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.-]+")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]{0,300}>")
 _SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
 
 
 def _without_markup(text: str) -> str:
-    """`text` with URLs, e-mail addresses and TeX commands blanked: they are Latin
-    letters in every language.
+    """`text` with URLs, e-mail addresses, TeX commands and HTML tags blanked: they are
+    Latin letters in every language.
 
     >>> _without_markup("本文引用地址:http://www.ex-cimer.com/a.htm 在")
     '本文引用地址:  在'
@@ -200,6 +209,8 @@ def _without_markup(text: str) -> str:
         text = _EMAIL.sub(" ", text)
     if "\\" in text:
         text = _TEX_COMMAND.sub(" ", text)
+    if "<" in text and ">" in text:
+        text = _HTML_TAG.sub(" ", text)
     return text
 
 
