@@ -218,8 +218,10 @@ def _ends_sentence(text: str, start: int, sentence_start: int, i: int, j: int, e
         return False
     after = text[j] if j < end else " "
     if not after.isspace():
-        # "습니다.그래서": a full stop between two CJK letters, the space lost
-        return bool(_CJK.match(after)) and i > start and bool(_CJK.match(text[i - 1]))
+        # "습니다.그래서": a full stop between two CJK letters, the space lost. Not a '?'
+        # there: "訓練?間" is a letter lost to '?' far more often than a question.
+        return ("?" not in run and bool(_CJK.match(after)) and i > start
+                and bool(_CJK.match(text[i - 1])))
     k = j
     while k < end and text[k].isspace():
         k += 1

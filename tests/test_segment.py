@@ -57,6 +57,7 @@ def test_question_marks_that_stand_for_lost_letters_do_not_end_sentences():
     assert texts(text) == ["????? ???? ?? IPU-POD16? ??? ?? ResNet-50? ?? Nvidia? DGX A100? ?????.",
                            "ResNet-50? ?? ??? IPU-POD16?? 28.3?? ?? ??."]
     assert texts("Is it fast? Yes. Why? Software.") == ["Is it fast?", "Yes.", "Why?", "Software."]
+    assert texts("在IPU-POD16上訓練?間為28.3分鐘。") == ["在IPU-POD16上訓練?間為28.3分鐘。"]
 
 
 def test_line_breaks_split_but_hard_wrapped_prose_is_joined():
