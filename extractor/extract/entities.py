@@ -169,8 +169,8 @@ def _code_canonical(name: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# Matching: a PhraseMatcher over normalised tokens for the lexicon forms, a small token
-# Matcher for unseen product codes.
+# Matching: a PhraseMatcher over normalised tokens for the lexicon forms, a regular
+# expression for unseen product codes.
 #
 # The forms are matched on token NORMs in which every digit group reads "0", every hyphen
 # "-", and a Korean word that starts with a Korean name reads as that name (particles
@@ -245,36 +245,43 @@ def _form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
     return variants
 
 
-def _normalise(doc, hangul_names: tuple[str, ...]) -> None:
-    """Set the token NORMs the phrase patterns are written in (see above)."""
-    for tok in doc:
-        t = tok.text
-        c = t[:1]
-        if c.isdigit():
-            if tok.is_digit:
-                tok.norm_ = _DIGIT_NORM
-        elif t in _HYPHENS:
-            tok.norm_ = "-"
-        elif _is_hangul(c) and hangul_names:
-            for name in hangul_names:
-                if t.startswith(name):
-                    tok.norm_ = name
-                    break
+def _normalise(doc, hangul_names: re.Pattern | None, text: str | None = None) -> None:
+    """Set the token NORMs the phrase patterns are written in (see above). Only the
+    tokens to change are visited: digit and hyphen tokens found from the token arrays,
+    Korean names by a regular expression over the text."""
+    from spacy.attrs import IS_DIGIT, ORTH  # noqa: PLC0415
+
+    if not len(doc):
+        return
+    arr = doc.to_array([IS_DIGIT, ORTH])
+    hyphens = {doc.vocab.strings.add(h) for h in _HYPHENS}
+    for i in arr[:, 0].nonzero()[0]:
+        doc[int(i)].norm_ = _DIGIT_NORM
+    for i, orth in enumerate(arr[:, 1]):
+        if int(orth) in hyphens:
+            doc[i].norm_ = "-"
+    if hangul_names is not None:
+        for m in hangul_names.finditer(doc.text if text is None else text):
+            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None and span.start_char == m.start():
+                span[0].norm_ = m.group()
 
 
 class AliasEntityFinder:
-    """spaCy component: SYSTEM, WORKLOAD and VENDOR entities from the alias lexicons and
-    the shape of product codes; sets `doc.ents` (span ids: `e<entry>` or `code`)."""
+    """spaCy component: SYSTEM, WORKLOAD and VENDOR entities from the alias lexicons
+    (PhraseMatcher) and the shape of product codes; sets `doc.ents` (span ids:
+    `e<entry>` or `code`)."""
 
     def __init__(self, nlp):
-        from spacy.matcher import Matcher, PhraseMatcher  # noqa: PLC0415
+        from spacy.matcher import PhraseMatcher  # noqa: PLC0415
 
         self.entries = _entries()
         variants = [(idx, text, glue) for idx, entry in enumerate(self.entries)
                     for form in entry.forms for text, glue in _form_variants(form)]
         # Korean names first: texts are normalised to them before matching
         names = {w for _, text, _ in variants for w in split_words(text)[0] if _is_hangul(w)}
-        self.hangul_names = tuple(sorted(names, key=len, reverse=True))
+        self.hangul_names = re.compile("|".join(re.escape(n) for n in sorted(
+            names, key=len, reverse=True))) if names else None
         self.phrases = PhraseMatcher(nlp.vocab, attr="NORM")
         self.glue: dict[int, tuple[int, tuple[int, ...]]] = {}
         by_key: dict[str, list] = {}
@@ -286,15 +293,13 @@ class AliasEntityFinder:
             by_key.setdefault(key_name, []).append(pattern_doc)
         for key_name, docs in by_key.items():
             self.phrases.add(key_name, docs)
-        self.codes = Matcher(nlp.vocab)
-        for key, patterns in _code_patterns().items():
-            self.codes.add(key, patterns)
 
     def __call__(self, doc):
         from spacy.tokens import Span  # noqa: PLC0415
         from spacy.util import filter_spans  # noqa: PLC0415
 
-        _normalise(doc, self.hangul_names)
+        text = doc.text  # built from the tokens: once
+        _normalise(doc, self.hangul_names, text)
         spans = []
         for key, start, end in self.phrases(doc):
             idx, glue = self.glue[key]
@@ -307,38 +312,42 @@ class AliasEntityFinder:
             if entry.case_sensitive and _case_key(span.text) not in _case_variants(entry):
                 continue  # "llama" is an animal, "LLaMA" a model
             spans.append(Span(doc, start, end, label=entry.label, span_id=f"e{idx}"))
-        strings = doc.vocab.strings
-        for key, start, end in self.codes(doc):
-            end -= int(strings[key].rsplit("_", 1)[1])  # drop the accelerator word
-            if end > start and not _glued_outside(doc, start, end):
-                spans.append(Span(doc, start, end, label=SYSTEM, span_id="code"))
+        spans.extend(_code_spans(doc, text))
         doc.ents = filter_spans(spans)
         return doc
 
 
-def _code_patterns() -> dict[str, list[list[dict]]]:
-    """Token patterns of unseen product codes (systems.json 'codes'), by match key: a
-    code counts only with a vendor before it ("AMD MI300X") or an accelerator word after
-    it ("H200 GPUs", "MI300X 加速器"), as shop and finance pages are full of codes
-    (AW3418DW, R6700, US10YT). Key `code_<k>`: the last k tokens (the accelerator word)
-    are not part of the name. Flag and length tests only, which the Matcher checks
-    cheaply."""
+@lru_cache(maxsize=None)
+def _code_regex() -> re.Pattern:
+    """Unseen product codes (systems.json 'codes'): capitals glued to a model number,
+    counted only with a vendor before ("AMD MI300X") or an accelerator word after
+    ("H200 GPUs", "MI300X 加速器"), as shop and finance pages are full of codes
+    (AW3418DW, R6700, US10YT). A regular expression over the text: as token patterns
+    these cost more than all the lexicon forms together (profiled)."""
     codes = load_lexicon("systems.json")["codes"]
-    prefix = {"IS_UPPER": True, "IS_ALPHA": True, "IS_ASCII": True,
-              "LENGTH": {"<=": int(codes["max_prefix_letters"])},
-              "TEXT": {"NOT_IN": [p.upper() for p in codes["not_prefixes"]]}, "SPACY": False}
-    number = {"IS_DIGIT": True, "LENGTH": {">=": int(codes["min_digits"]),
-                                           "<=": int(codes["max_digits"])}}
-    suffix = {"IS_UPPER": True, "IS_ALPHA": True, "IS_ASCII": True, "LENGTH": {"<=": 2}}
-    vendor_words = [v.lower() for names in load_lexicon("vendors.json")["vendors"].values()
-                    for v in names if v.isascii()]
-    vendor = {"LOWER": {"IN": vendor_words}}
-    shapes = [[prefix, number], [prefix, dict(number, SPACY=False), suffix]]
-    out: dict[str, list[list[dict]]] = {"code_0": [[vendor] + shape for shape in shapes]}
-    for noun in codes["accelerator_words"]:
-        words = [w for w in split_words(noun)[0] if not w.isspace()]
-        out.setdefault(f"code_{len(words)}", []).extend(
-            shape + [{"LOWER": w.lower()} for w in words] for shape in shapes)
+    vendors = sorted((v for names in load_lexicon("vendors.json")["vendors"].values()
+                      for v in names if v.isascii()), key=len, reverse=True)
+    nouns = sorted(codes["accelerator_words"], key=len, reverse=True)
+    alt = lambda ws: "|".join(re.escape(w) for w in ws)  # noqa: E731
+    return re.compile(
+        rf"(?<![A-Za-z0-9])(?:(?P<vendor>{alt(vendors)})\s+)?"
+        rf"(?P<code>(?P<prefix>[A-Z]{{1,{int(codes['max_prefix_letters'])}}})"
+        rf"\d{{{int(codes['min_digits'])},{int(codes['max_digits'])}}}(?:[A-Z]{{1,2}})?)"
+        rf"(?![A-Za-z0-9])(?:[ \t]*(?P<noun>{alt(nouns)})(?![A-Za-z]))?")
+
+
+def _code_spans(doc, text: str) -> list:
+    """Spans of unseen product codes in `doc` (vendor word included, accelerator word not)."""
+    from spacy.tokens import Span  # noqa: PLC0415
+
+    not_prefixes = {p.upper() for p in load_lexicon("systems.json")["codes"]["not_prefixes"]}
+    out = []
+    for m in _code_regex().finditer(text):
+        if not (m.group("vendor") or m.group("noun")) or m.group("prefix") in not_prefixes:
+            continue
+        span = doc.char_span(m.start(), m.end("code"))
+        if span is not None:
+            out.append(Span(doc, span.start, span.end, label=SYSTEM, span_id="code"))
     return out
 
 
@@ -352,16 +361,6 @@ def _case_variants(entry: _Entry) -> frozenset[str]:
 def _case_key(text: str) -> str:
     """`text` without spaces, every digit group written 0: "LLaMA 65B" -> "LLaMA0B"."""
     return re.sub(r"\d+", _DIGIT_NORM, "".join(text.split()))
-
-
-def _glued_outside(doc, start: int, end: int) -> bool:
-    """A code glued to letters or digits around it is part of a longer word (65UM7300)."""
-    before = doc[start - 1] if start > 0 else None
-    after = doc[end] if end < len(doc) else None
-    return (before is not None and not before.whitespace_ and (before.is_alpha or before.is_digit)
-            and before.is_ascii) or \
-        (after is not None and not doc[end - 1].whitespace_ and after.is_ascii
-         and (after.is_alpha or after.is_digit))
 
 
 @lru_cache(maxsize=None)
