@@ -64,9 +64,10 @@ NOT_A_CLAIM = [
 
 
 def _token_around(text, start, end):
-    left = text.rfind(" ", 0, start) + 1
-    right = text.find(" ", end)
-    return text[left: right if right >= 0 else len(text)].strip(",.;:()[]\"'")
+    """The white-space-delimited token holding text[start:end]."""
+    left = max(text.rfind(c, 0, start) for c in " \t\n") + 1
+    right = min([i for i in (text.find(c, end) for c in " \t\n") if i >= 0] or [len(text)])
+    return text[left:right].strip(",.;:()[]\"'")
 
 
 def test_no_name_digit_version_id_date_url_or_file_name_is_a_claim(seed_run, claims):
