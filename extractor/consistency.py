@@ -609,10 +609,33 @@ def _check_time(items: list[_Member], ctx: PageContext, rows: list,
     note = [f"stated {median / seconds - 1:+.1%} from the reference"] if seconds else []
     if n_fit:
         note.append(f"{n_fit} of {len(items)} values fit")
-    if not ctx.division:
+    elif not ctx.division:
         note.append("no division fits")
+    explained = _each_value_fits(items, candidates, config)
+    if explained:
+        note.append(explained)
     return ReferenceCheck("mismatch", _significant(seconds / scale), row.round, row.division,
                           row.system_name, "", "; ".join(note))
+
+
+def _each_value_fits(items: list[_Member], candidates: list, config: ConsistencyConfig) -> str:
+    """When no one result fits every value but each value fits one (the pages quote the
+    closed and the open result, say), which fits which."""
+    ordered = sorted(candidates, key=lambda c: c[0])
+    fits = {}
+    for m in items:
+        label = m.label()
+        if label in fits:
+            continue
+        row = next((c[1] for c in ordered if _fits_time(m, c[2], config)[0]), None)
+        if row is None:
+            return ""
+        fits[label] = row
+    if len({(r.round, r.division, r.system_name) for r in fits.values()}) < 2:
+        return ""
+    return "each value fits another result: " + "; ".join(
+        f"{label} = {r.division} {r.round} ({r.time_to_train_minutes:g} min)"
+        for label, r in fits.items())
 
 
 def _member_seconds(m: _Member) -> float:

@@ -569,3 +569,12 @@ def test_a_speedup_whose_unit_was_lost_is_read_as_a_factor(reference):
                                   sentence="1.31 since our first submission"))[0])
     assert (g["reference_verdict"], g["reference_reading"]) == ("match", "speedup")
     assert g["reference_value"] == pytest.approx(37.115 / 28.335, rel=1e-6)
+
+
+def test_pages_quoting_different_divisions_are_told_apart_in_the_note(reference):
+    g = only(run(reference,
+                 claim("a", 34.5, system="IPU-POD16", workload="BERT", context=V10),
+                 claim("b", 27.8, system="IPU-POD16", workload="BERT", context=V10))[0])
+    assert (g["verdict"], g["reference_verdict"]) == ("conflict", "mismatch")
+    assert "34.5 min = closed v1.0" in g["reference_note"]
+    assert "27.8 min = open v1.0" in g["reference_note"]

@@ -1,6 +1,8 @@
 """Page context: MLPerf suite, round, division and date from page text and sentences."""
 from pathlib import Path
 
+import datetime
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -227,3 +229,26 @@ def test_the_words_of_both_divisions_do_not_name_one_of_them():
     page = PageContext("training", "v1.1")
     assert sentence_context(s, page, at=s.index("5.78")).division == ""
     assert division_named(s) == ""
+
+
+@given(st.dates(min_value=datetime.date(2015, 1, 1),
+                max_value=datetime.date(2030, 12, 31)),
+       st.dates(min_value=datetime.date(2015, 1, 1),
+                max_value=datetime.date(2030, 12, 31)))
+def test_round_for_date_never_goes_back_in_time(a, b):
+    a, b = sorted((a, b))
+    ra, rb = round_for_date(a.isoformat()), round_for_date(b.isoformat())
+    order = list(known_rounds("training"))
+    assert (order.index(ra) if ra else -1) <= (order.index(rb) if rb else -1)
+
+
+@given(st.dates(min_value=datetime.date(1990, 1, 1),
+                max_value=datetime.date(2099, 12, 31)))
+def test_every_written_form_of_a_date_is_read(d):
+    months = ["January", "February", "March", "April", "May", "June", "July", "August",
+              "September", "October", "November", "December"]
+    iso = d.isoformat()
+    forms = [iso, f"{d.year}年{d.month}月{d.day}日", f"{d.year}년 {d.month}월 {d.day}일",
+             f"{months[d.month - 1]} {d.day}, {d.year}", f"{d.day} {months[d.month - 1][:3]} {d.year}"]
+    for form in forms:
+        assert page_date(f"Posted: {form} by the editor") == iso, form
