@@ -1,7 +1,6 @@
 """Page context: MLPerf suite, round, division and date from page text and sentences."""
-from pathlib import Path
-
 import datetime
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
