@@ -55,6 +55,22 @@ def test_simplified_and_traditional_are_told_apart_on_parallel_sentences(name, t
     assert sum(identify(line).lang == tag for line in lines) / len(lines) >= 0.98
 
 
+def test_real_articles_from_country_domains_are_in_the_country_language():
+    # aeb: 181 real article bodies; a country-code domain is a label we did not make
+    path = SHARED / "testdata" / "aeb" / "ground-truth.json"
+    if not path.is_file():
+        pytest.skip("aeb test data missing")
+    country_lang = {"br": "pt", "ru": "ru", "it": "it", "kr": "ko", "de": "de", "jp": "ja"}
+    checked = 0
+    for article in json.loads(path.read_text("utf-8")).values():
+        host = article["url"].split("/")[2]
+        want = country_lang.get(host.rsplit(".", 1)[-1])
+        if want:
+            assert identify(article["articleBody"]).lang == want, article["url"]
+            checked += 1
+    assert checked >= 10
+
+
 # --- seed pages, through the real cleaning stage -----------------------------------
 
 def _tagged_seed(key: str):
