@@ -149,7 +149,7 @@ def _cues() -> _Cues:
     metric_cues, bare = {}, {}
     for lang in LANGS:
         lex = load_lexicon(f"metrics_{lang}.json")
-        metric_cues[lang] = {m: tuple(w.lower() for w in ws) for m, ws in lex["cues"].items()}
+        metric_cues[lang] = {m: _cue_regex(ws) for m, ws in lex["cues"].items()}
         bare[lang] = tuple(lex.get("bare_number_cues", ()))
     links = load_lexicon("claims_links.json")
     breaks, backs, baseline = {}, {}, {}
@@ -243,15 +243,20 @@ def metric_for(quantity: str, near: str, wide: str, lang: str) -> tuple[str, boo
             continue
         for metric in rule["candidates"]:
             for lg in langs:
-                if any(_has_cue(low, w) for w in cues.metric_cues[lg].get(metric, ())):
+                rx = cues.metric_cues[lg].get(metric)
+                if rx is not None and rx.search(low):
                     return metric, True
     return rule["default"], False
 
 
-def _has_cue(low_text: str, cue: str) -> bool:
-    if cue[:1].isascii() and cue[:1].isalpha():
-        return re.search(r"(?<![a-z])" + re.escape(cue), low_text) is not None
-    return cue in low_text
+def _cue_regex(words) -> re.Pattern | None:
+    """One pattern for a list of cue words: Latin words must start a word ("train"
+    matches "training" but not "restrain"); others match anywhere (Chinese, Korean)."""
+    alts = []
+    for w in sorted({w.lower() for w in words if w}, key=len, reverse=True):
+        e = re.escape(w)
+        alts.append(r"(?<![a-z])" + e if w[:1].isascii() and w[:1].isalpha() else e)
+    return re.compile("|".join(alts)) if alts else None
 
 
 def _overlaps(a0: int, a1: int, spans) -> bool:
@@ -453,11 +458,33 @@ def _dropped_syllables(cleaned) -> bool:
                for s in getattr(cleaned, "lossy_spans", ()) or ())
 
 
-def _is_lossy_at(cleaned, start: int, end: int, kinds: tuple[str, ...]) -> bool:
-    """True when [start, end) overlaps a lossy span of one of `kinds`."""
-    spans = getattr(cleaned, "lossy_spans", None) or ()
-    return any(sp.start < end and start < sp.end and getattr(sp, "kind", "") in kinds
-               for sp in spans)
+class _LossIndex:
+    """The lossy spans of a page of some kinds, merged and sorted, for overlap queries
+    in O(log n) (a page lost to '?' has hundreds of spans)."""
+
+    def __init__(self, cleaned, kinds: tuple[str, ...]):
+        spans = sorted((sp.start, sp.end) for sp in getattr(cleaned, "lossy_spans", None) or ()
+                       if getattr(sp, "kind", "") in kinds and sp.end > sp.start)
+        merged: list[list[int]] = []
+        for a, b in spans:
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        self.starts = [a for a, _ in merged]
+        self.ends = [b for _, b in merged]
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """True when [start, end) overlaps a span.
+
+        >>> from extractor.clean import CleanedPage, LossySpan
+        >>> page = CleanedPage("d", "ab??cd??", lossy_spans=[LossySpan(2, 4, "question_marks")])
+        >>> idx = _LossIndex(page, ("question_marks",))
+        >>> idx.overlaps(0, 2), idx.overlaps(0, 3), idx.overlaps(4, 8)
+        (False, True, False)
+        """
+        i = bisect.bisect_left(self.starts, end) - 1
+        return i >= 0 and self.ends[i] > start
 
 
 def _is_table_row(text: str) -> bool:
@@ -489,7 +516,9 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
             logger.exception("page_context failed on %s", page.doc_id)
     dropped = _dropped_syllables(cleaned)
 
-    infos = _sentence_infos(page, text, entities, config)
+    unit_loss = _LossIndex(cleaned, config.unit_loss_kinds)
+    any_loss = _LossIndex(cleaned, config.lossy_kinds)
+    infos = _sentence_infos(page, text, entities, unit_loss)
     claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
     header: list[str] | None = None
@@ -532,8 +561,8 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
             flags = [f for f in (q.flags or []) if f]
             abs0, abs1 = info.start + q.start, info.start + q.end
             window = (abs0 - config.lossy_window, abs1 + config.lossy_window)
-            unit_lost = _is_lossy_at(cleaned, *window, config.unit_loss_kinds)
-            near_lossy = _is_lossy_at(cleaned, *window, config.lossy_kinds)
+            unit_lost = unit_loss.overlaps(*window)
+            near_lossy = any_loss.overlaps(*window)
             if not unit:
                 if header is not None and _is_table_row(sent):
                     pass  # the unit comes from the column header below
@@ -563,7 +592,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
 
 
 def _sentence_infos(page, text: str, entities: list[Entity],
-                    config: ClaimConfig) -> list[_SentenceInfo]:
+                    unit_loss: _LossIndex) -> list[_SentenceInfo]:
     infos: list[_SentenceInfo] = []
     paragraph, prev_end = 0, 0
     starts = [e.start for e in entities]
@@ -578,7 +607,7 @@ def _sentence_infos(page, text: str, entities: list[Entity],
             if e.end <= s.end:
                 m = _Mention(e, e.start - s.start, e.end - s.start)
                 {SYSTEM: info.systems, WORKLOAD: info.workloads}.get(e.label, info.vendors).append(m)
-        info.lossy = _is_lossy_at(page.cleaned, s.start, s.end, config.unit_loss_kinds)
+        info.lossy = unit_loss.overlaps(s.start, s.end)
         infos.append(info)
     return infos
 

@@ -298,7 +298,7 @@ class AliasEntityFinder:
         from spacy.tokens import Span  # noqa: PLC0415
         from spacy.util import filter_spans  # noqa: PLC0415
 
-        text = doc.text  # built from the tokens: once
+        text = doc.user_data.get("text") or doc.text  # the tokenizer keeps the input
         _normalise(doc, self.hangul_names, text)
         spans = []
         for key, start, end in self.phrases(doc):

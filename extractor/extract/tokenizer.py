@@ -70,8 +70,13 @@ class ScriptTokenizer:
         self.vocab = vocab
 
     def __call__(self, text: str) -> Doc:
-        words, spaces = split_words(_safe(text))
-        return Doc(self.vocab, words=words, spaces=spaces)
+        text = _safe(text)
+        words, spaces = split_words(text)
+        doc = Doc(self.vocab, words=words, spaces=spaces)
+        # doc.text rebuilds the string token by token; components that need the text
+        # read it here (it is equal to doc.text by construction)
+        doc.user_data["text"] = text
+        return doc
 
     # spaCy serialises tokenizers with the pipeline; this one has no state to save.
     def to_bytes(self, **kwargs) -> bytes:
