@@ -578,3 +578,8 @@ def test_pages_quoting_different_divisions_are_told_apart_in_the_note(reference)
     assert (g["verdict"], g["reference_verdict"]) == ("conflict", "mismatch")
     assert "34.5 min = closed v1.0" in g["reference_note"]
     assert "27.8 min = open v1.0" in g["reference_note"]
+
+
+def test_a_time_metric_without_a_duration_is_not_checked(reference):
+    g = only(run(reference, claim("a", 24, "%", system="IPU-POD16", workload="ResNet-50"))[0])
+    assert g["reference_verdict"] == "none" and "duration" in g["reference_note"]
