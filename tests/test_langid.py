@@ -264,6 +264,17 @@ def test_tag_page_marks_lossy_sentences_and_keeps_offsets():
     assert tagged.as_dict()["sentences"][1]["lang"] == "ko"
 
 
+def test_sentences_of_a_german_page_lean_on_the_page_not_on_english():
+    text = ("Die Ergebnisse\nDie Bundesregierung hat am Dienstag neue Maßnahmen zur Unterstützung "
+            "der Unternehmen angekündigt. Die Grafikkarte ist schneller als erwartet und kostet weniger.")
+    assert identify("Die Ergebnisse").lang == "en"  # alone, the English prior wins
+    tagged = tag_page(CleanedPage(doc_id="de.txt", text=text))
+    assert tagged.lang.lang == "de"
+    assert [ts.lang.lang for ts in tagged.sentences] == ["de", "de", "de"]
+    korean = tag_page(CleanedPage(doc_id="ko.txt", text="학습 시간이 줄었습니다.\nmodel parallelism on the IPU"))
+    assert [ts.lang.lang for ts in korean.sentences] == ["ko", "en"]
+
+
 def test_result_properties():
     assert LangResult("zh-Hant", 0.9).zh_variant == "Hant" and LangResult("zh-Hant", 0.9).base == "zh"
     assert LangResult("ko", 0.9).zh_variant == "" and UND.as_dict() == {"lang": "und", "confidence": 0.0}

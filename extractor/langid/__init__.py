@@ -28,7 +28,7 @@ own probability: one Hangul syllable is a weaker `ko` than a sentence of them.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from extractor.langid.chinese import VariantEvidence, variant_evidence
 from extractor.langid.ngrams import language_probabilities
@@ -313,20 +313,27 @@ def tag_page(cleaned, config: LangIdConfig | None = None) -> TaggedPage:
     """Split a CleanedPage into sentences and tag each, and the page, with a language.
 
     The page's language is identified on its whole text (the same `identify` as for a
-    line); a page that cleaning found mostly lost is `und` whatever survived.
+    line); a page that cleaning found mostly lost is `und` whatever survived. The page
+    then informs its sentences where they say little themselves: on a German page a
+    short Latin heading is German unless its n-grams say otherwise (the page's language
+    becomes the Latin prior), and a Chinese sentence without a telling character takes
+    the page's variant.
     """
     config = config or LangIdConfig()
     text = getattr(cleaned, "text", "") or ""
     lossy = bool(getattr(cleaned, "lossy", False))
     lossy_ratio = float(getattr(cleaned, "lossy_ratio", 0.0) or 0.0)
     is_lossy_at = getattr(cleaned, "is_lossy_at", None)
-    sentences = []
-    for s in split_sentences(text, config.segment):
-        sentence_lossy = bool(is_lossy_at(s.start, s.end)) if lossy and is_lossy_at else False
-        sentences.append(TaggedSentence(s, identify(s.text, config), sentence_lossy))
     page_lang = identify(text, config)
     if lossy and lossy_ratio >= config.max_page_lossy_ratio:
         page_lang = UND
+    sentence_config = config
+    if page_lang.lang != config.latin_prior_lang and page_lang.lang in script_table()["latin"].candidates:
+        sentence_config = replace(config, latin_prior_lang=page_lang.lang)
+    sentences = []
+    for s in split_sentences(text, config.segment):
+        sentence_lossy = bool(is_lossy_at(s.start, s.end)) if lossy and is_lossy_at else False
+        sentences.append(TaggedSentence(s, identify(s.text, sentence_config), sentence_lossy))
     if page_lang.zh_variant:
         _inherit_zh_variant(sentences, page_lang.zh_variant)
     return TaggedPage(cleaned=cleaned, lang=page_lang, sentences=sentences, lossy=lossy,
