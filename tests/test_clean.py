@@ -118,7 +118,9 @@ def test_repair_as_dict_round_trips_through_json():
 
 @pytest.mark.parametrize("junk", ["", "\x00\x01", "\ud800 lone", "<" * 1000, "?" * 50,
                                   "\ufffd" * 3, "鈥" * 10, "<script>", "&#xD800;",
-                                  "(jì)" * 5])
+                                  "(jì)" * 5, "<script>var a;" * 500, "<!--" * 500,
+                                  "<![CDATA[" * 500, "<div>" * 500, "鈥檚 视频 " * 500,
+                                  "function(" * 500, "<a b=\"" * 500])
 def test_never_raises_on_odd_text(junk):
     page = clean_text(junk)
     assert isinstance(page.text, str)

@@ -33,7 +33,9 @@ def _patterns() -> dict:
     exts = "|".join(lex.get("image_extensions", ["png", "jpg", "gif"]))
     return {
         "js": tuple((literal, re.compile(rx)) for literal, rx in lex.get("js_signatures", [])),
-        "crumb_split": re.compile(r"\s+(?:" + "|".join(re.escape(s) for s in seps) + r")\s+"),
+        # bounded spaces on one line: \s+ over long blank runs would be quadratic
+        "crumb_split": re.compile(r"(?<![ \t])[ \t]{1,8}(?:" + "|".join(re.escape(s) for s in seps)
+                                  + r")[ \t]{1,8}"),
         "footer": re.compile(r"^\s*(?:" + "|".join(re.escape(m) for m in markers)
                              + r")\s*(?:[:：]|$)", re.IGNORECASE),
         "image": re.compile(rf"(?<![\w/.-])[\w.-]+\.(?:{exts})(?:\?\S*)?(?![\w/])", re.IGNORECASE),

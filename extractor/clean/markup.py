@@ -15,7 +15,7 @@ from functools import lru_cache
 from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog
 
-_TAG_RE = re.compile(r"</?([A-Za-z][A-Za-z0-9:_-]{0,40})\b(?:[^<>\"']|\"[^\"]*\"|'[^']*')*/?>|<!--.*?-->|<!\[CDATA\[.*?\]\]>|<![A-Za-z][^<>]*>|<\?[^<>]*\?>",
+_TAG_RE = re.compile(r"</?([A-Za-z][A-Za-z0-9:_-]{0,40})\b(?:[^<>\"']|\"[^\"<>]*\"|'[^'<>]*')*/?>|<![A-Za-z][^<>]*>|<\?[^<>]*\?>",
                      re.DOTALL)
 _HAS_TAG_RE = re.compile(r"<[A-Za-z!/?]")
 # a closing tag whose "<" was lost with the letters before it ("性能?!?/p>")
@@ -29,9 +29,58 @@ MIN_BLOCK_TAGS_FOR_DOCUMENT = 5
 
 
 @lru_cache(maxsize=None)
-def _drop_re(names: tuple[str, ...]) -> re.Pattern:
+def _open_re(names: tuple[str, ...]) -> re.Pattern:
     alternatives = "|".join(re.escape(n) for n in names)
-    return re.compile(rf"<({alternatives})\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+    return re.compile(rf"<({alternatives})\b[^<>]*>", re.IGNORECASE)
+
+
+def _drop_elements(text: str, names: tuple[str, ...], max_chars: float = float("inf")) -> tuple[str, list[str]]:
+    """Remove the elements `names` with their content (those longer than `max_chars`
+    keep it). Closing tags are found with str.find, and a name with no closing tag left
+    is not looked for again, so unclosed tags cannot make this quadratic."""
+    lower = text.lower()
+    out, removed, pos = [], [], 0
+    unclosed: set[str] = set()
+    for m in _open_re(names).finditer(text):
+        name = m.group(1).lower()
+        if m.start() < pos or name in unclosed:
+            continue
+        close = lower.find(f"</{name}", m.end())
+        if close < 0:
+            unclosed.add(name)
+            continue
+        end = lower.find(">", close)
+        end = len(text) if end < 0 else end + 1
+        if end - m.start() > max_chars:
+            continue
+        out.append(text[pos:m.start()])
+        out.append("\n")
+        removed.append(text[m.start():end])
+        pos = end
+    if not removed:
+        return text, removed
+    out.append(text[pos:])
+    return "".join(out), removed
+
+
+def _drop_delimited(text: str, opening: str = "<!--", closing: str = "-->") -> tuple[str, int]:
+    """Remove comments (or CDATA sections) with str.find: an unclosed one ends the search,
+    so unclosed ones cannot make this quadratic."""
+    out, pos, n = [], 0, 0
+    while True:
+        start = text.find(opening, pos)
+        if start < 0:
+            break
+        end = text.find(closing, start + len(opening))
+        if end < 0:
+            break
+        out.append(text[pos:start])
+        pos = end + len(closing)
+        n += 1
+    if not n:
+        return text, 0
+    out.append(text[pos:])
+    return "".join(out), n
 
 
 def _is_document(text: str) -> bool:
@@ -62,22 +111,23 @@ def strip_markup(text: str, log: RepairLog) -> str:
         return _unescape(text, log)
     lex = load_lexicon("clean_markup")
     document = _is_document(text)
+    for opening, closing in (("<!--", "-->"), ("<![CDATA[", "]]>")):
+        if opening in text:
+            text, n = _drop_delimited(text, opening, closing)
+            if n:
+                log.removed("html_junk", f"{opening} {closing}", n)
     drop = tuple(lex.get("drop_with_content", []))
     if drop:
-        def _drop(m: re.Match) -> str:
-            log.removed("html_junk", m.group()[:60])
-            return "\n"
-        text = _drop_re(drop).sub(_drop, text)
+        text, removed = _drop_elements(text, drop)
+        for element in removed:
+            log.removed("html_junk", element[:60])
     layout_drop = tuple(lex.get("drop_in_documents", [])) if document else ()
     if layout_drop:
+        # too big to be navigation: the article may be inside (ASP.NET's page <form>)
         limit = lex.get("max_dropped_share", 0.3) * len(text)
-
-        def _drop_layout(m: re.Match) -> str:
-            if len(m.group()) > limit:
-                return m.group()  # too big to be navigation: the article may be inside
-            log.removed("html_junk", m.group()[:60])
-            return "\n"
-        text = _drop_re(layout_drop).sub(_drop_layout, text)
+        text, removed = _drop_elements(text, layout_drop, limit)
+        for element in removed:
+            log.removed("html_junk", element[:60])
     if document:
         # in HTML source, line breaks are just spaces; the tags say where lines end
         text = re.sub(r"\s+", " ", text)

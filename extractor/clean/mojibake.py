@@ -287,6 +287,8 @@ def _has_mojibake_evidence(line: str, encode_with: str, rare_sig_re: re.Pattern)
     return bool(_EVIDENCE_PAIR_RE.search(decoded) or _EVIDENCE_PUNCT_RE.search(decoded))
 
 
+#: characters of the line before a piece that are looked at to match quotes
+CONTEXT_CHARS = 200
 #: rare runs separated by at most this many common characters are tried as one piece
 MAX_COMMON_BRIDGE = 2
 
@@ -378,7 +380,7 @@ def _repair_runs(text: str, encode_with: str, name: str, log: RepairLog, sig_re:
                 if a < pos or not sig_re.match(text, a):
                     continue
                 # the line as repaired so far (earlier pieces of it already replaced)
-                so_far = "".join(out) + text[pos:a]
+                so_far = ("".join(out[-8:]) + text[pos:a])[-CONTEXT_CHARS:]
                 result = _redecode_run(text[a:b], encode_with, text[a - 1] if a else "",
                                        text[b] if b < len(text) else "", so_far)
                 if result is None:
