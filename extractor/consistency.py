@@ -23,7 +23,7 @@ How, in order:
 4. Verdicts: every value covers a tolerance interval (`tolerance_interval`: the stated
    precision, the qualifier, plus `rel_tolerance`); a group of two or more pages
    `agree`s when all intervals share a point, else `conflict`; one page is `single`.
-5. Reference (`check_reference`): time-to-train groups against the table's times,
+5. Reference (`extractor.reference.check_reference`): time-to-train groups against the table's times,
    relative groups (per cent improvement, speed-up) against the two rounds they imply,
    or the other system their sentence names, read both as time reduction and as
    speed-up.
@@ -44,15 +44,14 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, fields
-from functools import lru_cache
 
 import pandas as pd
 
-from extractor.extract.context import (PageContext, load_lexicon, page_context,
-                                       round_for_date, round_sort_key)
-from extractor.reference import (DEFAULT_REFERENCE, ReferenceTableError, benchmark_key,
-                                 canonical_benchmark, canonical_system, load_reference,
-                                 name_key, prepare_reference, system_key)
+from extractor.extract.context import PageContext, page_context, round_for_date, round_sort_key
+from extractor.reference import (DEFAULT_REFERENCE, ReferenceCheck, ReferenceTableError,
+                                 benchmark_key, canonical_benchmark, canonical_system,
+                                 check_reference, load_reference, prepare_reference,
+                                 reference_rows, system_key)
 
 logger = logging.getLogger(__name__)
 
@@ -122,23 +121,6 @@ class Group:
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-@dataclass
-class ReferenceCheck:
-    """What the reference says about a group: `verdict` match/mismatch/none, the
-    reference value in the unit of the group's values, and which rows gave it."""
-
-    verdict: str = "none"
-    value: float | None = None
-    round: str = ""
-    division: str = ""
-    system: str = ""
-    reading: str = ""
-    note: str = ""
-
-    def as_dict(self) -> dict:
-        return asdict(self)
 
 
 @dataclass
@@ -236,7 +218,7 @@ def _finite(x) -> float | None:
 
 
 @dataclass
-class _Member:
+class Member:
     """A claim as the stage sees it."""
 
     row: int
@@ -295,7 +277,7 @@ def _flags(x) -> list[str]:
     return [f for f in _text(x).split(";") if f]
 
 
-def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[_Member]:
+def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
     """The claims as members, with their contexts (page fallback for pages whose claims
     carry none) and tolerance intervals; rows without a finite value are left out."""
     n = len(claims)
@@ -328,7 +310,7 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[_Member]:
         else:
             ctx = fallback.get(doc, PageContext())
         confidence = _finite(r.get("confidence"))
-        m = _Member(
+        m = Member(
             row=i, doc_id=doc, lang=_text(r.get("lang")), value=value,
             unit=_text(r.get("unit")), quantity=_text(r.get("quantity")),
             value_norm=_finite(r.get("value_norm")), metric=_text(r.get("metric")),
@@ -371,20 +353,20 @@ def _compatible(a: PageContext, b: PageContext) -> bool:
 
 # --- unit recovery ------------------------------------------------------------------
 
-def _same_value(a: _Member, b: _Member) -> bool:
+def _same_value(a: Member, b: Member) -> bool:
     """The two pages state the same number (stated precision only: "up to 2.6" is not
     the same number as "1.6", though it covers it)."""
     return a.exact_lo <= b.exact_hi and b.exact_lo <= a.exact_hi
 
 
-def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[UnitRecovery]:
+def recover_units(members: list[Member], config: ConsistencyConfig) -> list[UnitRecovery]:
     """Give values whose unit the page lost the unit of an agreeing claim of another page:
     same system and workload, compatible context and metric, the same number. A claim of
     a lossy page (flag `lossy_source`) whose metric is unspecific likewise takes the
     metric of such a claim with its own unit (the words that said "improvement" were
     lost with the letters). When the other pages disagree, what more pages say wins; a
     tie recovers nothing. Members are updated in place; returns what changed."""
-    sources: dict[tuple[str, str], list[_Member]] = defaultdict(list)
+    sources: dict[tuple[str, str], list[Member]] = defaultdict(list)
     for m in members:
         if m.unit and m.scale is not None and "unit_inferred" not in m.flags:
             sources[(m.system_key, m.benchmark_key)].append(m)
@@ -414,7 +396,7 @@ def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[Uni
                           and s.metric not in _UNSPECIFIC_METRICS]
         if not candidates:
             continue
-        options: dict[tuple, list[_Member]] = defaultdict(list)
+        options: dict[tuple, list[Member]] = defaultdict(list)
         for s in candidates:
             key = (s.unit, s.quantity, round(s.scale, 12)) if needs_unit else (s.metric,)
             options[key].append(s)
@@ -446,7 +428,7 @@ def recover_units(members: list[_Member], config: ConsistencyConfig) -> list[Uni
 
 # --- grouping -----------------------------------------------------------------------
 
-def _fill_unknown(items: list[_Member], level: int, slots: dict[int, list[str]]) -> None:
+def _fill_unknown(items: list[Member], level: int, slots: dict[int, list[str]]) -> None:
     """Members whose field `level` (suite, round, division) is unknown take the one value
     the others know, if only one is possible for them: a page dated before a round was
     published cannot speak of it."""
@@ -459,22 +441,22 @@ def _fill_unknown(items: list[_Member], level: int, slots: dict[int, list[str]])
             slots[m.row][level] = next(iter(possible))
 
 
-def group_claims(members: list[_Member]) -> dict[tuple, list[_Member]]:
+def group_claims(members: list[Member]) -> dict[tuple, list[Member]]:
     """Members grouped by (system key, benchmark key, metric, suite, round, division).
 
     Only claims naming a system or a workload are grouped. Within a key, a claim whose
     suite, round or division is unknown joins the only one the others know (and its date
     allows); with several, it stays in a group of its own (it cannot be told which it
     speaks of)."""
-    by_key: dict[tuple, list[_Member]] = defaultdict(list)
+    by_key: dict[tuple, list[Member]] = defaultdict(list)
     for m in members:
         if m.system_key or m.benchmark_key:
             by_key[(m.system_key, m.benchmark_key, m.metric)].append(m)
-    groups: dict[tuple, list[_Member]] = {}
+    groups: dict[tuple, list[Member]] = {}
     for key, items in by_key.items():
         slots = {m.row: [m.context.suite, m.context.round, m.context.division] for m in items}
         for level in range(3):
-            parents: dict[tuple, list[_Member]] = defaultdict(list)
+            parents: dict[tuple, list[Member]] = defaultdict(list)
             for m in items:
                 parents[tuple(slots[m.row][:level])].append(m)
             for sub in parents.values():
@@ -495,362 +477,13 @@ def group_id(bucket: tuple) -> str:
     return f"g{digest}"
 
 
-def _verdict(items: list[_Member]) -> str:
+def _verdict(items: list[Member]) -> str:
     if len({m.doc_id for m in items}) < 2:
         return "single"
     normalised = all(m.scale is not None for m in items)
     intervals = [m.interval(normalised) for m in items]
     return "agree" if max(lo for lo, _ in intervals) <= min(hi for _, hi in intervals) \
         else "conflict"
-
-
-# --- reference ----------------------------------------------------------------------
-
-@lru_cache(maxsize=None)
-def _between_round_cues() -> re.Pattern:
-    words = load_lexicon("reference_relative.json").get("between_rounds_cues", [])
-    alternation = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
-    return re.compile(alternation or r"(?!x)x", re.IGNORECASE)
-
-
-def _significant(x: float) -> float:
-    return float(f"{x:.10g}")
-
-
-def _group_scale(items: list[_Member], default: float) -> tuple[float, str]:
-    """(base units per unit, unit) of the group's values: the most common known unit."""
-    units = Counter((m.unit, round(m.scale, 12)) for m in items if m.scale is not None)
-    if not units:
-        return default, ""
-    (unit, scale), _ = sorted(units.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-    return scale, unit
-
-
-def _reference_rows(reference: pd.DataFrame) -> list[tuple]:
-    """The prepared reference as named tuples: filtered per group in plain Python, which
-    for a few dozen rows is far cheaper than a pandas mask."""
-    return list(reference.itertuples(index=False))
-
-
-def _where(rows: list, **equal) -> list:
-    """The rows whose fields equal the given values."""
-    return [r for r in rows if all(getattr(r, k) == v for k, v in equal.items())]
-
-
-def _divisions(ctx: PageContext, rows: list, config: ConsistencyConfig) -> list[str]:
-    if ctx.division:
-        return [ctx.division]
-    present = sorted({r.division for r in rows})
-    return [d for d in config.divisions if d in present] + \
-        [d for d in present if d not in config.divisions]
-
-
-def _round_may_come_from_date(items: list[_Member], rnd: str) -> bool:
-    return any(m.context.date and round_for_date(m.context.date, m.context.suite) == rnd
-               for m in items)
-
-
-def _fits_time(m: _Member, seconds: float, config: ConsistencyConfig) -> tuple[bool, str]:
-    """(fits, unit assumed): a value whose unit is unknown fits when it fits read in any
-    of `config.assumed_time_units`, and says which."""
-    if m.scale is not None:
-        return (m.quantity in ("duration", "", "unknown") and m.covers(seconds, True)), ""
-    for unit, scale in config.assumed_time_units:
-        if m.covers(seconds / scale, False):
-            return True, unit
-    return False, ""
-
-
-def _check_time(items: list[_Member], ctx: PageContext, rows: list,
-                config: ConsistencyConfig) -> ReferenceCheck:
-    rounds_present = sorted({r.round for r in rows}, key=round_sort_key, reverse=True)
-    if ctx.round:
-        rounds = [ctx.round]
-        if config.try_earlier_rounds and _round_may_come_from_date(items, ctx.round):
-            rounds += [r for r in rounds_present if round_sort_key(r) < round_sort_key(ctx.round)]
-    else:
-        rounds = rounds_present
-    divisions = _divisions(ctx, rows, config)
-    candidates = []
-    for ri, rnd in enumerate(rounds):
-        for di, div in enumerate(divisions):
-            for row in _where(rows, round=rnd, division=div):
-                seconds = row.time_to_train_minutes * 60.0
-                fits = [_fits_time(m, seconds, config) for m in items]
-                n_fit = sum(f for f, _ in fits)
-                assumed = sorted({a for f, a in fits if f and a})
-                candidates.append(((ri, di), row, seconds, n_fit, assumed))
-    if not candidates:
-        wanted = ctx.round or "any round"
-        return ReferenceCheck(note=f"reference has no {wanted} "
-                                   f"{ctx.division + ' ' if ctx.division else ''}result")
-    scale, unit = _group_scale(items, 60.0)
-    best = max(candidates, key=lambda c: (c[3], [-i for i in c[0]]))
-    pref, row, seconds, n_fit, assumed = best
-    if not unit and len(assumed) == 1:  # no stated unit: give the value in the one assumed
-        scale = dict(config.assumed_time_units).get(assumed[0], scale)
-    if n_fit == len(items):
-        note = []
-        if not ctx.division or not ctx.round:
-            note.append("matched " + " ".join(x for x in (row.division, row.round) if x))
-        elif row.round != ctx.round:
-            note.append(f"matched the earlier round {row.round}, not the page's {ctx.round}")
-        if assumed:
-            note.append(f"unit assumed {'/'.join(assumed)}")
-        return ReferenceCheck("match", _significant(seconds / scale), row.round, row.division,
-                              row.system_name, "", "; ".join(note))
-    own = [c for c in candidates if c[0][0] == 0]
-    if not own:  # only earlier rounds, tried because the round came from a date
-        return ReferenceCheck(note=f"reference has no {ctx.round} result; "
-                                   "no earlier round fits")
-    median = sorted(_member_seconds(m) for m in items)[len(items) // 2]
-    closest = min(own, key=lambda c: (abs(c[2] - median), c[0]))
-    _, row, seconds, n_fit, _ = closest
-    note = [f"stated {median / seconds - 1:+.1%} from the reference"] if seconds else []
-    if n_fit:
-        note.append(f"{n_fit} of {len(items)} values fit")
-    elif not ctx.division:
-        note.append("no division fits")
-    explained = _each_value_fits(items, candidates, config)
-    if explained:
-        note.append(explained)
-    return ReferenceCheck("mismatch", _significant(seconds / scale), row.round, row.division,
-                          row.system_name, "", "; ".join(note))
-
-
-def _each_value_fits(items: list[_Member], candidates: list, config: ConsistencyConfig) -> str:
-    """When no one result fits every value but each value fits one (the pages quote the
-    closed and the open result, say), which fits which."""
-    ordered = sorted(candidates, key=lambda c: c[0])
-    fits = {}
-    for m in items:
-        label = m.label()
-        if label in fits:
-            continue
-        row = next((c[1] for c in ordered if _fits_time(m, c[2], config)[0]), None)
-        if row is None:
-            return ""
-        fits[label] = row
-    if len({(r.round, r.division, r.system_name) for r in fits.values()}) < 2:
-        return ""
-    return "each value fits another result: " + "; ".join(
-        f"{label} = {r.division} {r.round} ({r.time_to_train_minutes:g} min)"
-        for label, r in fits.items())
-
-
-def _member_seconds(m: _Member) -> float:
-    return m.value_norm if m.scale is not None else m.value * 60.0
-
-
-_READINGS = {
-    # per cent: the claim's fraction against the two times
-    "percent": (("time_reduction", lambda old, new: (old - new) / old),
-                ("speedup", lambda old, new: old / new - 1.0)),
-    # factor: how many times faster
-    "factor": (("speedup", lambda old, new: old / new),),
-}
-
-
-@dataclass(frozen=True)
-class _Reading:
-    """One way to read a relative claim against two reference rows."""
-
-    preference: tuple
-    name: str
-    value: float
-    n_fit: int
-    old: tuple
-    new: tuple
-
-
-def _readings(pairs, readings, intervals) -> list[_Reading]:
-    out = []
-    for preference, old, new in pairs:
-        for name, reading in readings:
-            r = reading(old.time_to_train_minutes, new.time_to_train_minutes)
-            out.append(_Reading(preference, name, r, sum(lo <= r <= hi for lo, hi in intervals),
-                                old, new))
-    return out
-
-
-def _best(candidates: list[_Reading]) -> _Reading | None:
-    if not candidates:
-        return None
-    return max(candidates, key=lambda c: (c.n_fit, [-i for i in c.preference]))
-
-
-def _between_rounds(rows: list, ctx: PageContext, divisions: list[str]):
-    """(preference, earlier row, later row) of one system: the page's round (else every
-    round) against the previous round first, then earlier ones, each division alike."""
-    rounds_present = sorted({r.round for r in rows}, key=round_sort_key)
-    later_rounds = [ctx.round] if ctx.round else list(reversed(rounds_present))
-    for li, later in enumerate(later_rounds):
-        earlier = [r for r in rounds_present if round_sort_key(r) < round_sort_key(later)]
-        for ei, before in enumerate(reversed(earlier)):
-            for di, div in enumerate(divisions):
-                for old in _where(rows, round=before, division=div):
-                    for new in _where(rows, round=later, division=div):
-                        yield (li, ei, di), old, new
-
-
-def _systems_named(items: list[_Member]) -> list[str]:
-    """Canonical systems the members' sentences name (entities.find_entities)."""
-    try:
-        from extractor.extract.entities import find_entities  # noqa: PLC0415
-    except Exception:  # noqa: BLE001 - without the entity finder, no cross-system check
-        return []
-    names = []
-    for sentence, lang in dict.fromkeys((m.sentence, m.lang) for m in items):
-        try:
-            found = find_entities(sentence, (lang or "en").split("-")[0])
-        except Exception:  # noqa: BLE001
-            logger.debug("find_entities failed on %r", sentence, exc_info=True)
-            continue
-        names += [e.canonical for e in found if e.label == "SYSTEM" and e.canonical]
-    return list(dict.fromkeys(names))
-
-
-def _against_other_systems(rows: list, reference: list, others: list[str],
-                           ctx: PageContext, divisions: list[str]):
-    """(preference, other system's row, own row): the own system's result in the page's
-    round (else every round) against another system's in the same round, or in the
-    latest earlier round it has (a new generation against the old)."""
-    rounds_present = sorted({r.round for r in rows}, key=round_sort_key, reverse=True)
-    own_rounds = [ctx.round] if ctx.round else rounds_present
-    for oi, other in enumerate(others):
-        benchmarks = {r.benchmark_key for r in rows}
-        other_rows = [r for r in reference
-                      if r.system_key == other and r.benchmark_key in benchmarks]
-        for ri, rnd in enumerate(own_rounds):
-            usable = [r for r in {o.round for o in other_rows}
-                      if round_sort_key(r) <= round_sort_key(rnd)]
-            if not usable:
-                continue
-            base_round = max(usable, key=round_sort_key)
-            for di, div in enumerate(divisions):
-                for old in _where(other_rows, round=base_round, division=div):
-                    for new in _where(rows, round=rnd, division=div):
-                        yield (oi, ri, di), old, new
-
-
-def _relative_check(verdict: str, c: _Reading, out_scale: float, names: str,
-                    across: bool) -> ReferenceCheck:
-    old, new = c.old, c.new
-    if across:
-        rnd = new.round if old.round == new.round else f"{old.round}->{new.round}"
-        system = f"{new.system_name} vs {old.system_name}"
-    else:
-        rnd, system = f"{old.round}->{new.round}", new.system_name
-    note = (f"{old.system + ' ' if across else ''}{old.time_to_train_minutes:g} -> "
-            f"{new.system + ' ' if across else ''}{new.time_to_train_minutes:g} min")
-    return ReferenceCheck(verdict, _significant(c.value / out_scale), rnd, new.division,
-                          system, names, note)
-
-
-def _check_relative(items: list[_Member], ctx: PageContext, rows: list,
-                    reference: list, config: ConsistencyConfig) -> ReferenceCheck:
-    """A per cent or factor against two reference times, read both ways: the system's own
-    earlier round ("24% since our first submission"), else another system the sentence
-    names ("31% faster than the DGX A100")."""
-    kind = Counter("factor" if m.unit == "x" or m.quantity == "factor"
-                   or (not m.unit and m.metric == "speedup") else "percent"
-                   for m in items).most_common(1)[0][0]
-    readings = _READINGS[kind]
-    out_scale = 0.01 if kind == "percent" else 1.0
-
-    def fraction_interval(m: _Member) -> tuple[float, float]:
-        if m.scale is not None:
-            return m.interval(True)
-        return m.lo * out_scale, m.hi * out_scale  # unit lost: the value as stated
-
-    intervals = [fraction_interval(m) for m in items]
-    divisions = _divisions(ctx, rows, config)
-    n = len(items)
-
-    def full_match(candidates: list[_Reading], across: bool) -> ReferenceCheck | None:
-        best = _best(candidates)
-        if best is None or best.n_fit < n:
-            return None
-        names = ";".join(dict.fromkeys(
-            c.name for c in candidates if c.preference == best.preference
-            and c.old is best.old and c.new is best.new and c.n_fit == n))
-        return _relative_check("match", best, out_scale, names, across)
-
-    def closest(candidates: list[_Reading], across: bool) -> ReferenceCheck:
-        first = min(c.preference[:2] for c in candidates)
-        own = [c for c in candidates if c.preference[:2] == first]
-        median = sorted((lo + hi) / 2 for lo, hi in intervals)[len(intervals) // 2]
-        c = min(own, key=lambda c: (abs(c.value - median), c.preference))
-        return _relative_check("mismatch", c, out_scale, c.name, across)
-
-    between = _readings(_between_rounds(rows, ctx, divisions), readings, intervals)
-    found = full_match(between, False)
-    if found:
-        return found
-    own_key = rows[0].system_key
-    known_systems = {r.system_key for r in reference}
-    others = [k for k in dict.fromkeys(name_key(canonical_system(s))
-                                       for s in _systems_named(items))
-              if k and k != own_key and k in known_systems]
-    across = _readings(_against_other_systems(rows, reference, others, ctx, divisions),
-                       readings, intervals)
-    found = full_match(across, True)
-    if found:
-        return found
-    if between and any(_between_round_cues().search(m.sentence) for m in items):
-        return closest(between, False)
-    if across and len(others) == 1:
-        return closest(across, True)
-    if not between and not across:
-        return ReferenceCheck(note="reference has no pair of results to compare")
-    return ReferenceCheck(note="no reading fits and the sentence does not say what it "
-                               "compares with; left unchecked")
-
-
-def _system_hint(items: list[_Member], ctx: PageContext, reference: list,
-                 bench: str, config: ConsistencyConfig) -> str:
-    """For a time without a system: the reference rows it would fit, as a note."""
-    rows = [r for r in reference if r.benchmark_key == bench
-            and (not ctx.round or r.round == ctx.round)
-            and (not ctx.division or r.division == ctx.division)]
-    fitting = [r for r in rows
-               if all(_fits_time(m, r.time_to_train_minutes * 60.0, config)[0] for m in items)]
-    if not fitting or len(fitting) > 3:
-        return "no system named"
-    return "no system named; fits " + ", ".join(
-        f"{r.system} {r.division} {r.round} ({r.time_to_train_minutes:g} min)" for r in fitting)
-
-
-def check_reference(items: list[_Member], ctx: PageContext, sys_key: str, bench_key: str,
-                    metric: str, reference: pd.DataFrame | list,
-                    config: ConsistencyConfig | None = None) -> ReferenceCheck:
-    """The reference verdict of one group (`reference` as `prepare_reference` gives it).
-
-    `none` when the metric is not one the reference records, or the reference has no row
-    for the system and benchmark (and round); `match` when one row (or, for relative
-    claims, one pair of rows in two rounds, read as time reduction or speed-up) fits
-    every value; `mismatch` otherwise, with the closest reference value."""
-    config = config or ConsistencyConfig()
-    if ctx.suite and ctx.suite != "training":
-        return ReferenceCheck(note=f"reference holds training results, not {ctx.suite}")
-    is_time = metric in config.time_metrics
-    if not (is_time or metric in config.relative_metrics) or not bench_key:
-        return ReferenceCheck()
-    if not sys_key:
-        return ReferenceCheck(note=_system_hint(items, ctx, reference, bench_key, config)
-                              if is_time else "no system named")
-    if isinstance(reference, pd.DataFrame):
-        reference = _reference_rows(reference)
-    rows = [r for r in reference if r.system_key == sys_key and r.benchmark_key == bench_key]
-    if not rows:
-        return ReferenceCheck()
-    if is_time:
-        # a per cent or a count the extractor called a time is not checked as one
-        times = [m for m in items if not m.unit or m.quantity == "duration"]
-        if not times:
-            return ReferenceCheck(note="no value is a duration")
-        return _check_time(times, ctx, rows, config)
-    return _check_relative(items, ctx, rows, reference, config)
 
 
 # --- the stage ----------------------------------------------------------------------
@@ -884,7 +517,7 @@ def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
         return pd.DataFrame(columns=columns), _empty_claims_frame(
             claims if claims is not None else pd.DataFrame())
     ref = prepare_reference(reference) if reference is not None else prepare_reference(None)
-    ref_rows = _reference_rows(ref)
+    ref_rows = reference_rows(ref)
     members = _members(claims, config)
     recovered = recover_units(members, config) if config.recover_units else []
     buckets = group_claims(members)
@@ -915,7 +548,7 @@ def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
     return table, _updated_claims(claims, members, recovered, group_of_row)
 
 
-def _updated_claims(claims: pd.DataFrame, members: list[_Member],
+def _updated_claims(claims: pd.DataFrame, members: list[Member],
                     recovered: list[UnitRecovery], group_of_row: dict[int, str]) -> pd.DataFrame:
     out = claims.reset_index(drop=True).copy()
     n = len(out)
