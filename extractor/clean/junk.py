@@ -34,6 +34,7 @@ def _patterns() -> dict:
     return {
         "js": tuple((literal, re.compile(rx)) for literal, rx in lex.get("js_signatures", [])),
         # bounded spaces on one line: \s+ over long blank runs would be quadratic
+        "crumb_seps": tuple(seps),
         "crumb_split": re.compile(r"(?<![ \t])[ \t]{1,8}(?:" + "|".join(re.escape(s) for s in seps)
                                   + r")[ \t]{1,8}"),
         "footer": re.compile(r"^\s*(?:" + "|".join(re.escape(m) for m in markers)
@@ -51,12 +52,14 @@ def remove_javascript(text: str, log: RepairLog) -> str:
     >>> remove_javascript("成人 (function(){ var bp = document.createElement('script'); })();\\nBERT 5.78分鐘", RepairLog())
     '成人\\nBERT 5.78分鐘'
     """
-    present = [rx for literal, rx in _patterns()["js"] if literal in text and rx.search(text)]
-    if not present:
+    signatures = [(literal, rx) for literal, rx in _patterns()["js"] if literal in text]
+    if not signatures:
         return text
     lines = text.split("\n")
+    changed = False
     for i, line in enumerate(lines):
-        starts = [m for m in (rx.search(line) for rx in present) if m]
+        # a regex only runs on lines that hold its literal (prose rarely does)
+        starts = [m for m in (rx.search(line) for literal, rx in signatures if literal in line) if m]
         if not starts:
             continue
         m = min(starts, key=lambda found: found.start())
@@ -65,7 +68,8 @@ def remove_javascript(text: str, log: RepairLog) -> str:
             continue
         log.removed("inline_javascript", code.strip())
         lines[i] = line[:m.start()].rstrip()
-    return "\n".join(lines)
+        changed = True
+    return "\n".join(lines) if changed else text
 
 
 def remove_image_names(text: str, log: RepairLog) -> str:
@@ -109,7 +113,7 @@ def remove_breadcrumbs(text: str, log: RepairLog) -> str:
     '\\nIt is 5 > 3 here.'
     """
     crumb_split = _patterns()["crumb_split"]
-    if not crumb_split.search(text):
+    if not any(sep in text for sep in _patterns()["crumb_seps"]) or not crumb_split.search(text):
         return text
     lines = text.split("\n")
     for i, line in enumerate(lines):
