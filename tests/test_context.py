@@ -49,7 +49,7 @@ def test_parse_never_raises(s):
     ("MLPerf訓練第1.1輪測試", "training", "v1.1"),
     ("MLPerf HPC v1.0 shows", "hpc", "v1.0"),
     ("our MLPerf鈩 Training 1.0 submission", "training", "v1.0"),  # ™ read as GBK
-    ("MLPerf™ 1.1 results of Graphcore training", "training", "v1.1"),
+    ("MLPerf™ 1.1 training results of Graphcore", "training", "v1.1"),
 ])
 def test_round_named_in_the_text(text, suite, rnd):
     ctx = page_context(text)
