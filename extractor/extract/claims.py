@@ -761,10 +761,13 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         return None
 
     metric, cue = metric_for(quantity, metric_text, sent, lang)
+    by_unit = load_lexicon("metrics_defaults.json").get("by_unit", {})
     if not cue and _previous(infos, idx, crossing=True) is not None and _refers_back(sent, lk):
         # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
         # sentence that is referred back to names the metric
         metric, cue = metric_for(quantity, "", _previous(infos, idx, crossing=True).text, lang)
+    if unit in by_unit:  # "in the six months": a period, not a time-to-train
+        metric, cue = by_unit[unit], False
 
     if "unit_missing" not in flags and not unit:
         flags.append("unit_missing")
