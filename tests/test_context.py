@@ -252,3 +252,10 @@ def test_every_written_form_of_a_date_is_read(d):
              f"{months[d.month - 1]} {d.day}, {d.year}", f"{d.day} {months[d.month - 1][:3]} {d.year}"]
     for form in forms:
         assert page_date(f"Posted: {form} by the editor") == iso, form
+
+
+def test_full_width_text_keeps_its_offsets():
+    s = "ＭＬＰｅｒｆ １．１ ｏｐｅｎ ｄｉｖｉｓｉｏｎ 5.78分, closed division 6.86分"
+    assert page_context(s).round == "v1.1"
+    assert sentence_context(s, None, at=s.index("6.86")).division == "closed"
+    assert sentence_context(s, None, at=s.index("5.78")).division == "open"
