@@ -49,7 +49,8 @@ def reference():
 
 
 def run(reference, *claims, config=None):
-    groups, out = check_consistency(table(*claims), reference, config)
+    groups, out = check_consistency(table(*claims), reference,
+                                    config or ConsistencyConfig(fail_safe=False))
     return groups, out
 
 
@@ -381,7 +382,7 @@ def test_recovery_can_be_switched_off(reference):
     out = run(reference, claim("000.txt", 28.3, "", system="IPU-POD16", workload="ResNet-50",
                                **LOSSY),
               claim("001.txt", 28.3, "min", system="IPU-POD16", workload="ResNet-50"),
-              config=ConsistencyConfig(recover_units=False))[1]
+              config=ConsistencyConfig(recover_units=False, fail_safe=False))[1]
     assert out.loc[0, "unit"] == ""
 
 
@@ -429,7 +430,7 @@ def test_any_table_gives_consistent_groups(rows):
                            context=r["context"], qualifier=r["qualifier"]) for r in rows])
     for i, r in enumerate(rows):
         claims.loc[i, "value"] = r["value"]
-    groups, out = check_consistency(claims, reference)
+    groups, out = check_consistency(claims, reference, ConsistencyConfig(fail_safe=False))
     assert groups["group_id"].is_unique
     assert set(out["group_id"]) - {""} == set(groups["group_id"])
     assert set(groups["verdict"]) <= {"agree", "conflict", "single"}
@@ -583,3 +584,14 @@ def test_pages_quoting_different_divisions_are_told_apart_in_the_note(reference)
 def test_a_time_metric_without_a_duration_is_not_checked(reference):
     g = only(run(reference, claim("a", 24, "%", system="IPU-POD16", workload="ResNet-50"))[0])
     assert g["reference_verdict"] == "none" and "duration" in g["reference_note"]
+
+
+def test_an_unexpected_error_loses_no_run(reference, caplog):
+    broken = table(claim("a", 28.3, system="IPU-POD16", workload="ResNet-50"))
+    not_a_reference = pd.DataFrame({"round": ["v1.1"]})  # no other column: KeyError inside
+    with pytest.raises(KeyError):
+        check_consistency(broken, not_a_reference, ConsistencyConfig(fail_safe=False))
+    groups, out = check_consistency(broken, not_a_reference)
+    assert groups.empty and list(groups.columns)[:len(GROUP_COLUMNS)] == GROUP_COLUMNS
+    assert len(out) == 1 and "group_id" in out.columns
+    assert "consistency check failed" in caplog.text
