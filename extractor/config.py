@@ -10,6 +10,7 @@ from pathlib import Path
 
 from extractor.clean import CleanConfig
 from extractor.consistency import ConsistencyConfig
+from extractor.extract.claims import ClaimConfig
 from extractor.langid import LangIdConfig
 
 
@@ -29,4 +30,6 @@ class Config:
     write_clean: bool = True
     clean: CleanConfig = field(default_factory=CleanConfig)
     langid: LangIdConfig = field(default_factory=LangIdConfig)
+    #: claim extraction, with the quantity layer's options in `claims.quantities`
+    claims: ClaimConfig = field(default_factory=ClaimConfig)
     consistency: ConsistencyConfig = field(default_factory=ConsistencyConfig)

@@ -80,7 +80,7 @@ def process_page(raw: RawPage, config: Config) -> PageResult:
         doc.zh_variant = tagged.lang.zh_variant
         doc.n_sentences = len(tagged.sentences)
         stage = "extract"
-        claims = extract_claims(tagged)
+        claims = extract_claims(tagged, config.claims)
         doc.n_claims = len(claims)
         return PageResult(doc, claims, cleaned.text)
     except Exception as exc:  # one bad page must not stop the run

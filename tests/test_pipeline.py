@@ -95,7 +95,7 @@ def test_bad_pages_never_crash_the_run_or_lose_other_pages(tmp_path):
 
 def test_a_stage_failure_becomes_an_error_row(monkeypatch):
     # A bug in one stage must cost only that page: the failure is reported, with the stage.
-    def broken_extractor(page):
+    def broken_extractor(page, config):
         raise ValueError("unexpected sentence shape\nsecond line")
 
     monkeypatch.setattr("extractor.pipeline.extract_claims", broken_extractor)

@@ -42,7 +42,7 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 
 from extractor.extract.entities import SYSTEM, WORKLOAD, Entity, find_entities, load_lexicon
-from extractor.extract.quantities import Quantity, find_quantities
+from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 
 try:  # the context stage is written in parallel; claims work without it
     from extractor.extract.context import PageContext, page_context, sentence_context
@@ -111,6 +111,8 @@ class ClaimConfig:
     min_confidence: float = 0.0
     #: table rows: at most this many rows between a row and its header
     max_table_rows: int = 60
+    #: options of the quantity layer beneath the claims
+    quantities: QuantityConfig = field(default_factory=QuantityConfig)
 
 
 # ---------------------------------------------------------------------------------------
@@ -445,9 +447,9 @@ def _bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
     return any(tail.startswith(w.lower()) for lg in langs for w in _cues().bare_cues[lg])
 
 
-def _safe_quantities(text: str, lang: str) -> list[Quantity]:
+def _safe_quantities(text: str, lang: str, config: QuantityConfig | None = None) -> list[Quantity]:
     try:
-        return list(find_quantities(text, lang))
+        return list(find_quantities(text, lang, config))
     except Exception:  # the quantity layer must not take the page down
         logger.exception("find_quantities failed on %d chars", len(text))
         return []
@@ -538,7 +540,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
         else:
             header = None
             caption = info
-        quantities = _safe_quantities(sent, ts_lang)
+        quantities = _safe_quantities(sent, ts_lang, config.quantities)
         if not quantities:
             continue
         always, unitless = not_claim_spans(sent)
