@@ -297,7 +297,10 @@ def _check_time(items: list[Member], ctx: PageContext, rows: list,
         return ReferenceCheck(note=f"reference has no {wanted} "
                                    f"{ctx.division + ' ' if ctx.division else ''}result")
     scale, unit = _group_scale(items, 60.0)
-    best = max(candidates, key=lambda c: (c[3], [-i for i in c[0]]))
+    median = sorted(_member_seconds(m) for m in items)[len(items) // 2]
+    # most values fitted, then the preferred round and division, then the closest result
+    # (a round may list one system twice: 6.769 and 6.703 min for "6.7 minutes")
+    best = max(candidates, key=lambda c: (c[3], [-i for i in c[0]], -abs(c[2] - median)))
     pref, row, seconds, n_fit, assumed = best
     if not unit and len(assumed) == 1:  # no stated unit: give the value in the one assumed
         scale = dict(config.assumed_time_units).get(assumed[0], scale)
@@ -315,7 +318,6 @@ def _check_time(items: list[Member], ctx: PageContext, rows: list,
     if not own:  # only earlier rounds, tried because the round came from a date
         return ReferenceCheck(note=f"reference has no {ctx.round} result; "
                                    "no earlier round fits")
-    median = sorted(_member_seconds(m) for m in items)[len(items) // 2]
     closest = min(own, key=lambda c: (abs(c[2] - median), c[0]))
     _, row, seconds, n_fit, _ = closest
     note = [f"stated {median / seconds - 1:+.1%} from the reference"] if seconds else []
