@@ -154,10 +154,10 @@ def _patterns() -> _Patterns:
     # "MLPerf 1.1", "MLPerf v2.0", "MLPerf Training v2.0", "MLPerf™ Training version 1.0",
     # "MLPerf訓練1.1", "MLPerf v1.0 Training"
     after_bench = (rf"(?:{bench}){marks}{sep}(?:(?P<suite>{suite}){sep})?"
-                   rf"(?:(?:{version}){sep})?{number}")
+                   rf"(?:(?P<version>{version}){sep})?{number}")
     # "Training version 1.0", "Training v2.0": a version word is required without the
     # benchmark's name, or any "training 2.0 epochs" would count
-    after_suite = rf"(?P<suite>{suite}){sep}(?:{version}){sep}{number}"
+    after_suite = rf"(?P<suite>{suite}){sep}(?P<version>{version}){sep}{number}"
     months = words["months"]
     month = _alternation(months)
     ci = re.IGNORECASE
@@ -211,6 +211,12 @@ def round_for_date(date: str, suite: str = "training") -> str:
     dates, rounds = _round_calendar(suite)
     i = bisect.bisect_right(dates, date)
     return rounds[i - 1] if i else ""
+
+
+@lru_cache(maxsize=None)
+def _all_rounds() -> frozenset[str]:
+    return frozenset(r for table in load_lexicon("context_rounds.json").values()
+                     if isinstance(table, dict) for r in table)
 
 
 def known_rounds(suite: str = "training") -> tuple[str, ...]:
@@ -288,10 +294,13 @@ def find_round_mentions(text: str, config: ContextConfig | None = None) -> list[
     for pattern, base in matchers:
         for m in pattern.finditer(text):
             num = m.group("num")
-            major = int(num.split(".")[0])
-            if major > 9:
+            groups = m.groupdict()
+            suite = _suite_of(groups.get("suite"))
+            # "MLPerf: 1.8 hours" is no round: a number the calendar does not know must
+            # come with a version word or the suite ("MLPerf Training 5.1")
+            if f"v{num}" not in _all_rounds() and not (suite or groups.get("version")
+                                                       or pattern is p.round_in_id):
                 continue
-            suite = _suite_of(m.groupdict().get("suite"))
             lo, hi = max(0, m.start() - config.cue_window), m.end() + config.cue_window // 2
             window = text[lo:hi]
             current = bool(p.current_cue.search(window))
