@@ -4,7 +4,7 @@
 
 Prints, on the same texts:
 - page level: `identify(page)` vs langdetect's `detect_langs(page)` on the cleaned seed
-  pages (MB/s and the speed-up);
+  pages and on the 181 real article bodies of ../shared/testdata/aeb (MB/s, speed-up);
 - sentence level: `identify(sentence)` vs langdetect on every sentence of those pages,
   and `tag_page` (segmentation included) on the pages;
 - line level: `identify(line)` vs langdetect on every line of ../shared/testdata/langid
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
 import sys
 import time
@@ -107,6 +108,19 @@ def main() -> None:
     print(f"  identify     {ours * 1e3:8.2f} ms  {size / ours:8.2f} MB/s")
     print(f"  langdetect   {theirs * 1e3:8.2f} ms  {size / theirs:8.2f} MB/s")
     print(f"  speed-up     {theirs / ours:8.1f} x")
+
+    articles_path = TESTDATA.parent / "aeb" / "ground-truth.json"
+    if articles_path.is_file():
+        articles = [a["articleBody"] for a in json.loads(articles_path.read_text("utf-8")).values()]
+        for article in articles:
+            identify(article)
+        size = sum(len(a.encode("utf-8")) for a in articles) / 1e6
+        ours = timed(identify, articles, max(1, args.repeat // 3))
+        theirs = timed(langdetect_identify, articles, 1)
+        print(f"page level, {len(articles)} real article bodies (aeb), {size:.2f} MB:")
+        print(f"  identify     {ours * 1e3:8.2f} ms  {size / ours:8.2f} MB/s")
+        print(f"  langdetect   {theirs * 1e3:8.2f} ms  {size / theirs:8.2f} MB/s")
+        print(f"  speed-up     {theirs / ours:8.1f} x")
 
     sentences = [s.text for page in pages for s in split_sentences(page)]
     for sentence in sentences:

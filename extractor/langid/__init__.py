@@ -78,7 +78,7 @@ class LangIdConfig:
     max_ngram_chars: int = 800
     #: a longer text (a page) is read in evenly spaced windows of this many characters
     #: in all: its language does not change between them, and the cost stays bounded
-    max_scan_chars: int = 4000
+    max_scan_chars: int = 3000
     #: variant of Chinese text with no character that tells
     default_zh_variant: str = "Hans"
     #: a page whose cleaning lost at least this share of its letters is `und`

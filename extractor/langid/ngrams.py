@@ -79,11 +79,9 @@ def _normalize_char(ch: str) -> str:
     return NGram.normalize(ch)
 
 
-@lru_cache(maxsize=65536)
-def _word_rows(token: str) -> tuple[int, ...]:
+def _word_rows(token: str) -> list[int]:
     """Rows of the n-grams of one white-space-free token, extracted as langdetect does
-    (characters normalised, words padded with spaces, all-capital words skipped).
-    Cached: running text repeats its words, and a page's cost falls several times."""
+    (characters normalised, words padded with spaces, all-capital words skipped)."""
     from langdetect.utils.ngram import NGram  # noqa: PLC0415
 
     model = _model()
@@ -105,14 +103,21 @@ def _word_rows(token: str) -> tuple[int, ...]:
                 row = model.index.get(gram)
                 if row is not None:
                     rows.append(row)
-    return tuple(rows)
-
-
-def _gram_rows(text: str) -> list[int]:
-    rows: list[int] = []
-    for token in text.split():
-        rows.extend(_word_rows(token))
     return rows
+
+
+@lru_cache(maxsize=16384)
+def _word_loglik(token: str):
+    """Log-likelihood of one token under every language (a vector), or None when
+    langdetect knows none of its n-grams. Cached: running text repeats its words, so a
+    page costs a few vector sums (16k words cached: about 8 MB)."""
+    rows = _word_rows(token)
+    return _model().logp.take(rows, axis=0).sum(axis=0, dtype=np.float64) if rows else None
+
+
+def _loglik(text: str):
+    vectors = [v for v in map(_word_loglik, text.split()) if v is not None]
+    return np.sum(vectors, axis=0) if vectors else None
 
 
 @lru_cache(maxsize=64)
@@ -145,8 +150,8 @@ def language_probabilities(text: str, candidates: tuple[str, ...], prior_lang: s
     if method == "sampled":
         loglik = _sampled_loglik(text, _known(candidates), seed, ngram_weight)
     else:
-        rows = _gram_rows(text)
-        loglik = model.logp.take(rows, axis=0).sum(axis=0)[cols] if rows else None
+        total = _loglik(text)
+        loglik = total[cols] if total is not None else None
     if loglik is None:
         return {}
     scores = ngram_weight * np.asarray(loglik, dtype=np.float64) + _log_prior(candidates, prior_lang, prior)

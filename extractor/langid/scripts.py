@@ -71,6 +71,13 @@ def script_table() -> dict[str, Script]:
 
 
 @lru_cache(maxsize=1)
+def _script_ranges() -> dict[str, list[list[str]]]:
+    data = json.loads(resources.files("extractor.lexicons").joinpath("langid_scripts.json")
+                      .read_text("utf-8"))
+    return {name: spec["ranges"] for name, spec in data["scripts"].items()}
+
+
+@lru_cache(maxsize=1)
 def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     """(any letter of a script other than Latin/Han/Hangul/Kana, Latin word, pinyin note)."""
     table = json.loads(resources.files("extractor.lexicons").joinpath("langid_scripts.json")
@@ -87,7 +94,8 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
                       f"(?![\\w]|[./@#=&%~_][\\w])")
     han = _char_class(table["han"]["ranges"])
     # Pinyin notes after Han characters, "計(jì)算": readings, not Latin-script text.
-    pinyin = re.compile(f"(?<=[{han}])[(\uff08][a-z\u00e0-\u01dc\u0300-\u036f]{{1,8}}[)\uff09]")
+    # (The bracket comes first in the pattern, so the engine only looks behind at brackets.)
+    pinyin = re.compile(f"[(\uff08](?<=[{han}][(\uff08])[a-z\u00e0-\u01dc\u0300-\u036f]{{1,8}}[)\uff09]")
     return re.compile(f"[{minor}]"), word, pinyin
 
 
@@ -98,8 +106,8 @@ _MAJOR = ("hangul", "han", "kana")
 @lru_cache(maxsize=1)
 def _cjk_any() -> re.Pattern:
     """Any letter of Hangul, Kana or Han: one pass tells whether the three are needed."""
-    table = script_table()
-    return re.compile("|".join(table[name].pattern.pattern for name in _MAJOR))
+    ranges = [r for name in _MAJOR for r in _script_ranges()[name]]
+    return re.compile(f"[{_char_class(ranges)}]")
 
 
 def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
