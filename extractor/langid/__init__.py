@@ -14,11 +14,14 @@ How a text is decided, cheapest evidence first:
    worth of letters (`langid_scripts.json`). The heaviest language wins, so a Korean
    sentence full of product names is `ko` and an English one with a Chinese brand in
    it is `en`.
-2. Loss: when most of the evidence was lost to '?' or U+FFFD, or too little is left,
-   the answer is `und`, never a guess from the product names that survived.
+2. Loss: when most of the evidence was lost to '?', U+FFFD or undecoded UTF-8, or too
+   little is left, the answer is `und`, never a guess from the product names that
+   survived. URLs, TeX, HTML tags and program text (JavaScript, CSS) are no language's
+   evidence either.
 3. Chinese variant from OpenCC's character tables (`chinese.variant_evidence`).
 4. Only for scripts shared by several languages (Latin, Cyrillic, ...): langdetect's
-   n-gram profiles, scored exactly and combined with a prior for English
+   n-gram profiles, scored exactly (deterministic, no sampling) and combined with a
+   prior for English, or for the page's own language when tagging its sentences
    (`ngrams.language_probabilities`).
 
 The confidence is the product of the winner's share of all evidence (lost letters
@@ -89,6 +92,8 @@ class LangIdConfig:
 
 @dataclass(frozen=True)
 class LangResult:
+    """A BCP-47 tag and a confidence in [0, 1]; `UND` (confidence 0) when undetermined."""
+
     lang: str
     confidence: float
 
@@ -111,6 +116,8 @@ UND = LangResult("und", 0.0)
 
 @dataclass
 class TaggedSentence:
+    """A sentence of a page (offsets into the cleaned text) with its language."""
+
     sentence: Sentence
     lang: LangResult
     #: the sentence overlaps text the cleaning stage marked as lost
@@ -122,6 +129,9 @@ class TaggedSentence:
 
 @dataclass
 class TaggedPage:
+    """A cleaned page with its main language, its tagged sentences and its loss (copied
+    from the cleaning stage, for documents.csv)."""
+
     cleaned: object  # extractor.clean.CleanedPage
     lang: LangResult
     sentences: list[TaggedSentence] = field(default_factory=list)

@@ -1,13 +1,16 @@
 """Script evidence: how many letters of each writing system a text holds.
 
 Scripts decide most of our languages outright (Hangul is Korean, Kana is Japanese), so
-this is the first and cheapest evidence. Two refinements keep it honest on our pages:
+this is the first and cheapest evidence. Refinements keep it honest on damaged pages:
 
 - Latin letters are split into *word* letters (`results`, `Training`) and *name* letters
   (`IPU-POD16`, `MLPerf`, `BERT`, `A100`): names are written in Latin in every language,
   so a Korean sentence full of product names is still mostly Korean evidence;
-- letters lost to '?' or U+FFFD are counted, so a page of `?? ???` can be called
-  undetermined instead of being named after the few product names left in it.
+- letters lost to '?', U+FFFD or undecoded UTF-8 (`ê·¸ëž˜`) are counted, so a page of
+  `?? ???` can be called undetermined instead of being named after the few product
+  names left in it;
+- URLs, e-mail addresses, TeX commands, HTML tags and pinyin notes (`計(jì)算`) are
+  blanked first, and program punctuation is counted: none of it is a language's text.
 
 The scripts, their code points and weights are data: `lexicons/langid_scripts.json`.
 """
