@@ -142,6 +142,13 @@ def test_korean_sentence_full_of_product_names_is_korean():
     assert identify("IPU-POD64 내의 핵심빌딩 블록 IPU-M2000에는 4개의 IPU 프로세서").lang == "ko"
 
 
+def test_korean_grammar_around_english_terms_is_korean_and_the_reverse_english():
+    # Korean technical prose switches to English terms; English rarely embeds Hangul
+    assert identify("AI 전문가는 BERT-Large, GPT-3, ResNet-50 training throughput benchmark "
+                    "results를 확인했습니다").lang == "ko"
+    assert identify("The word 대박 means jackpot in Korean slang.").lang == "en"
+
+
 def test_english_sentence_with_a_chinese_brand_inserted_is_english():
     text = "We submitted MLPerf training results for two 91视频APP systems, the IPU-POD16 and IPU-POD64."
     assert identify(text).lang == "en"
