@@ -120,12 +120,15 @@ def canonical_reference_system(name: str) -> str:
     'DGX A100 x8'
     >>> canonical_reference_system("Bow-Pod16")
     'Bow Pod16'
+    >>> name_key(canonical_reference_system("NVIDIA DGX A100 (8x A100-SXM4-80GB)"))
+    'dgxa100'
     """
     name = (name or "").strip()
     for pattern, template in _system_rules():
         m = pattern.match(name)
         if m:
-            return re.sub(r"\{(\d)\}", lambda g: m.group(int(g.group(1))) or "", template)
+            name = re.sub(r"\{(\d)\}", lambda g: m.group(int(g.group(1))) or "", template)
+            break
     return canonical_system(name)
 
 
