@@ -254,3 +254,22 @@ def test_byte_encodings_are_detected(lang, data):
         assume(False)
     decoded, _ = decode_bytes(raw)
     assert decoded == text
+
+
+@needs_data
+@SETTINGS
+@given(sentences(KO + ZH + EN, 4, at_least=2))
+def test_utf8_read_as_strict_cp1252_comes_back_or_is_marked_lost(sents):
+    # a strict cp1252 reader drops the five bytes cp1252 leaves undefined (81 8D 8F 90 9D);
+    # every character comes back: as itself, as U+FFFD where the byte cannot be known, or
+    # as a guess inside a span marked guessed_bytes
+    original = "\n".join(sents)
+    damaged = original.encode("utf-8").decode("cp1252", errors="ignore")
+    assume(damaged != original)
+    page = clean_text(damaged)
+    expected = cleaned(original)
+    assert len(page.text) == len(expected)
+    guessed = {i for s in page.lossy_spans if s.kind == "guessed_bytes" for i in range(s.start, s.end)}
+    assert all(a == b for i, (a, b) in enumerate(zip(page.text, expected))
+               if a != "\ufffd" and i not in guessed)
+    assert page.lossy == ("\ufffd" in page.text)

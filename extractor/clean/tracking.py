@@ -32,6 +32,10 @@ class RepairLog:
             self._repairs[name] = Repair(name)
         return self._repairs[name]
 
+    def count(self, name: str) -> int:
+        """How many repairs of kind `name` were made so far."""
+        return self._repairs[name].count if name in self._repairs else 0
+
     def removed(self, name: str, before: str, n: int = 1) -> None:
         """Count `n` removals of kind `name` (`before` is an example of what went)."""
         self.repair(name).add(before, "", n)
