@@ -82,6 +82,9 @@ class LangIdConfig:
     #: a longer text (a page) is read in evenly spaced windows of this many characters
     #: in all: its language does not change between them, and the cost stays bounded
     max_scan_chars: int = 3000
+    #: in `tag_page`, a sentence whose evidence for the page's language is at least this
+    #: share of all its evidence takes the page's language (mixed sentences)
+    mixed_share: float = 0.35
     #: variant of Chinese text with no character that tells
     default_zh_variant: str = "Hans"
     #: a page whose cleaning lost at least this share of its letters is `und`
@@ -340,14 +343,49 @@ def tag_page(cleaned, config: LangIdConfig | None = None) -> TaggedPage:
     sentence_config = config
     if page_lang.lang != config.latin_prior_lang and page_lang.lang in script_table()["latin"].candidates:
         sentence_config = replace(config, latin_prior_lang=page_lang.lang)
+    page_group = _evidence_group(page_lang)
     sentences = []
     for s in split_sentences(text, config.segment):
         sentence_lossy = bool(is_lossy_at(s.start, s.end)) if lossy and is_lossy_at else False
-        sentences.append(TaggedSentence(s, identify(s.text, sentence_config), sentence_lossy))
+        decision = explain(s.text, sentence_config)
+        lang = decision.result
+        if page_group and lang is not UND and lang.base != page_lang.base:
+            lang = _mixed_toward_page(decision, page_lang, page_group, config) or lang
+        sentences.append(TaggedSentence(s, lang, sentence_lossy))
     if page_lang.zh_variant:
         _inherit_zh_variant(sentences, page_lang.zh_variant)
     return TaggedPage(cleaned=cleaned, lang=page_lang, sentences=sentences, lossy=lossy,
                       lossy_ratio=lossy_ratio)
+
+
+def _evidence_group(lang: LangResult) -> str:
+    """The key of `LangDecision.evidence` that speaks for `lang` ('' for `und`)."""
+    if lang is UND or lang.lang == "und":
+        return ""
+    if lang.base in ("ko", "ja", "zh"):
+        return lang.base
+    for name, script in script_table().items():
+        if lang.lang == script.lang:
+            return script.lang
+        if lang.lang in script.candidates:
+            return name
+    return lang.lang
+
+
+def _mixed_toward_page(decision: LangDecision, page_lang: LangResult, group: str,
+                       config: LangIdConfig) -> LangResult | None:
+    """The page's language for a sentence that mixes it with another one heavily enough
+    (`91视频APP systems` on an English page, `该模型使用了mixed precision training` on a
+    Chinese one): which language carries the sentence is then the page's to say. None
+    when the sentence is clearly in its own language."""
+    total = sum(decision.evidence.values())
+    share = decision.evidence.get(group, 0.0) / total if total else 0.0
+    if share < config.mixed_share:
+        return None
+    if page_lang.zh_variant and decision.variant and decision.variant.simplified != decision.variant.traditional:
+        variant, _ = decision.variant.decide()  # the sentence's own characters tell
+        return _result(f"zh-{variant}", share * page_lang.confidence)
+    return _result(page_lang.lang, share * page_lang.confidence)
 
 
 def _inherit_zh_variant(sentences: list[TaggedSentence], variant: str) -> None:
