@@ -283,11 +283,13 @@ def test_sentences_of_a_german_page_lean_on_the_page_not_on_english():
 
 
 def test_mixed_sentences_take_the_language_of_their_page():
-    zh = ("训练时间为28.3分钟。该模型使用了 mixed precision training 和 gradient accumulation 技术。"
+    zh = ("在IPU-POD16上训练ResNet-50的时间为28.3分钟，比上一轮提交快了百分之二十四。"
+          "该模型使用了 mixed precision training 和 gradient accumulation 技术。"
           "Graphcore表示：“We are delighted to share these results with everyone today.”")
     alone = identify("该模型使用了 mixed precision training 和 gradient accumulation 技术。")
     tagged = tag_page(CleanedPage(doc_id="zh.txt", text=zh))
     assert alone.lang == "en"  # by weight of letters alone, English terms win ...
+    assert tagged.lang.lang == "zh-Hans"
     assert [ts.lang.lang for ts in tagged.sentences] == ["zh-Hans", "zh-Hans", "en"]  # ... not on its page
     en = "We submitted MLPerf training results for two systems.\n91视频APP systems\n"
     assert [ts.lang.lang for ts in tag_page(CleanedPage(doc_id="en.txt", text=en)).sentences] == ["en", "en"]
