@@ -13,7 +13,8 @@ The steps, each in its own module and each switchable in `CleanConfig`:
     encoding      bytes -> text (BOMs, UTF-16, UTF-8, GB18030, Big5, CP949, Shift-JIS, cp1252)
     layout        controls, lone surrogates
     markup        tags (also nonsense ones), scripts, styles, tracking pixels, entities
-    mojibake      UTF-8 read as GBK/Big5/CP949/Shift-JIS (per run), Latin-1 kinds (ftfy)
+    mojibake      UTF-8 read as cp1252 (dropped bytes put back; ftfy), and as
+                  GBK/Big5/CP949/Shift-JIS (per run, beside sound CJK text)
     layout        NFC (after mojibake: NFC changes the characters wrong decoders made)
     annotations   pinyin after Han characters
     junk, spam    leaked JavaScript, spam keyword lines, image names, breadcrumbs, footers
@@ -85,7 +86,7 @@ def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "") -
         spans, ratio = [], 0.0
     spans = sorted(spans + repaired_spans, key=lambda s: (s.start, s.end))
     return CleanedPage(doc_id=doc_id, text=text, repairs=repairs, lossy_spans=spans,
-                       lossy_ratio=ratio)
+                       lossy_ratio=ratio, lossy_threshold=config.lossy_threshold)
 
 
 def clean_page(raw, config: CleanConfig | None = None) -> CleanedPage:

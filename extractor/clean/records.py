@@ -15,8 +15,8 @@ MAX_EXAMPLES = 3
 class CleanConfig:
     """Options of the cleaning stage. Every step can be switched off on its own."""
 
-    #: a page whose lost-letter share reaches this is `lossy` even without loss spans of
-    #: an always-lossy kind (kept for compatibility: any recorded letter loss is reported)
+    #: a page is `lossy` when its lossy_ratio (share of letters lost) is above this;
+    #: 0 reports any lost letter (the spans are recorded whatever the threshold)
     lossy_threshold: float = 0.0
     #: remove HTML tags, scripts, styles, comments; decode entities
     strip_markup: bool = True
@@ -86,11 +86,18 @@ class CleanedPage:
     lossy_spans: list[LossySpan] = field(default_factory=list)
     #: estimated share of the page's letters that were lost (0..1)
     lossy_ratio: float = 0.0
+    #: `CleanConfig.lossy_threshold` the page was cleaned with
+    lossy_threshold: float = 0.0
 
     @property
     def lossy(self) -> bool:
-        """True when letters of the page were lost (not when only punctuation was guessed)."""
-        return bool(self.lossy_spans) and self.lossy_ratio > 0
+        """True when letters of the page were lost (not when only punctuation was guessed).
+
+        >>> CleanedPage("d", "a\ufffdb", lossy_spans=[LossySpan(1, 2, "replacement_char")],
+        ...             lossy_ratio=0.33).lossy
+        True
+        """
+        return bool(self.lossy_spans) and self.lossy_ratio > self.lossy_threshold
 
     @property
     def repair_names(self) -> list[str]:

@@ -1,0 +1,219 @@
+"""CJK mojibake: UTF-8 read as GBK/GB18030, Big5, CP949 or Shift-JIS, which ftfy does not undo.
+
+"’s" read as GBK becomes "鈥檚". Pages mix such runs with correctly encoded CJK text, so
+repair works line by line and run by run: only lines whose bytes show UTF-8 evidence are
+searched; a line of mojibake is re-decoded whole, otherwise each run of characters that
+are rare in real text (see `charsets`) is re-decoded on its own, and replaced only if it
+becomes common text. Bytes the wrong decoder dropped are guessed or lost (`redecode`).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractor.clean.charsets import COMMON_SYMBOLS, NON_ASCII_RE, char_class, common_cjk_chars, common_share
+from extractor.clean.lexicon import load_lexicon
+from extractor.clean.redecode import CONTINUATION, UTF8_LEADS, emit_repair, redecode
+from extractor.clean.tracking import RepairLog
+
+# (two regexes: one alternation of both runs several times slower)
+_EVIDENCE_PAIR_RE = re.compile(f"[{char_class(common_cjk_chars())}]{{2}}")
+_EVIDENCE_PUNCT_RE = re.compile("[\u2013-\u2026\u2122]")
+_HANGUL_KANA_RE = re.compile("[\uac00-\ud7a3\u3041-\u30ff]+")
+
+
+def _class_of(points: list[int]) -> str:
+    return char_class(frozenset(map(chr, points)))
+
+
+@lru_cache(maxsize=None)
+def _run_res(codec: str) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
+    """(signature, run, stretch) regexes for mojibake made by reading UTF-8 with `codec`.
+
+    A run is a stretch of rare double-byte characters of the codec (the shapes UTF-8
+    byte pairs take); the signature is narrower: a rare character whose two bytes are a
+    UTF-8 lead byte and a continuation byte, which every such run starts with. A stretch
+    is any run of the codec's double-byte characters, common ones included (mojibake
+    has common characters by chance: "북핵" read as GBK is "攵來暤", 來 being common).
+    """
+    common = common_cjk_chars()
+    symbols = re.compile(f"[{COMMON_SYMBOLS}]")
+    run_points, sig_points, all_points, rare_sig_points = [], [], [], []
+    for lead in range(0x81, 0xFF):
+        for trail in range(0x40, 0xFF):
+            try:
+                ch = bytes((lead, trail)).decode(codec)
+            except UnicodeDecodeError:
+                continue
+            # ordinary punctuation (’ “ — ™) is the page's own, never taken for mojibake
+            if len(ch) != 1 or ch.isascii() or symbols.match(ch):
+                continue
+            if lead in UTF8_LEADS or lead in CONTINUATION:
+                all_points.append(ord(ch))
+                if lead in UTF8_LEADS and trail in CONTINUATION:
+                    sig_points.append(ord(ch))
+                if ch not in common:
+                    run_points.append(ord(ch))
+                    if lead in UTF8_LEADS and trail in CONTINUATION:
+                        rare_sig_points.append(ord(ch))
+    sig = re.compile(f"[{_class_of(sig_points)}]")
+    run = re.compile(f"[{_class_of(run_points)}]+")
+    stretch = re.compile(f"[{_class_of(all_points)}]+")
+    rare_sig = re.compile(f"[{_class_of(rare_sig_points)}]")
+    return sig, run, stretch, rare_sig
+
+
+#: a line is re-decoded as a whole when at least this share of its non-ASCII
+#: characters are rare ones (a line of mojibake has common characters only by chance)
+MIN_RARE_SHARE_FOR_LINE = 0.5
+#: ... and it has at least this many non-ASCII characters
+MIN_NON_ASCII_FOR_LINE = 6
+
+
+def _repair_whole_line(line: str, encode_with: str, name: str, log: RepairLog) -> str | None:
+    """The line re-decoded as a whole when it is mostly mojibake (runs alone would miss
+    the characters of mojibake that happen to be common ones), else None."""
+    non_ascii = len(NON_ASCII_RE.findall(line))
+    if non_ascii < MIN_NON_ASCII_FOR_LINE or common_share(line) > 1 - MIN_RARE_SHARE_FOR_LINE:
+        return None
+    result = redecode(line, encode_with, "", "", "", lenient=True)
+    if result is None:
+        return None
+    decoded, guesses = result
+    plain = decoded.replace("\0", "")
+    if plain.count("\ufffd") > 0.3 * len(NON_ASCII_RE.findall(plain)) + 1:
+        return None
+    return emit_repair(decoded, guesses, line, name, log)
+
+
+def _has_mojibake_evidence(line: str, encode_with: str, rare_sig_re: re.Pattern) -> bool:
+    """Whether the line's bytes under the codec hold UTF-8 worth a search: two or more
+    common CJK characters in a row, or common punctuation (’ “ — ™), when read as UTF-8;
+    or a rare character that begins a UTF-8 sequence (one whose last byte was dropped).
+    Sound ko/zh/ja sentences never show the first two (none of the 2141 test sentences
+    does), so their lines skip the search entirely."""
+    if rare_sig_re.search(line):
+        return True
+    # GB18030's own four-byte forms (Hangul, ...) are slow to encode and never come
+    # from a wrong decoder, so evidence is taken with plain GBK
+    codec = "gbk" if encode_with == "gb18030" else encode_with
+    decoded = line.encode(codec, errors="replace").decode("utf-8", errors="surrogateescape")
+    if decoded.isascii():
+        return False
+    return bool(_EVIDENCE_PAIR_RE.search(decoded) or _EVIDENCE_PUNCT_RE.search(decoded))
+
+
+#: characters of the line before a piece that are looked at to match quotes
+CONTEXT_CHARS = 200
+#: rare runs separated by at most this many common characters are tried as one piece
+MAX_COMMON_BRIDGE = 2
+
+
+def _candidate_groups(stretch: str, run_re: re.Pattern) -> list[list[tuple[int, int]]]:
+    """Alternative (start, end) pieces of a stretch, one list per place to repair.
+
+    First the whole stretch; then, for each group of rare runs bridged over a few common
+    characters, the group widened by up to that many common characters on either side
+    (mojibake may begin or end with a common character) and each of its runs alone.
+    """
+    runs = [(m.start(), m.end()) for m in run_re.finditer(stretch)]
+    if not runs:
+        return []
+    bridged: list[list[tuple[int, int]]] = [[runs[0]]]
+    for run in runs[1:]:
+        if run[0] - bridged[-1][-1][1] <= MAX_COMMON_BRIDGE:
+            bridged[-1].append(run)
+        else:
+            bridged.append([run])
+    groups = [[(0, len(stretch))]]
+    for group in bridged:
+        start, end = group[0][0], group[-1][1]
+        widened = {(max(0, start - left), min(len(stretch), end + right))
+                   for left in range(MAX_COMMON_BRIDGE + 1) for right in range(MAX_COMMON_BRIDGE + 1)}
+        groups.append(sorted(widened | set(group), key=lambda p: p[0] - p[1]))
+    return groups
+
+
+def repair_cjk_mojibake(text: str, log: RepairLog) -> str:
+    """Undo UTF-8-read-as-GBK/Big5/CP949/Shift-JIS line by line: a line of mojibake as a
+    whole, or the runs of mojibake beside correct text, each run on its own.
+
+    >>> repair_cjk_mojibake("91视频APP鈥檚 first ever training submission to MLPerf鈩, the", RepairLog())
+    '91视频APP\U000f0000’s\U0010fffd first ever training submission to MLPerf\U000f0001™\U0010fffd, the'
+    >>> log = RepairLog()
+    >>> log.finish(repair_cjk_mojibake("IPU 鎬ц兘鎻愬崌 24%, 頃欖姷 鞁滉皠 瓴瓣臣", log))[0]
+    'IPU 性能提升 24%, 학습 시간 결과'
+    """
+    codecs = []
+    for spec in load_lexicon("clean_mojibake").get("codecs", []):
+        try:
+            res = _run_res(spec["codec"])
+        except LookupError:
+            continue
+        encode_with = spec.get("encode_with", spec["codec"])
+        # one pass over the page first: most pages show no evidence for any codec
+        if res[0].search(text) and _has_mojibake_evidence(text, encode_with, res[3]):
+            codecs.append((encode_with, spec["repair"], res))
+    if not codecs:
+        return text
+    lines = text.split("\n")
+    changed = False
+    for i, line in enumerate(lines):
+        # the first codec whose mojibake the line shows repairs it; the others leave it
+        for encode_with, name, (sig_re, run_re, stretch_re, rare_sig_re) in codecs:
+            if not sig_re.search(line) or not _has_mojibake_evidence(line, encode_with, rare_sig_re):
+                continue
+            repaired = _repair_whole_line(line, encode_with, name, log)
+            if repaired is None:
+                repaired = _repair_runs(line, encode_with, name, log, sig_re, run_re, stretch_re)
+            if repaired != line:
+                lines[i] = repaired
+                changed = True
+                break
+    return "\n".join(lines) if changed else text
+
+
+def _repair_runs(text: str, encode_with: str, name: str, log: RepairLog, sig_re: re.Pattern,
+                 run_re: re.Pattern, stretch_re: re.Pattern) -> str:
+    """Repair each stretch of the codec's characters in one line on its own."""
+    out, pos = [], 0
+    for m in stretch_re.finditer(text):
+        if not run_re.search(m.group()):
+            # mojibake made only of common characters ("그는" read as GBK is "攴鸽姅"):
+            # believable only as a whole and when it turns Han into Hangul or kana
+            if sig_re.match(m.group()):
+                result = redecode(m.group(), encode_with, "", "", "", require_gain=False)
+                if result and not result[1] and _HANGUL_KANA_RE.fullmatch(result[0]):
+                    out.append(text[pos:m.start()])
+                    out.append(log.replaced(name, m.group(), result[0]))
+                    pos = m.end()
+            continue
+        for group in _candidate_groups(m.group(), run_re):
+            best = None
+            for start, end in group:
+                a, b = m.start() + start, m.start() + end
+                # mojibake of UTF-8 starts with a lead byte and a continuation byte
+                if a < pos or not sig_re.match(text, a):
+                    continue
+                # the line as repaired so far (earlier pieces of it already replaced)
+                so_far = ("".join(out[-8:]) + text[pos:a])[-CONTEXT_CHARS:]
+                result = redecode(text[a:b], encode_with, text[a - 1] if a else "",
+                                       text[b] if b < len(text) else "", so_far)
+                if result is None:
+                    continue
+                # fewest lost characters, then fewest guesses, then longest
+                rank = (sum(lost for _, lost in result[1]), len(result[1]), a - b)
+                if best is None or rank < best[0]:
+                    best = (rank, a, b, result)
+                if not result[1]:
+                    break  # exact, and pieces come longest first: nothing better follows
+            if best is None:
+                continue
+            _, a, b, result = best
+            out.append(text[pos:a])
+            out.append(emit_repair(*result, text[a:b], name, log))
+            pos = b
+    out.append(text[pos:])
+    return "".join(out)
+
+

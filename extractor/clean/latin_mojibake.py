@@ -1,0 +1,146 @@
+"""Latin mojibake: UTF-8 read as Latin-1/cp1252 ("Itâ€™s", "ëª¨ë¸").
+
+ftfy undoes it, but slowly, so it runs only on lines with a Latin-1 character that its
+own badness heuristic flags. A strict cp1252 reader also drops the five bytes cp1252
+leaves undefined, which ftfy cannot undo; runs of UTF-8 shape are re-decoded first and a
+cut sequence gets back the one dropped byte that makes a common character (or U+FFFD).
+"""
+from __future__ import annotations
+
+import re
+
+import ftfy
+from ftfy.badness import is_bad
+
+from extractor.clean.charsets import common_cjk_chars
+from extractor.clean.lexicon import load_lexicon
+from extractor.clean.redecode import CONTROL_RE, LEAD_SPLIT_RE, SURROGATE_RUN_RE, is_truncated_prefix
+from extractor.clean.tracking import RepairLog
+
+# Latin-1/cp1252 mojibake always holds a Latin-1 character (Ã, â, Â, ...) or a C1
+# control; lines without one are not worth ftfy's heuristics
+_LATIN_MOJIBAKE_HINT_RE = re.compile("[\u0080-\u00ff]")
+
+
+def repair_latin_mojibake(text: str, log: RepairLog) -> str:
+    """ftfy on the lines that ftfy's badness heuristic flags (it is too slow for all).
+
+    >>> log = RepairLog()
+    >>> log.finish(repair_latin_mojibake("It\u00e2\u20ac\u2122s caf\u00c3\u00a9 time\\nfine line", log))[0]
+    'It’s café time\\nfine line'
+    """
+    if text.isascii():
+        return text
+    if not _LATIN_MOJIBAKE_HINT_RE.search(text):
+        return text
+    lines = text.split("\n")
+    changed = False
+    for i, line in enumerate(lines):
+        if not _LATIN_MOJIBAKE_HINT_RE.search(line) or not is_bad(line):
+            continue
+        # keep curly quotes and full-width forms: they are the page's own text
+        # restore_byte_a0 off: it reads "â€ " as "†" (E2 80 A0), but on our pages that
+        # shape is a ” whose last byte (9D) a strict cp1252 reader dropped
+        fixed = ftfy.fix_text(line, unescape_html=False, normalization="NFC",
+                              uncurl_quotes=False, fix_character_width=False,
+                              restore_byte_a0=False)
+        if fixed != line:
+            lines[i] = log.replaced("mojibake_latin", line, fixed)
+            changed = True
+    return "\n".join(lines) if changed else text
+
+
+# UTF-8 read as cp1252: a lead byte (Â..ô) and continuation bytes, which cp1252 shows as
+# the C1/punctuation block (€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ) and U+00A0..U+00BF
+_CP1252_CONT = "\u0080-\u00bf\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178"
+_CP1252_RUN_RE = re.compile(f"(?:[\u00c2-\u00f4][{_CP1252_CONT}]+)+[\u00c2-\u00f4]?")
+#: a page is searched for this mojibake only when it has a run at least this long
+#: (shorter runs, "é’", are common in sound Western text); then shorter runs count too
+MIN_CP1252_EVIDENCE_RUN = 3
+#: ... and is taken to be full of it from this many such runs
+STRONG_CP1252_EVIDENCE = 3
+_TYPICAL_PUNCT = frozenset("‘’“”–—…•™€")
+_LATIN_RE = re.compile("[\u0080-\u024f]")
+
+
+def _complete_cp1252(raw: bytes, missing: list[int]) -> tuple[str, int]:
+    """(UTF-8 text of `raw`, number of guessed characters), putting back one dropped
+    byte into each broken sequence where exactly one choice yields a common character
+    or typical punctuation; U+FFFD where none or several do."""
+    pos = 0
+    guessed = 0
+    decoded = raw.decode("utf-8", errors="surrogateescape")
+    if not SURROGATE_RUN_RE.search(decoded):
+        return decoded, 0
+    pieces = []
+    for m in SURROGATE_RUN_RE.finditer(decoded):
+        pieces.append(decoded[pos:m.start()])
+        bad = bytes(ord(c) - 0xDC00 for c in m.group())
+        for unit in LEAD_SPLIT_RE.findall(bad):
+            found = set()
+            if is_truncated_prefix(unit):
+                for k in range(1, len(unit) + 1):
+                    for byte in missing:
+                        try:
+                            char = (unit[:k] + bytes((byte,)) + unit[k:]).decode("utf-8")
+                        except UnicodeDecodeError:
+                            continue
+                        if char in _TYPICAL_PUNCT or char in common_cjk_chars():
+                            found.add(char)
+            # only an unambiguous completion is used; otherwise the character is lost
+            if len(found) == 1:
+                pieces.append(found.pop())
+                guessed += 1
+            else:
+                pieces.append("\ufffd")
+        pos = m.end()
+    pieces.append(decoded[pos:])
+    return "".join(pieces), guessed
+
+
+def repair_cp1252_dropped(text: str, log: RepairLog, evidence: bool = False) -> str:
+    """UTF-8 read as strict cp1252 loses the bytes cp1252 leaves undefined, so ftfy
+    cannot undo it ("ëª¨ë¸" for "모델"); put them back where they make common text.
+    `evidence`: the page is known to hold this mojibake (ftfy repaired some of it), so
+    two-character runs are taken too.
+
+    >>> log = RepairLog()
+    >>> log.finish(repair_cp1252_dropped("BERT-LARGE í•™ìŠµ, the “menuâ€ is", log))[0]
+    'BERT-LARGE 학습, the “menu” is'
+    """
+    if text.isascii() or not _CP1252_RUN_RE.search(text):
+        return text
+    long_runs = sum(1 for m in _CP1252_RUN_RE.finditer(text) if len(m.group()) >= MIN_CP1252_EVIDENCE_RUN)
+    if not (evidence or long_runs):
+        return text
+    # on a page full of this mojibake, a short run after a Latin letter is a particle
+    # ("TVì˜" is "TV의"); on a page with a little of it, it is more likely "café’s"
+    strong = long_runs >= STRONG_CP1252_EVIDENCE
+    missing = [int(b, 16) for b in load_lexicon("clean_mojibake").get("cp1252_dropped", [])]
+
+    def _sub(m: re.Match) -> str:
+        run = m.group()
+        try:
+            raw = run.encode("cp1252")
+        except UnicodeEncodeError:
+            return run
+        fixed, guessed = _complete_cp1252(raw, missing)
+        # Latin-1 results ("Ã©" -> "é") are ftfy's; this repair must yield CJK text or
+        # typical punctuation, with fewer lost characters than found ones
+        # what UTF-8 structure decodes to outside Latin (CJK, symbols) is believed; Latin
+        # results ("Ã©" -> "é") are left to ftfy
+        if len(run) < 2 or _LATIN_RE.search(fixed) or CONTROL_RE.search(fixed):
+            return run
+        short = len(run) < MIN_CP1252_EVIDENCE_RUN
+        prev = text[m.start() - 1:m.start()]
+        if short and not strong and fixed not in _TYPICAL_PUNCT and prev.isascii() and prev.isalpha():
+            return run  # "café’s": an accented letter inside a Latin word, not mojibake
+        if guessed or "\ufffd" in fixed:
+            # U+FFFD is found by loss detection; guessed characters are marked here
+            return log.replaced("mojibake_dropped_bytes", run, fixed,
+                                "guessed_bytes" if guessed else None)
+        return log.replaced("mojibake_latin", run, fixed)
+
+    return _CP1252_RUN_RE.sub(_sub, text)
+
+

@@ -1,0 +1,176 @@
+"""Reading the UTF-8 inside text that a wrong decoder produced.
+
+Shared by the mojibake repairs: a piece of mis-decoded text is encoded back with the
+codec that made it and read as UTF-8. What does not decode is what the wrong decoder
+dropped; a cut sequence is completed from the bytes that survived and the context
+(lexicon `clean_mojibake.json`), or becomes U+FFFD (a lost character).
+"""
+from __future__ import annotations
+
+import re
+
+from extractor.clean.charsets import COMMON_SYMBOLS, NON_ASCII_RE, common_share
+from extractor.clean.lexicon import load_lexicon
+from extractor.clean.tracking import RepairLog
+
+UTF8_LEADS = range(0xC2, 0xF5)
+CONTINUATION = range(0x80, 0xC0)
+CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
+SURROGATE_RUN_RE = re.compile("[\udc80-\udcff]+")
+_SURROGATE_CHAR_RE = re.compile("[\udc80-\udcff]")
+#: share of a piece's bytes that may be undecodable (dropped-byte remains) for a repair
+MAX_UNDECODABLE_SHARE = 0.25
+#: above this many undecodable bytes a whole line is repaired without per-byte guessing
+MAX_UNITS_GUESSED = 12
+# undecodable bytes split into units, each a lead byte with what follows it (or a stray tail)
+LEAD_SPLIT_RE = re.compile(rb"[\x80-\xc1]+|[\xc2-\xff][\x80-\xbf]*")
+_SYMBOL_RE = re.compile(f"[{COMMON_SYMBOLS}]")
+
+
+def _context_kind(prev: str, nxt: str, line_so_far: str) -> str:
+    """Which completion a dropped-byte punctuation mark needs, judged by its neighbours."""
+    # quotes stack: after an opening quote we are still opening, before a closing one
+    # still closing
+    prev_space = not prev or prev.isspace() or prev in "([{\u2018\u201c"
+    next_space = not nxt or nxt.isspace() or nxt in "\u2019\u201d"
+    if prev_space and next_space:
+        return "between_spaces"
+    if prev.isalnum() and nxt.isalpha():
+        return "inside_word"
+    if prev_space:
+        return "opening"
+    # closing: match the last opener still open on this line
+    last_single = line_so_far.rfind("\u2018")
+    last_double = line_so_far.rfind("\u201c")
+    if last_single > last_double and "\u2019" not in line_so_far[last_single + 1:].replace("\u2019s", ""):
+        return "closing_single"
+    return "closing"
+
+
+def complete_cut_sequence(prefix: bytes, prev: str, nxt: str, line_so_far: str) -> tuple[str, bool] | None:
+    """(closest text, lost_letter) for a UTF-8 sequence cut after `prefix`, or None."""
+    table = load_lexicon("clean_mojibake").get("completions", {})
+    for n in (len(prefix), 1):
+        entry = table.get(prefix[:n].hex())
+        if entry is None:
+            continue
+        if isinstance(entry, str):
+            return entry, False
+        if "replacement" in entry:
+            return entry["replacement"], bool(entry.get("lost_letter"))
+        kind = _context_kind(prev, nxt, line_so_far)
+        # stacked quotes repeat: ‘‘ or ’’
+        if kind == "opening" and prev in "\u2018\u201c" or kind.startswith("closing") and prev in "\u2019\u201d":
+            return prev, False
+        choice = entry.get(kind)
+        if choice:
+            return choice, bool(entry.get("lost_letter"))
+    if len(prefix) == 2:
+        # the middle byte was dropped and the last one survived: E2 [80] 9C -> “
+        for middle in load_lexicon("clean_mojibake").get("dropped_middle", {}).get(prefix[:1].hex(), []):
+            try:
+                char = bytes((prefix[0], int(middle, 16), prefix[1])).decode("utf-8")
+            except (UnicodeDecodeError, ValueError):
+                continue
+            if _SYMBOL_RE.match(char):
+                return char, False
+    return None
+
+
+def is_truncated_prefix(raw: bytes) -> bool:
+    """True when `raw` is a UTF-8 lead byte followed by fewer continuations than it needs.
+
+    >>> is_truncated_prefix(b"\\xe2\\x80"), is_truncated_prefix(b"\\xe2\\x80\\x99"), is_truncated_prefix(b"\\x80")
+    (True, False, False)
+    """
+    lead = raw[0]
+    need = 1 if 0xC2 <= lead <= 0xDF else 2 if 0xE0 <= lead <= 0xEF else 3 if 0xF0 <= lead <= 0xF4 else 0
+    return need > 0 and len(raw) <= need and all(b in CONTINUATION for b in raw[1:])
+
+
+def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
+                  require_gain: bool = True,
+                  lenient: bool = False) -> tuple[str, list[tuple[str, bool]]] | None:
+    """The UTF-8 reading of a mojibake run, or None when it is not mojibake.
+
+    Returns (text, guesses) where guesses lists (guessed text, lost_letter) in order; the
+    guessed pieces are marked in `text` by NUL separators for the caller to wrap.
+    `lenient` (for whole lines of mojibake) turns any undecodable remains into U+FFFD
+    instead of giving up.
+    """
+    try:
+        raw = run.encode(encode_with)
+    except UnicodeEncodeError:
+        return None
+    decoded = raw.decode("utf-8", errors="surrogateescape")
+    guesses: list[tuple[str, bool]] = []
+    # sound CJK text read back this way is mostly undecodable bytes: give up early
+    n_bad = len(_SURROGATE_CHAR_RE.findall(decoded))
+    if len(raw) > 8 and n_bad > MAX_UNDECODABLE_SHARE * len(raw):
+        return None
+    if lenient and n_bad > MAX_UNITS_GUESSED:
+        # a whole line with many dropped bytes: each undecodable stretch is a lost
+        # character (the codec's own U+FFFD replacement); punctuation is not guessed
+        decoded = raw.decode("utf-8", errors="replace")
+        n_lost = decoded.count("\ufffd")
+        return (decoded, []) if common_share(decoded.replace("\ufffd", "")) >= 0.8 and \
+            n_lost <= 0.3 * len(NON_ASCII_RE.findall(decoded)) + 1 else None
+    if SURROGATE_RUN_RE.search(decoded):
+        pieces, pos = [], 0
+        for m in SURROGATE_RUN_RE.finditer(decoded):
+            bad = bytes(ord(c) - 0xDC00 for c in m.group())
+            pieces.append(decoded[pos:m.start()])
+            units = LEAD_SPLIT_RE.findall(bad)
+            for k, unit in enumerate(units):
+                if is_truncated_prefix(unit):
+                    so_far = "".join(pieces).replace("\0", "")
+                    after = decoded[m.end():m.end() + 1] or nxt
+                    guess = complete_cut_sequence(unit, so_far[-1:] or prev, after, line_so_far + so_far)
+                elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
+                    # the tail of a character whose lead byte was dropped: a lost character
+                    guess = ("\ufffd", True)
+                else:
+                    return None
+                if guess is None:
+                    return None
+                pieces.append("\0" + guess[0] + "\0")
+                guesses.append(guess)
+            pos = m.end()
+        pieces.append(decoded[pos:])
+        decoded = "".join(pieces)
+        # adjacent guesses leave empty exact parts between them; keep the NUL structure
+    plain = decoded.replace("\0", "")
+    if not plain or CONTROL_RE.search(plain):
+        return None
+    # the reading must be made of common characters (a lost one counts against it) and
+    # be more common than the text it replaces
+    # (for a whole line, lost characters are bounded by the caller instead)
+    score = common_share(plain.replace("\ufffd", "") if lenient else plain)
+    if score < 0.8 or require_gain and score <= common_share(run):
+        return None
+    if any(lost for _, lost in guesses):
+        # a lost character is only believable beside characters that decoded exactly
+        exact = "".join(decoded.split("\0")[0::2])
+        if not NON_ASCII_RE.search(exact) or plain.count("\ufffd") > len(plain) / 2:
+            return None
+    return decoded, guesses
+
+
+def emit_repair(decoded: str, guesses: list[tuple[str, bool]], before: str, name: str,
+          log: RepairLog) -> str:
+    """The marked replacement text: exactly decoded parts under `name`, guessed ones
+    (odd-numbered parts of `decoded`, NUL-separated) under mojibake_dropped_bytes."""
+    out = []
+    guess_iter = iter(guesses)
+    for i, part in enumerate(decoded.split("\0")):
+        if i % 2 == 0:
+            if part:
+                out.append(log.replaced(name, before, part))
+            continue
+        _, lost_letter = next(guess_iter)
+        # a lost letter shows as U+FFFD, which loss detection finds by itself
+        out.append(log.replaced("mojibake_dropped_bytes", before, part,
+                                None if lost_letter else "guessed_bytes"))
+    return "".join(out)
+
+
