@@ -92,7 +92,7 @@ _CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-
 # List numbering that a following '.' belongs to: "1.", "2.3.", "iv.", "(a)".
 _ENUMERATOR = re.compile(r"[(\[]?(?:\d{1,3}(?:\.\d{1,3})*|[ivxlc]{1,5}|[A-Za-z])[)\]]?\.?", re.I)
 _HAS_CONTENT = re.compile(r"[^\W_]|[?\ufffd]")
-_INITIALISM = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
+_INITIALISM = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")  # "e.g", "U.S"
 _LINE = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]*(?:\r\n|[\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85])?")
 
 
@@ -231,7 +231,8 @@ def _ends_sentence(text: str, start: int, sentence_start: int, i: int, j: int, e
     if run[0] == ".":
         word = _word_before(text, start, i)
         low = word.lower()
-        if low in lex.always or _INITIALISM.fullmatch(word) or (len(word) == 1 and word.isalpha()):
+        initial = len(word) == 1 and word.isascii() and word.isalpha()  # "J. Smith"
+        if low in lex.always or initial or _INITIALISM.fullmatch(word):
             return False
         if low in lex.before_number and following[:1].isdigit():
             return False

@@ -49,6 +49,8 @@ def test_cjk_sentence_ends_need_no_space_and_keep_closing_quotes():
         "訓練時間為5.78分鐘。", "性能提升了24%！", "真的嗎？", "是的"]
     assert texts("他表示：“性能更好。”隨後離開。") == ["他表示：“性能更好。”", "隨後離開。"]
     assert texts("학습 시간은 28.3분입니다.그래서 빠릅니다.") == ["학습 시간은 28.3분입니다.", "그래서 빠릅니다."]
+    # a one-syllable word before the full stop is no initial ("J. Smith")
+    assert texts("가장 좋은 때는 봄. 다음은 여름.") == ["가장 좋은 때는 봄.", "다음은 여름."]
 
 
 def test_question_marks_that_stand_for_lost_letters_do_not_end_sentences():
