@@ -90,7 +90,8 @@ _URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'，。！？]+[^\s<>\"'�
 _CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff"
                   r"\uac00-\ud7a3\uf900-\ufaff]")
 # List numbering that a following '.' belongs to: "1.", "2.3.", "iv.", "(a)".
-_ENUMERATOR = re.compile(r"[(\[]?(?:\d{1,3}(?:\.\d{1,3})*|[ivxlc]{1,5}|[A-Za-z])[)\]]?\.?", re.I)
+_ENUMERATOR = re.compile(r"[(\[]?(?:\d{1,3}(?:\.\d{1,3})*|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})|[A-Za-z])[)\]]?\.?",
+                         re.I)
 _HAS_CONTENT = re.compile(r"[^\W_]|[?\ufffd]")
 _INITIALISM = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")  # "e.g", "U.S"
 _LINE = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]*(?:\r\n|[\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85])?")
