@@ -227,7 +227,7 @@ def _ends_sentence(text: str, start: int, sentence_start: int, i: int, j: int, e
     while k < end and text[k].isspace():
         k += 1
     following = text[k] if k < end else ""
-    if following and following.isascii() and following.islower():
+    if following and following.islower():  # any cased script: Latin, Cyrillic, Greek
         return False  # "approx. five", "e.g. the": a new sentence starts in upper case
     if run[0] == ".":
         word = _word_before(text, start, i)

@@ -36,6 +36,7 @@ def test_abbreviations_initials_and_versions_do_not_end_a_sentence():
     assert texts("See Fig. 3 and No. 5 here. He said no. Then left.") == [
         "See Fig. 3 and No. 5 here.", "He said no.", "Then left."]
     assert texts("It is approx. five times faster.") == ["It is approx. five times faster."]
+    assert texts("Добавьте 2 ст. л. масла. Перемешайте.") == ["Добавьте 2 ст. л. масла.", "Перемешайте."]
 
 
 def test_urls_and_file_names_stay_whole():
