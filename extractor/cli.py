@@ -43,6 +43,7 @@ def cmd_run(args) -> int:
     from extractor.config import Config
     from extractor.outputs import OutputError
     from extractor.pipeline import run
+    from extractor.reference import ReferenceTableError
 
     corpus = Path(args.corpus)
     if not corpus.is_dir():
@@ -58,7 +59,7 @@ def cmd_run(args) -> int:
             return tqdm(results, desc="pages", unit="page", file=sys.stderr)
     try:
         summary = run(config, progress=progress)
-    except OutputError as exc:
+    except (OutputError, ReferenceTableError) as exc:
         raise UsageError(str(exc)) from exc
     if not args.quiet:
         print(f"{summary.n_pages} pages ({summary.n_errors} failed), {summary.n_claims} claims, "
@@ -113,13 +114,14 @@ def cmd_score(args) -> int:
 def cmd_check(args) -> int:
     from extractor.outputs import OutputError
     from extractor.pipeline import recheck
+    from extractor.reference import ReferenceTableError
 
     if not Path(args.out_dir).is_dir():
         raise UsageError(f"output folder not found: {args.out_dir}")
     reference = _existing_file(args.reference) if args.reference else None
     try:
         n = recheck(Path(args.out_dir), reference)
-    except OutputError as exc:
+    except (OutputError, ReferenceTableError) as exc:
         raise UsageError(str(exc)) from exc
     print(f"{n} groups -> {args.out_dir}", file=sys.stderr)
     return EXIT_OK

@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from extractor.extract.context import PageContext, load_lexicon, round_for_date, round_sort_key
-from extractor.outputs import OutputError
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
     from extractor.consistency import ConsistencyConfig, Member
@@ -57,12 +56,8 @@ except Exception:  # noqa: BLE001
     _entity_workload = None
 
 
-class ReferenceTableError(OutputError, ValueError):
-    """A reference table that cannot be used (missing columns, unreadable).
-
-    An OutputError too, so that the CLI, which turns OutputError into a one-line message
-    and exit status 2, reports a bad `--reference FILE` the same way (until it catches
-    this error by name)."""
+class ReferenceTableError(ValueError):
+    """A reference table that cannot be used (missing columns, unreadable)."""
 
 
 def load_reference(path: str | Path | None = None) -> pd.DataFrame:

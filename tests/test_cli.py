@@ -86,3 +86,11 @@ def test_quantities_gives_one_json_object_per_line():
     assert set(q) == {"surface", "start", "end", "value", "unit", "quantity", "value_norm",
                       "qualifier"}
     assert (q["value"], q["unit"], q["value_norm"]) == (28.3, "min", pytest.approx(1698))
+
+
+def test_a_reference_table_without_the_needed_columns_is_a_one_line_error(tmp_path):
+    bad = tmp_path / "ref.csv"
+    bad.write_text("name,score\nx,1\n")
+    err = one_line_error(extractor("run", CORPUS, "--out", tmp_path / "out", "--reference", bad))
+    assert "ref.csv" in err or "reference" in err
+    assert not (tmp_path / "out" / "claims.csv").exists()
