@@ -3,7 +3,10 @@
 The claim extractor reads one sentence at a time, so a sentence must keep a number with
 its unit and its subject: we split at sentence-final punctuation and at line breaks, and
 nowhere inside a number (`28.3`, `1,750`, `$300,000`), an abbreviation (`e.g.`, `vs.`,
-`Inc.`), a version (`v1.1`) or a URL. Damaged pages shape the rules too:
+`Inc.`), a version (`v1.1`) or a URL. `. ! ?` end a sentence before white space, and
+not before a lower-case word (`approx. five`); `。！？` end one wherever they stand, with
+their closing quotes; a full stop glued between two CJK letters (`다.그`) ends one too.
+Damaged pages shape the rules as well:
 
 - a '?' that stands for a lost letter (pages whose Korean became `?? ???`) is no
   question mark, so it never ends a sentence where '?' runs are about;
@@ -12,7 +15,10 @@ nowhere inside a number (`28.3`, `1,750`, `$300,000`), an abbreviation (`e.g.`, 
 - hard-wrapped English prose (a line ending mid-sentence, the next going on in lower
   case) is joined again rather than cut at every line break;
 - an over-long run without any boundary (scripts, junk) is cut at a soft break so no
-  sentence grows without bound.
+  sentence grows without bound;
+- pieces without a letter or digit (`|---|---|`, `×`) are not sentences.
+
+Runs in linear time on any string (megabyte lines included) and never raises.
 
 What counts as an abbreviation or a closing quote is data: `lexicons/segment_*.json`.
 """
