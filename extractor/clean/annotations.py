@@ -48,6 +48,10 @@ def is_pinyin(group: str) -> bool:
     return bool(syllables_re.fullmatch(plain))
 
 
+#: annotations stacked on one character that are removed
+MAX_STACKED = 4
+
+
 def remove_pinyin(text: str, log: RepairLog) -> str:
     """Drop pinyin groups pasted after Han characters.
 
@@ -63,9 +67,12 @@ def remove_pinyin(text: str, log: RepairLog) -> str:
             return ""
         return m.group()
 
-    # a second pass takes annotations stacked on one character: 計(jì)(jì)
-    for _ in range(2):
-        text = _CANDIDATE_RE.sub(_sub, text)
+    # further passes take annotations stacked on one character: 計(jì)(jì)
+    for _ in range(MAX_STACKED):
+        cleaned = _CANDIDATE_RE.sub(_sub, text)
+        if cleaned == text:
+            break
+        text = cleaned
     return text
 
 

@@ -17,9 +17,10 @@ from extractor.clean.redecode import CONTINUATION, UTF8_LEADS, emit_repair, rede
 from extractor.clean.tracking import RepairLog
 
 # (two regexes: one alternation of both runs several times slower)
-_EVIDENCE_PAIR_RE = re.compile(f"[{char_class(common_cjk_chars())}]{{2}}")
+# two common CJK characters in a row, or one and CJK punctuation ("妹，")
+_EVIDENCE_PAIR_RE = re.compile(f"[{char_class(common_cjk_chars())}][{char_class(common_cjk_chars())}\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]")
 _EVIDENCE_PUNCT_RE = re.compile("[\u2013-\u2026\u2122]")
-_HANGUL_KANA_RE = re.compile("[\uac00-\ud7a3\u3041-\u30ff]+")
+_COMMON_CJK_RUN_RE = re.compile(f"[{char_class(common_cjk_chars())}]+")
 
 
 def _class_of(points: list[int]) -> str:
@@ -39,17 +40,31 @@ def _run_res(codec: str) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern
     common = common_cjk_chars()
     symbols = re.compile(f"[{COMMON_SYMBOLS}]")
     run_points, sig_points, all_points, rare_sig_points = [], [], [], []
+    # single-byte characters of the codec (Shift-JIS half-width katakana "ｳ", cp936 "€")
+    # stand for one UTF-8 byte each
+    for byte in range(0x80, 0x100):
+        try:
+            ch = bytes((byte,)).decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if len(ch) == 1 and not ch.isascii():
+            all_points.append(ord(ch))
+            if not symbols.match(ch):
+                run_points.append(ord(ch))
     for lead in range(0x81, 0xFF):
         for trail in range(0x40, 0xFF):
             try:
                 ch = bytes((lead, trail)).decode(codec)
             except UnicodeDecodeError:
                 continue
-            # ordinary punctuation (’ “ — ™) is the page's own, never taken for mojibake
-            if len(ch) != 1 or ch.isascii() or symbols.match(ch):
+            if len(ch) != 1 or ch.isascii():
                 continue
             if lead in UTF8_LEADS or lead in CONTINUATION:
                 all_points.append(ord(ch))
+                # ordinary punctuation (’ “ — ， ＋) may sit inside mojibake but never
+                # starts or makes a run of it: it is mostly the page's own
+                if symbols.match(ch):
+                    continue
                 if lead in UTF8_LEADS and trail in CONTINUATION:
                     sig_points.append(ord(ch))
                 if ch not in common:
@@ -107,6 +122,8 @@ def _has_mojibake_evidence(line: str, encode_with: str, rare_sig_re: re.Pattern)
 CONTEXT_CHARS = 200
 #: rare runs separated by at most this many common characters are tried as one piece
 MAX_COMMON_BRIDGE = 2
+#: groups up to this long are tried in every piece, longer ones only widened
+MAX_ENUMERATED_PIECE = 12
 
 
 def _candidate_groups(stretch: str, run_re: re.Pattern) -> list[list[tuple[int, int]]]:
@@ -128,9 +145,15 @@ def _candidate_groups(stretch: str, run_re: re.Pattern) -> list[list[tuple[int, 
     groups = [[(0, len(stretch))]]
     for group in bridged:
         start, end = group[0][0], group[-1][1]
-        widened = {(max(0, start - left), min(len(stretch), end + right))
-                   for left in range(MAX_COMMON_BRIDGE + 1) for right in range(MAX_COMMON_BRIDGE + 1)}
-        groups.append(sorted(widened | set(group), key=lambda p: p[0] - p[1]))
+        lo, hi = max(0, start - MAX_COMMON_BRIDGE), min(len(stretch), end + MAX_COMMON_BRIDGE)
+        if hi - lo <= MAX_ENUMERATED_PIECE:
+            # short: every piece of the widened group (the mojibake may end inside a run
+            # of real rare characters: "閰稿悺" + 啶)
+            pieces = {(a, b) for a in range(lo, start + 1) for b in range(a + 1, hi + 1)}
+        else:
+            pieces = {(max(0, start - left), min(len(stretch), end + right))
+                      for left in range(MAX_COMMON_BRIDGE + 1) for right in range(MAX_COMMON_BRIDGE + 1)}
+        groups.append(sorted(pieces | set(group), key=lambda p: p[0] - p[1]))
     return groups
 
 
@@ -173,20 +196,48 @@ def repair_cjk_mojibake(text: str, log: RepairLog) -> str:
     return "\n".join(lines) if changed else text
 
 
+#: lengths (in characters of the wrong codec) of the pieces tried in common-only stretches
+_COMMON_ONLY_PIECE_LENGTHS = (6, 5, 4, 3, 2)
+
+
+def _common_only_pieces(text: str, start: int, end: int, encode_with: str,
+                        sig_re: re.Pattern) -> list[tuple[int, int, str]]:
+    """(start, end, reading) of the pieces of a stretch without rare characters that read
+    back exactly as two or more common CJK characters, longest first at each place."""
+    found = []
+    pos = start
+    while pos < end:
+        if not sig_re.match(text, pos):
+            pos += 1
+            continue
+        for length in _COMMON_ONLY_PIECE_LENGTHS:
+            if pos + length > end:
+                continue
+            result = redecode(text[pos:pos + length], encode_with, "", "", "", require_gain=False)
+            if result and not result[1] and len(result[0]) >= 2 and _COMMON_CJK_RUN_RE.fullmatch(result[0]):
+                found.append((pos, pos + length, result[0]))
+                pos += length
+                break
+        else:
+            pos += 1
+    return found
+
+
 def _repair_runs(text: str, encode_with: str, name: str, log: RepairLog, sig_re: re.Pattern,
                  run_re: re.Pattern, stretch_re: re.Pattern) -> str:
     """Repair each stretch of the codec's characters in one line on its own."""
     out, pos = [], 0
     for m in stretch_re.finditer(text):
         if not run_re.search(m.group()):
-            # mojibake made only of common characters ("그는" read as GBK is "攴鸽姅"):
-            # believable only as a whole and when it turns Han into Hangul or kana
-            if sig_re.match(m.group()):
-                result = redecode(m.group(), encode_with, "", "", "", require_gain=False)
-                if result and not result[1] and _HANGUL_KANA_RE.fullmatch(result[0]):
-                    out.append(text[pos:m.start()])
-                    out.append(log.replaced(name, m.group(), result[0]))
-                    pos = m.end()
+            # mojibake made only of common characters ("그는" read as GBK is "攴鸽姅",
+            # "那个" is "閭ｄ釜"): only short pieces that start a UTF-8 sequence and read
+            # back exactly as common CJK text (the line showed such evidence)
+            for a, b, decoded in _common_only_pieces(text, m.start(), m.end(), encode_with, sig_re):
+                if a < pos:
+                    continue
+                out.append(text[pos:a])
+                out.append(log.replaced(name, text[a:b], decoded))
+                pos = b
             continue
         for group in _candidate_groups(m.group(), run_re):
             best = None
@@ -201,12 +252,13 @@ def _repair_runs(text: str, encode_with: str, name: str, log: RepairLog, sig_re:
                                        text[b] if b < len(text) else "", so_far)
                 if result is None:
                     continue
-                # fewest lost characters, then fewest guesses, then longest
-                rank = (sum(lost for _, lost in result[1]), len(result[1]), a - b)
+                # fewest lost characters, fewest guesses, most common reading, longest
+                share = common_share(result[0].replace("\0", ""))
+                rank = (sum(lost for _, lost in result[1]), len(result[1]), -share, a - b)
                 if best is None or rank < best[0]:
                     best = (rank, a, b, result)
-                if not result[1]:
-                    break  # exact, and pieces come longest first: nothing better follows
+                if not result[1] and share == 1.0:
+                    break  # exact and common; pieces come longest first: nothing better
             if best is None:
                 continue
             _, a, b, result = best

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import ftfy
+import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-1252 codec)
 from ftfy.badness import is_bad
 
 from extractor.clean.charsets import common_cjk_chars
@@ -53,14 +54,17 @@ def repair_latin_mojibake(text: str, log: RepairLog) -> str:
 # UTF-8 read as cp1252: a lead byte (Â..ô) and continuation bytes, which cp1252 shows as
 # the C1/punctuation block (€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ) and U+00A0..U+00BF
 _CP1252_CONT = "\u0080-\u00bf\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178"
-_CP1252_RUN_RE = re.compile(f"(?:[\u00c2-\u00f4][{_CP1252_CONT}]+)+[\u00c2-\u00f4]?")
+# (a lone lead before or after: a character both of whose continuation bytes were dropped)
+_CP1252_RUN_RE = re.compile(f"[\u00c2-\u00f4]?(?:[\u00c2-\u00f4][{_CP1252_CONT}]+)+[\u00c2-\u00f4]?")
 #: a page is searched for this mojibake only when it has a run at least this long
 #: (shorter runs, "é’", are common in sound Western text); then shorter runs count too
 MIN_CP1252_EVIDENCE_RUN = 3
 #: ... and is taken to be full of it from this many such runs
 STRONG_CP1252_EVIDENCE = 3
 _TYPICAL_PUNCT = frozenset("‘’“”–—…•™€")
-_LATIN_RE = re.compile("[\u0080-\u024f]")
+_LONE_LEAD_RE = re.compile(f"(?<![A-Za-z\u00c0-\u00ff])[\u00c2-\u00f4](?![A-Za-z\u00c0-\u00ff{_CP1252_CONT}])")
+# Latin letters (not Latin-1 punctuation such as "·" or "°", which CJK text uses)
+_LATIN_RE = re.compile("[\u0080-\u009f\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
 
 
 def _complete_cp1252(raw: bytes, missing: list[int]) -> tuple[str, int]:
@@ -121,7 +125,8 @@ def repair_cp1252_dropped(text: str, log: RepairLog, evidence: bool = False) -> 
     def _sub(m: re.Match) -> str:
         run = m.group()
         try:
-            raw = run.encode("cp1252")
+            # (ftfy's sloppy codec also maps the C1 controls a lenient reader left)
+            raw = run.encode("sloppy-windows-1252")
         except UnicodeEncodeError:
             return run
         fixed, guessed = _complete_cp1252(raw, missing)
@@ -141,6 +146,11 @@ def repair_cp1252_dropped(text: str, log: RepairLog, evidence: bool = False) -> 
                                 "guessed_bytes" if guessed else None)
         return log.replaced("mojibake_latin", run, fixed)
 
-    return _CP1252_RUN_RE.sub(_sub, text)
+    text = _CP1252_RUN_RE.sub(_sub, text)
+    if strong:
+        # a lead byte alone, outside any Latin word: both its continuation bytes were
+        # dropped ("(ç)" for "(珍)"); on a page full of this mojibake it is a lost character
+        text = _LONE_LEAD_RE.sub(lambda m: log.replaced("mojibake_dropped_bytes", m.group(), "\ufffd"), text)
+    return text
 
 

@@ -22,6 +22,8 @@ _SURROGATE_CHAR_RE = re.compile("[\udc80-\udcff]")
 MAX_UNDECODABLE_SHARE = 0.25
 #: above this many undecodable bytes a whole line is repaired without per-byte guessing
 MAX_UNITS_GUESSED = 12
+#: share of common characters a reading needs; exact readings of 2+ characters need less
+MIN_COMMON_SHARE, MIN_EXACT_COMMON_SHARE = 0.8, 0.5
 # undecodable bytes split into units, each a lead byte with what follows it (or a stray tail)
 LEAD_SPLIT_RE = re.compile(rb"[\x80-\xc1]+|[\xc2-\xff][\x80-\xbf]*")
 _SYMBOL_RE = re.compile(f"[{COMMON_SYMBOLS}]")
@@ -60,7 +62,8 @@ def complete_cut_sequence(prefix: bytes, prev: str, nxt: str, line_so_far: str) 
             return entry["replacement"], bool(entry.get("lost_letter"))
         kind = _context_kind(prev, nxt, line_so_far)
         # stacked quotes repeat: ‘‘ or ’’
-        if kind == "opening" and prev in "\u2018\u201c" or kind.startswith("closing") and prev in "\u2019\u201d":
+        if prev and (kind == "opening" and prev in "\u2018\u201c"
+                     or kind.startswith("closing") and prev in "\u2019\u201d"):
             return prev, False
         choice = entry.get(kind)
         if choice:
@@ -146,7 +149,11 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
     # be more common than the text it replaces
     # (for a whole line, lost characters are bounded by the caller instead)
     score = common_share(plain.replace("\ufffd", "") if lenient else plain)
-    if score < 0.8 or require_gain and score <= common_share(run):
+    # an exact reading of two or more characters is itself strong evidence (sound text
+    # almost never reads as UTF-8), so it may keep a rare character ("酸吡")
+    exact_and_long = not guesses and len(NON_ASCII_RE.findall(plain)) >= 2
+    if score < (MIN_EXACT_COMMON_SHARE if exact_and_long else MIN_COMMON_SHARE) or \
+            require_gain and score <= common_share(run):
         return None
     if any(lost for _, lost in guesses):
         # a lost character is only believable beside characters that decoded exactly
