@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from extractor.clean.lexicon import load_lexicon
-from extractor.clean.tracking import RepairLog
+from extractor.clean.tracking import RepairLog, strip_markers
 
 _SENTENCE_END_RE = re.compile(r"[.!?。！？]\s*[\"'”’」』)）]*\s*$|[。！？]")
 _CODE_PUNCT_RE = re.compile(r"[{};=()]")
@@ -96,7 +96,8 @@ def remove_image_names(text: str, log: RepairLog) -> str:
 
 
 def _is_breadcrumb(line: str, crumb_split: re.Pattern) -> bool:
-    stripped = line.strip()
+    # (repair markers are invisible: they must not change lengths)
+    stripped = strip_markers(line).strip()
     if len(stripped) > MAX_TRAIL_CHARS:
         return False
     segments = crumb_split.split(stripped)
@@ -135,7 +136,7 @@ def remove_footers(text: str, log: RepairLog) -> str:
     kept: list[str] = []
     in_footer = False
     for line in lines:
-        stripped = line.strip()
+        stripped = strip_markers(line).strip()
         if stripped and len(stripped) <= MAX_FOOTER_LINE_CHARS and footer_re.match(stripped):
             log.removed("page_footer", stripped)
             in_footer = True

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from extractor.clean.lexicon import spam_terms, trie_regex
-from extractor.clean.tracking import RepairLog
+from extractor.clean.tracking import RepairLog, strip_markers
 
 _ITEM_SPLIT_RE = re.compile(r"([,，、|｜;；/\t]+|\s{2,})")
 #: share of a line's list items that must be spam for the whole line to go
@@ -52,7 +52,7 @@ def _may_hold_spam(lowered: str) -> bool:
 def _is_spam_item(item: str, terms_re: re.Pattern) -> bool:
     """A short list item mostly made of spam terms ("看屁屁www成人影院", not
     "in which 91视频APP participated")."""
-    item = item.strip()
+    item = strip_markers(item).strip()
     if not item or len(item) > MAX_SPAM_ITEM_CHARS:
         return False
     covered = sum(len(m.group()) for m in terms_re.finditer(item.lower()))
