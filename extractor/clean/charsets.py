@@ -43,11 +43,12 @@ def common_cjk_chars() -> frozenset[str]:
     return frozenset(chars)
 
 
-#: punctuation and symbols that ordinary text of any of our languages uses
+#: punctuation and symbols that ordinary text of any of our languages uses (no Latin
+#: letters: "为什ô" is not a better reading than "为什" + a real character)
 COMMON_SYMBOLS = (
     "\u00a0\u00a9\u00ae\u00b0\u00b1\u00b2\u00b3\u00b7\u00bd\u00bc\u00d7\u00f7"
     "\u2010-\u2027\u2030\u2032\u2033\u2039\u203a\u20ac\u2103\u2116\u2122\u2190-\u2193"
-    "\u2192\u2194\u2212\u2264\u2265\u00e0-\u00ff\u00c0-\u00d6\u00d8-\u00de"
+    "\u2192\u2194\u2212\u2264\u2265\u203b\u25a0-\u25ff\u2605\u2606"
     "\u3000-\u303f\uff01-\uff5e\u30fb\u30fc"
 )
 

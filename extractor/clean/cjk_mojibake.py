@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from extractor.clean.charsets import COMMON_SYMBOLS, NON_ASCII_RE, char_class, common_cjk_chars, common_share
 from extractor.clean.lexicon import load_lexicon
-from extractor.clean.redecode import CONTINUATION, UTF8_LEADS, emit_repair, redecode
+from extractor.clean.redecode import CONTINUATION, MIN_COMMON_SHARE, UTF8_LEADS, emit_repair, redecode
 from extractor.clean.tracking import RepairLog
 
 # (two regexes: one alternation of both runs several times slower)
@@ -39,7 +39,7 @@ def _run_res(codec: str) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern
     """
     common = common_cjk_chars()
     symbols = re.compile(f"[{COMMON_SYMBOLS}]")
-    run_points, sig_points, all_points, rare_sig_points = [], [], [], []
+    run_points, sig_points, all_points, rare_sig_points, single_points = [], [], [], [], []
     # single-byte characters of the codec (Shift-JIS half-width katakana "ｳ", cp936 "€")
     # stand for one UTF-8 byte each
     for byte in range(0x80, 0x100):
@@ -51,6 +51,7 @@ def _run_res(codec: str) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern
             all_points.append(ord(ch))
             if not symbols.match(ch):
                 run_points.append(ord(ch))
+                single_points.append(ord(ch))
     for lead in range(0x81, 0xFF):
         for trail in range(0x40, 0xFF):
             try:
@@ -74,7 +75,9 @@ def _run_res(codec: str) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern
     sig = re.compile(f"[{_class_of(sig_points)}]")
     run = re.compile(f"[{_class_of(run_points)}]+")
     stretch = re.compile(f"[{_class_of(all_points)}]+")
-    rare_sig = re.compile(f"[{_class_of(rare_sig_points)}]")
+    # a rare character that starts a UTF-8 sequence, or a single-byte one (half-width
+    # katakana in Shift-JIS mojibake: "在" read as Shift-JIS is "蝨ｨ")
+    rare_sig = re.compile(f"[{_class_of(rare_sig_points + single_points)}]")
     return sig, run, stretch, rare_sig
 
 
@@ -130,8 +133,9 @@ def _candidate_groups(stretch: str, run_re: re.Pattern) -> list[list[tuple[int, 
     """Alternative (start, end) pieces of a stretch, one list per place to repair.
 
     First the whole stretch; then, for each group of rare runs bridged over a few common
-    characters, the group widened by up to that many common characters on either side
-    (mojibake may begin or end with a common character) and each of its runs alone.
+    characters (and each of its tails), the group widened by up to that many common
+    characters on either side (mojibake may begin or end with a common character) and
+    each of its runs alone.
     """
     runs = [(m.start(), m.end()) for m in run_re.finditer(stretch)]
     if not runs:
@@ -143,7 +147,10 @@ def _candidate_groups(stretch: str, run_re: re.Pattern) -> list[list[tuple[int, 
         else:
             bridged.append([run])
     groups = [[(0, len(stretch))]]
-    for group in bridged:
+    # each bridged group, then its tails from each later run: when a first piece covers
+    # only part of the group, the rest gets its own search ("五明" + "―声")
+    tails = [group[k:] for group in bridged for k in range(len(group))]
+    for group in tails:
         start, end = group[0][0], group[-1][1]
         lo, hi = max(0, start - MAX_COMMON_BRIDGE), min(len(stretch), end + MAX_COMMON_BRIDGE)
         if hi - lo <= MAX_ENUMERATED_PIECE:
@@ -227,17 +234,20 @@ def _repair_runs(text: str, encode_with: str, name: str, log: RepairLog, sig_re:
                  run_re: re.Pattern, stretch_re: re.Pattern) -> str:
     """Repair each stretch of the codec's characters in one line on its own."""
     out, pos = [], 0
+
+    def _common_only(lo: int, hi: int) -> None:
+        # mojibake made only of common characters ("그는" read as GBK is "攴鸽姅", "那个"
+        # is "閭ｄ釜"): only short pieces that start a UTF-8 sequence and read back
+        # exactly as common CJK text (the line showed such evidence)
+        nonlocal pos
+        for a, b, decoded in _common_only_pieces(text, max(pos, lo), hi, encode_with, sig_re):
+            out.append(text[pos:a])
+            out.append(log.replaced(name, text[a:b], decoded))
+            pos = b
+
     for m in stretch_re.finditer(text):
         if not run_re.search(m.group()):
-            # mojibake made only of common characters ("그는" read as GBK is "攴鸽姅",
-            # "那个" is "閭ｄ釜"): only short pieces that start a UTF-8 sequence and read
-            # back exactly as common CJK text (the line showed such evidence)
-            for a, b, decoded in _common_only_pieces(text, m.start(), m.end(), encode_with, sig_re):
-                if a < pos:
-                    continue
-                out.append(text[pos:a])
-                out.append(log.replaced(name, text[a:b], decoded))
-                pos = b
+            _common_only(m.start(), m.end())
             continue
         for group in _candidate_groups(m.group(), run_re):
             best = None
@@ -249,11 +259,13 @@ def _repair_runs(text: str, encode_with: str, name: str, log: RepairLog, sig_re:
                 # the line as repaired so far (earlier pieces of it already replaced)
                 so_far = ("".join(out[-8:]) + text[pos:a])[-CONTEXT_CHARS:]
                 result = redecode(text[a:b], encode_with, text[a - 1] if a else "",
-                                       text[b] if b < len(text) else "", so_far)
+                                  text[b] if b < len(text) else "", so_far)
                 if result is None:
                     continue
                 # fewest lost characters, fewest guesses, most common reading, longest
                 share = common_share(result[0].replace("\0", ""))
+                if (start, end) == (0, len(m.group())) and share < MIN_COMMON_SHARE:
+                    continue  # the whole stretch competes with nothing: it must be common
                 rank = (sum(lost for _, lost in result[1]), len(result[1]), -share, a - b)
                 if best is None or rank < best[0]:
                     best = (rank, a, b, result)
@@ -262,9 +274,11 @@ def _repair_runs(text: str, encode_with: str, name: str, log: RepairLog, sig_re:
             if best is None:
                 continue
             _, a, b, result = best
+            _common_only(m.start(), a)  # common-only mojibake before it ("涓轰簡" + "浜嗚В")
             out.append(text[pos:a])
             out.append(emit_repair(*result, text[a:b], name, log))
             pos = b
+        _common_only(m.start(), m.end())
     out.append(text[pos:])
     return "".join(out)
 
