@@ -124,7 +124,7 @@ def explain(page: CleanedPage, max_places: int = 5) -> str:
             more = f" (+{len(r.spans) - max_places} more)" if len(r.spans) > max_places else ""
             lines.append(f"    at line:col {places}{more}")
         for before, after in r.examples:
-            after_text = f"{after!r}" if after else "(removed)"
+            after_text = "(flagged, left as is)" if after == before else repr(after) if after else "(removed)"
             lines.append(f"    e.g. {before!r} -> {after_text}")
     lines.append(f"lossy: {str(page.lossy).lower()} (ratio {page.lossy_ratio:.4f})")
     kinds: dict[str, list[LossySpan]] = {}

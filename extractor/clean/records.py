@@ -53,8 +53,9 @@ class Repair:
     def add(self, before: str, after: str, n: int = 1) -> None:
         """Count `n` more repairs of this kind, keeping the first few examples."""
         self.count += n
-        if len(self.examples) < MAX_EXAMPLES:
-            self.examples.append((before[:80], after[:80]))
+        example = (before[:80], after[:80])
+        if len(self.examples) < MAX_EXAMPLES and example not in self.examples:
+            self.examples.append(example)
 
     def as_dict(self) -> dict:
         return {"name": self.name, "count": self.count, "spans": [list(s) for s in self.spans],
