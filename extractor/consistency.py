@@ -44,6 +44,7 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
 
 import pandas as pd
 
@@ -345,6 +346,7 @@ def _possible_round(ctx: PageContext, rnd: str) -> bool:
     return bool(latest) and round_sort_key(rnd) <= round_sort_key(latest)
 
 
+@lru_cache(maxsize=65536)  # contexts are few and frozen; pairs recur for every claim
 def _compatible(a: PageContext, b: PageContext) -> bool:
     """Contexts that may speak of the same result: no field known on both sides differs,
     and neither page is dated before the round the other names."""

@@ -224,6 +224,7 @@ def known_rounds(suite: str = "training") -> tuple[str, ...]:
     return _round_calendar(suite)[1]
 
 
+@lru_cache(maxsize=1024)
 def round_sort_key(rnd: str) -> tuple[int, int]:
     """Sort key of a round name.
 
