@@ -13,13 +13,14 @@ import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from itertools import islice
 
 from extractor.clean import clean_page
 from extractor.config import Config
 from extractor.consistency import check_consistency, load_reference
 from extractor.extract import Claim, extract_claims
+from extractor.extract.claims import CLAIM_COLUMNS
 from extractor.ingest import RawPage, iter_pages
 from extractor.langid import tag_page
 from extractor.outputs import RunWriter, read_claims
@@ -50,9 +51,6 @@ class DocumentRow:
 
     def as_dict(self) -> dict:
         return asdict(self)
-
-# Columns of claims.csv: the fields of Claim, in order (the contract's come first).
-CLAIM_COLUMNS = [f.name for f in fields(Claim)]
 
 
 @dataclass
@@ -151,11 +149,11 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None) 
             results = progress(results)
         for result in results:
             writer.add(result.document.as_dict(), [c.as_dict() for c in result.claims],
-                       result.clean_text, claim_columns=CLAIM_COLUMNS)
+                       result.clean_text, claim_columns=list(CLAIM_COLUMNS))
             summary.n_pages += 1
             summary.n_errors += result.document.status != "ok"
             summary.n_claims += len(result.claims)
-        writer.ensure_tables(DOCUMENT_COLUMNS, CLAIM_COLUMNS)
+        writer.ensure_tables(DOCUMENT_COLUMNS, list(CLAIM_COLUMNS))
         writer.close_streams()
         claims = read_claims(writer.partial_path("claims.csv"))
         groups, claims = check_consistency(claims, reference, config.consistency)

@@ -122,7 +122,7 @@ def test_worker_processes_give_the_same_tables(tmp_path, seed_run):
 
 
 def test_claim_columns_come_from_the_claim_record():
-    assert CLAIM_COLUMNS[:18] == CONTRACT["claims.csv"]
+    assert list(CLAIM_COLUMNS[:18]) == CONTRACT["claims.csv"]
 
 
 def test_worker_pool_reads_only_a_bounded_window_ahead():

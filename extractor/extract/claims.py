@@ -38,22 +38,15 @@ from __future__ import annotations
 import bisect
 import logging
 import re
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 
 from extractor.extract.entities import SYSTEM, WORKLOAD, Entity, find_entities, load_lexicon
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 
-try:  # the context stage is written in parallel; claims work without it
-    from extractor.extract.context import PageContext, page_context, sentence_context
-except ImportError:  # pragma: no cover - temporary, until context.py is on every branch
-    PageContext = page_context = sentence_context = None
+from extractor.extract.context import page_context, sentence_context
 
 logger = logging.getLogger(__name__)
-
-CLAIM_COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value", "unit",
-                 "quantity", "value_norm", "metric", "system", "workload", "vendor",
-                 "qualifier", "context", "confidence", "flags"]
 
 LANGS = ("en", "zh", "ko")
 
@@ -83,7 +76,13 @@ class Claim:
     flags: str = ""
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        # every field is a plain value: a shallow dict (dataclasses.asdict deep-copies,
+        # which showed up in profiles of large runs)
+        return {name: getattr(self, name) for name in CLAIM_COLUMNS}
+
+
+# The claims.csv columns, in order: the fields of Claim (the contract's come first).
+CLAIM_COLUMNS = tuple(f.name for f in fields(Claim))
 
 
 @dataclass
@@ -510,12 +509,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
     text = cleaned.text or ""
     page_lang = getattr(page.lang, "base", "") or "und"
     entities = find_entities(text, page_lang) if text else []
-    page_ctx = None
-    if page_context is not None:
-        try:
-            page_ctx = page_context(text)
-        except Exception:
-            logger.exception("page_context failed on %s", page.doc_id)
+    page_ctx = page_context(text)  # never raises
     dropped = _dropped_syllables(cleaned)
 
     unit_loss = _LossIndex(cleaned, config.unit_loss_kinds)
@@ -796,15 +790,8 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         evidence -= 0.1
     confidence = round(min(0.99, max(0.05, evidence)), 3)
 
-    context = ""
-    if page_ctx is not None and sentence_context is not None:
-        try:
-            try:  # `at` picks the division named nearest the number, where both are named
-                context = sentence_context(sent, page_ctx, at=q.start).as_string()
-            except TypeError:
-                context = sentence_context(sent, page_ctx).as_string()
-        except Exception:
-            logger.exception("sentence_context failed")
+    # `at` picks the division named nearest the number, where a sentence names several
+    context = sentence_context(sent, page_ctx, at=q.start).as_string()
     qualifier = q.qualifier or "exact"
     return Claim(page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                  q.surface, q.value, unit, quantity, value_norm, metric, system, workload,
