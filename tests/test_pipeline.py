@@ -39,6 +39,8 @@ def test_run_writes_every_contract_file(seed_run):
     report = (seed_run / "report.html").read_text(encoding="utf-8")
     assert report.startswith("<!DOCTYPE html>") and "<script" not in report
     assert all(doc_id in report for doc_id in docs["doc_id"])
+    assert "<mark>" in report  # claims are shown marked in their sentences
+    assert 'href="clean/' in report
 
 
 def test_claim_offsets_index_into_the_cleaned_text(seed_run):
