@@ -17,8 +17,10 @@ from extractor.clean.redecode import CONTINUATION, MIN_COMMON_SHARE, UTF8_LEADS,
 from extractor.clean.tracking import RepairLog
 
 # (two regexes: one alternation of both runs several times slower)
-# two common CJK characters in a row, or one and CJK punctuation ("妹，")
-_EVIDENCE_PAIR_RE = re.compile(f"[{char_class(common_cjk_chars())}][{char_class(common_cjk_chars())}\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f]")
+# two common CJK characters in a row, or one beside CJK punctuation ("妹，", "，发")
+_CJK_PUNCT = "\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
+_EVIDENCE_PAIR_RE = re.compile(f"[{char_class(common_cjk_chars())}][{char_class(common_cjk_chars())}{_CJK_PUNCT}]"
+                               f"|[{_CJK_PUNCT}][{char_class(common_cjk_chars())}]")
 _EVIDENCE_PUNCT_RE = re.compile("[\u2013-\u2026\u2122]")
 _COMMON_CJK_RUN_RE = re.compile(f"[{char_class(common_cjk_chars())}]+")
 

@@ -62,7 +62,8 @@ MIN_CP1252_EVIDENCE_RUN = 3
 #: ... and is taken to be full of it from this many such runs
 STRONG_CP1252_EVIDENCE = 3
 _TYPICAL_PUNCT = frozenset("‘’“”–—…•™€")
-_LONE_LEAD_RE = re.compile(f"(?<![A-Za-z\u00c0-\u00ff])[\u00c2-\u00f4](?![A-Za-z\u00c0-\u00ff{_CP1252_CONT}])")
+# (× is a lead byte too, but mostly the page's own multiplication sign)
+_LONE_LEAD_RE = re.compile(f"(?<![A-Za-z\u00c0-\u00ff])[\u00c2-\u00d6\u00d8-\u00f4](?![A-Za-z\u00c0-\u00ff{_CP1252_CONT}])")
 # Latin letters (not Latin-1 punctuation such as "·" or "°", which CJK text uses)
 _LATIN_RE = re.compile("[\u0080-\u009f\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
 

@@ -24,7 +24,9 @@ from extractor.clean.records import CleanConfig, LossySpan
 
 _LETTER_RE = re.compile(r"[^\W\d_]")
 _QUESTION_RUN_RE = re.compile(r"\?+")
-_DAMAGED_Q_RE = re.compile(r"\?{2,}|\?(?=[^\W_])|(?<=[^\W\d_])\?(?=[^\s.,!?\"')\]])")
+# runs of "?", "?" glued to a following letter, "?" between letters, "?" after a number
+# followed by another number ("2007? 11? 13?" for "2007년 11월 13일")
+_DAMAGED_Q_RE = re.compile(r"\?{2,}|\?(?=[^\W_])|(?<=[^\W\d_])\?(?=[^\s.,!?\"')\]])|(?<=\d)\?(?= \d)")
 _FFFD_RE = re.compile("\ufffd+")
 _HANGUL_RE = re.compile("[\uac00-\ud7a3]")
 # a Latin-script name (BERT, IPU-POD, ResNet-50, "(Google)") ending right before a position
