@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from extractor.extract.context import PageContext, load_lexicon, round_for_date, round_sort_key
+from extractor import lexicons
+from extractor.extract.context import PageContext, round_for_date, round_sort_key
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
     from extractor.consistency import ConsistencyConfig, Member
@@ -95,13 +96,13 @@ def name_key(name) -> str:
 
 @lru_cache(maxsize=None)
 def _system_rules() -> tuple[tuple[re.Pattern, str], ...]:
-    rules = load_lexicon("reference_names.json").get("systems", [])
+    rules = lexicons.load("reference_names.json").get("systems", [])
     return tuple((re.compile(r["pattern"], re.IGNORECASE), r["canonical"]) for r in rules)
 
 
 @lru_cache(maxsize=None)
 def _benchmarks() -> dict[str, str]:
-    table = load_lexicon("reference_names.json").get("benchmarks", {})
+    table = lexicons.load("reference_names.json").get("benchmarks", {})
     return {name_key(k): v for k, v in table.items()}
 
 
@@ -218,7 +219,7 @@ class ReferenceCheck:
 
 @lru_cache(maxsize=None)
 def _between_round_cues() -> re.Pattern:
-    words = load_lexicon("reference_relative.json").get("between_rounds_cues", [])
+    words = lexicons.load("reference_relative.json").get("between_rounds_cues", [])
     alternation = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
     return re.compile(alternation or r"(?!x)x", re.IGNORECASE)
 

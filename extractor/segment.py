@@ -24,13 +24,13 @@ What counts as an abbreviation or a closing quote is data: `lexicons/segment_*.j
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 from bisect import bisect_right
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from importlib import resources
+
+from extractor import lexicons
 
 logger = logging.getLogger(__name__)
 
@@ -72,14 +72,10 @@ class _Lexicon:
     terminal_run: re.Pattern
 
 
-def _read_json(name: str) -> dict:
-    return json.loads(resources.files("extractor.lexicons").joinpath(name).read_text("utf-8"))
-
-
 @lru_cache(maxsize=1)
 def _lexicon() -> _Lexicon:
-    abbr = _read_json("segment_abbreviations.json")
-    punct = _read_json("segment_punctuation.json")
+    abbr = lexicons.load("segment_abbreviations.json")
+    punct = lexicons.load("segment_punctuation.json")
 
     def merged(kind: str) -> frozenset[str]:
         return frozenset(w.lower() for words in abbr[kind].values() for w in words)

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-import json
 import logging
 import re
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
-from importlib import resources
+
+from extractor import lexicons
 
 logger = logging.getLogger(__name__)
 
@@ -108,13 +108,6 @@ class ContextConfig:
 
 # --- lexicons -----------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
-def load_lexicon(name: str) -> dict:
-    """A JSON lexicon of extractor/lexicons/, parsed once."""
-    text = resources.files("extractor.lexicons").joinpath(name).read_text(encoding="utf-8")
-    return json.loads(text)
-
-
 def _alternation(words) -> str:
     """A regex alternation of literal words, longest first (so 'last round' beats 'last')."""
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
@@ -143,7 +136,7 @@ class _Patterns:
 
 @lru_cache(maxsize=None)
 def _patterns() -> _Patterns:
-    words = load_lexicon("context_words.json")
+    words = lexicons.load("context_words.json")
     bench = _alternation(words["benchmark_names"])
     marks = rf"(?:{_alternation(words.get('trademark_marks', []))})?"
     all_suite_words = [w for ws in words["suites"].values() for w in ws]
@@ -191,9 +184,9 @@ def _patterns() -> _Patterns:
 @lru_cache(maxsize=None)
 def _round_calendar(suite: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(publication dates, rounds) of a suite, sorted by date; training when unknown."""
-    table = load_lexicon("context_rounds.json").get(suite or "training")
+    table = lexicons.load("context_rounds.json").get(suite or "training")
     if not isinstance(table, dict):
-        table = load_lexicon("context_rounds.json")["training"]
+        table = lexicons.load("context_rounds.json")["training"]
     pairs = sorted((date, rnd) for rnd, date in table.items())
     return tuple(d for d, _ in pairs), tuple(r for _, r in pairs)
 
@@ -215,7 +208,7 @@ def round_for_date(date: str, suite: str = "training") -> str:
 
 @lru_cache(maxsize=None)
 def _all_rounds() -> frozenset[str]:
-    return frozenset(r for table in load_lexicon("context_rounds.json").values()
+    return frozenset(r for table in lexicons.load("context_rounds.json").values()
                      if isinstance(table, dict) for r in table)
 
 
@@ -443,7 +436,7 @@ def _division_mentions(text: str) -> list[tuple[int, str]]:
 
 @lru_cache(maxsize=None)
 def _clause_separator() -> re.Pattern:
-    words = load_lexicon("context_words.json").get("clause_separators", [","])
+    words = lexicons.load("context_words.json").get("clause_separators", [","])
     return re.compile(_alternation(words), re.IGNORECASE)
 
 

@@ -16,11 +16,11 @@ The scripts, their code points and weights are data: `lexicons/langid_scripts.js
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from importlib import resources
+
+from extractor import lexicons
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,7 @@ def _char_class(ranges: list[list[str]]) -> str:
 @lru_cache(maxsize=1)
 def script_table() -> dict[str, Script]:
     """The scripts of `langid_scripts.json`, by name (loaded once)."""
-    data = json.loads(resources.files("extractor.lexicons").joinpath("langid_scripts.json")
-                      .read_text("utf-8"))
+    data = lexicons.load("langid_scripts")
     out = {}
     for name, spec in data["scripts"].items():
         out[name] = Script(name, re.compile(f"[{_char_class(spec['ranges'])}]+"),
@@ -75,16 +74,14 @@ def script_table() -> dict[str, Script]:
 
 @lru_cache(maxsize=1)
 def _script_ranges() -> dict[str, list[list[str]]]:
-    data = json.loads(resources.files("extractor.lexicons").joinpath("langid_scripts.json")
-                      .read_text("utf-8"))
+    data = lexicons.load("langid_scripts")
     return {name: spec["ranges"] for name, spec in data["scripts"].items()}
 
 
 @lru_cache(maxsize=1)
 def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     """(any letter of a script other than Latin/Han/Hangul/Kana, Latin word, pinyin note)."""
-    table = json.loads(resources.files("extractor.lexicons").joinpath("langid_scripts.json")
-                       .read_text("utf-8"))["scripts"]
+    table = lexicons.load("langid_scripts")["scripts"]
     minor = "".join(_char_class(s["ranges"]) for n, s in table.items()
                     if n not in ("latin", "han", "hangul", "kana"))
     upper = "A-Z\u00c0-\u00d6\u00d8-\u00de"
