@@ -148,6 +148,11 @@ def _left_bounded(term: str) -> str:
     return (r"(?<![A-Za-z0-9_])" + p) if term[0].isascii() and term[0].isalnum() else p
 
 
+# Kinds of quantity no page states as a negative number.
+_NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "frequency",
+                             "throughput", "count", "duration"})
+
+
 class Grammar:
     """The lexicons of a set of languages compiled into regular expressions."""
 
@@ -216,7 +221,16 @@ class Grammar:
         self.prefix_re = re.compile(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z", re.I)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
         self.rate_prefix_re = re.compile(rf"(?:{_alt(self.rate_prefixes, False)}){_SP}?\Z")
-        self.rate_item_re = re.compile(rf"{_SP}?(?:(?:개|個|个|張|张|장)의?{_SP}?)?(?:{_alt(self.rate_items)})")
+        self.rate_item_re = re.compile(
+            rf"{_SP}?(?:(?:개|個|个|張|张|장)의?{_SP}?)?(?P<item>{_alt(self.rate_items)})")
+        # a currency name before the number overrides a generic currency word after it:
+        # 新台幣約135元 is New Taiwan dollars though 元 alone reads as yuan
+        self.currency_words: dict[str, str] = {}
+        for lex in units:
+            self.currency_words.update(lex.get("currency_words", {}))
+        self.currency_word_re = re.compile(
+            rf"(?P<cur>{_alt(self.currency_words, False)})[^\d\s]{{0,3}}{_SP}?\Z"
+        ) if self.currency_words else None
         # up to two words may stand between a number and its counted noun: 'four 1U
         # IPU-M2000s', 'eight DGX A100 chips', '50 other members' (not 'of', 'the' ...)
         stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
@@ -518,6 +532,9 @@ class _QuantityFinder:
         if read is None:
             return None
         unit, start, end, after_qual = read
+        if sign and value < 0 and unit_info(unit)[0] in _NEVER_NEGATIVE:
+            # memory, bandwidth, power ... cannot be negative: the "sign" was a word or damage
+            value, s, start = -value, s + sign, max(start, s + sign)
         value *= self._scale
         flags = [] if kind in ("arabic", "cjkmix") else ["spelled"]
         if not unit:
@@ -569,11 +586,21 @@ class _QuantityFinder:
                 symbol = prefix.group().strip()
                 unit = g.prefix_units.get(symbol) or g.prefix_units.get(symbol.lower(), "")
                 start = prefix.start()
-        rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) if g.rate_prefixes else None
+        rate = None
+        if g.rate_prefixes:
+            # a qualifier may stand between the rate word and the number: 每秒可处理约22000张
+            qual = g.qual_before_re.search(norm, max(0, s - self.cfg.window), s)
+            before = qual.start() if qual else s
+            rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) or \
+                (g.rate_prefix_re.search(norm, max(0, before - 12), before) if qual else None)
         if rate and unit in ("", "count"):  # 초당 1만2000장의 이미지, 每秒处理1.2万张图像
             item = g.rate_item_re.match(norm, e)
-            unit = g.rate_items.get(item.group().strip().split("의")[-1].strip(), "items/s") if item else "items/s"
+            unit = g.rate_items.get(item.group("item"), "items/s") if item else "items/s"
             end = item.end() if item else end
+        if unit and g.currency_word_re is not None and unit_info(unit)[0] == "money":
+            cur = g.currency_word_re.search(norm, max(0, s - 10), s)
+            if cur:
+                unit = g.currency_words[cur.group("cur")]
         after_qual, qual_end = self._qual_after(end)
         if not unit and after_qual:  # 100여 개, 100多个, 100+ models: the qualifier stands between
             unit2, end2 = self._unit_after(s, qual_end)
