@@ -18,11 +18,14 @@ from extractor.clean.tracking import RepairLog
 
 # (two regexes: one alternation of both runs several times slower)
 # two common CJK characters in a row, or one beside CJK punctuation ("妹，", "，发")
-_CJK_PUNCT = "\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f"
+_CJK_PUNCT = "\u3001-\u3011\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f"  # 、。「」『』【】！（），：；？
+_PUNCT_ONLY_RE = re.compile(f"[{_CJK_PUNCT}]+")
+# common CJK text, its punctuation included ("「利")
+_COMMON_CJK_RUN_RE = re.compile(f"[{char_class(common_cjk_chars())}{_CJK_PUNCT}]+")
 _EVIDENCE_PAIR_RE = re.compile(f"[{char_class(common_cjk_chars())}][{char_class(common_cjk_chars())}{_CJK_PUNCT}]"
                                f"|[{_CJK_PUNCT}][{char_class(common_cjk_chars())}]")
 _EVIDENCE_PUNCT_RE = re.compile("[\u2013-\u2026\u2122]")
-_COMMON_CJK_RUN_RE = re.compile(f"[{char_class(common_cjk_chars())}]+")
+
 
 
 def _class_of(points: list[int]) -> str:
@@ -223,7 +226,8 @@ def _common_only_pieces(text: str, start: int, end: int, encode_with: str,
             if pos + length > end:
                 continue
             result = redecode(text[pos:pos + length], encode_with, "", "", "", require_gain=False)
-            if result and not result[1] and len(result[0]) >= 2 and _COMMON_CJK_RUN_RE.fullmatch(result[0]):
+            if result and not result[1] and len(result[0]) >= 2 and _COMMON_CJK_RUN_RE.fullmatch(result[0]) \
+                    and not _PUNCT_ONLY_RE.fullmatch(result[0]):
                 found.append((pos, pos + length, result[0]))
                 pos += length
                 break
