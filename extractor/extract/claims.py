@@ -126,6 +126,7 @@ class _Cues:
     clause_break: dict  # lang -> compiled regex
     back_refs: dict  # lang -> compiled regex or None
     baseline: dict  # lang -> (before regex, after regex)
+    baseline_patterns: dict  # lang -> compiled regex matched right after a name
     not_always: tuple
     not_unitless: tuple
     counted_gap: re.Pattern
@@ -163,6 +164,8 @@ def _cues() -> _Cues:
     for lang, d in links["baselines"].items():
         baseline[lang] = (_words_regex(d.get("before", ())), _words_regex(d.get("after", ())),
                           _words_regex(d.get("after_phrase", ())))
+    patterns = {lang: re.compile("|".join(f"(?:{rx})" for rx in d["after_pattern"]), re.IGNORECASE)
+                for lang, d in links["baselines"].items() if d.get("after_pattern")}
     nots = load_lexicon("claims_not.json")
     always = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["always"].items()
                    if not k.startswith("_"))
@@ -173,7 +176,7 @@ def _cues() -> _Cues:
                               + r")\s*", re.IGNORECASE)
     respectively = _words_regex(links["respectively"]) or re.compile(r"(?!)")
     return _Cues(metric_cues, bare, load_lexicon("metrics_defaults.json")["by_quantity"],
-                 breaks, backs, baseline, always, unitless, counted, coordination,
+                 breaks, backs, baseline, patterns, always, unitless, counted, coordination,
                  respectively)
 
 
@@ -277,6 +280,10 @@ class _Mention:
     end: int
     counted: bool = False   # "four IPU-M2000s": what a number counts, not the subject
     baseline: bool = False  # "than DGX A100", "DGX A100에 비해": the reference compared to
+    # a baseline that still owns the numbers of its own clause ("..., compared to 18.6
+    # minutes for 8 A100 GPUs") or those between it and its marker ("H100의 700W보다")
+    own_clause: bool = False
+    owned: tuple[int, int] | None = None
 
 
 @dataclass
@@ -320,7 +327,8 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
         c0, c1 = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
-        head = sentence[max(c0, m.start - 16):m.start]
+        # "than the previous IPU-POD 16": up to two words may stand between
+        head = sentence[max(c0, m.start - 28):m.start]
         # the marker closes the noun phrase of the nearest name only
         nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
         tail = sentence[m.end:min(c1, m.end + 16, nxt)]
@@ -330,8 +338,22 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
         # "A100 대비" right after the name; "A100 기반 시스템에 비해" may close a longer phrase
         if after_rx is not None and any(mm.start() <= 2 for mm in after_rx.finditer(tail)):
             m.baseline = True
-        if phrase_rx is not None and any(mm.start() <= 12 for mm in phrase_rx.finditer(tail)):
-            m.baseline = True
+        if phrase_rx is not None:
+            marks = [mm for mm in phrase_rx.finditer(tail) if mm.start() <= 12]
+            if marks:
+                m.baseline = True
+                # "H100의 700W보다 50W 높다": 700W is the baseline's own figure
+                m.owned = (m.end, m.end + marks[0].start())
+        pattern_rx = _cues().baseline_patterns.get(_lang_key(lang))
+        if pattern_rx is not None and pattern_rx.match(sentence, m.end, c1):
+            m.baseline = True  # "A100의 3.4배", "H100的4倍": N times the name's
+        # a clause opened by a comparison ("..., compared to 18.6 minutes for 8 A100 GPUs")
+        # names the reference; the first name in it is the baseline
+        if before_rx is not None and c0 > 0 and not any(
+                o is not m and c0 <= o.start < m.start for o in mentions):
+            lead = sentence[max(0, c0 - 16):c0].rstrip()
+            if any(mm.end() == len(lead) for mm in before_rx.finditer(lead)):
+                m.baseline = m.own_clause = True
 
 
 def _pick(mentions: list[_Mention], q: Quantity, clause: tuple[int, int],
@@ -348,11 +370,16 @@ def _pick(mentions: list[_Mention], q: Quantity, clause: tuple[int, int],
         return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
 
     c0, c1 = clause
+    if not late:
+        for m in mentions:
+            if m.owned and m.owned[0] <= q.start and q.end <= m.owned[1]:
+                return m, "clause"
     own = [m for m in mentions if m.start >= c0 and m.end <= c1]
     other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
     plain = lambda ms: [m for m in ms if not m.counted and not m.baseline]  # noqa: E731
-    stages = [(plain(own), "clause"),
-              ([m for m in own if m.counted and not m.baseline], "clause"),
+    subject = lambda m: not m.baseline or m.own_clause  # noqa: E731 - within its own clause
+    stages = [([m for m in own if not m.counted and subject(m)], "clause"),
+              ([m for m in own if m.counted and subject(m)], "clause"),
               ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]
     if late:
         stages = [([m for m in mentions if m.counted and not m.baseline], "sentence"),
@@ -518,6 +545,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
     claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
     header: list[str] | None = None
+    header_info: _SentenceInfo | None = None
     header_row_age = 0
     caption: _SentenceInfo | None = None
     for idx, info in enumerate(infos):
@@ -526,7 +554,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
         if _is_table_row(sent):
             cells = _cells(sent)
             if _is_header(cells):
-                header, header_row_age = cells, 0
+                header, header_info, header_row_age = cells, info, 0
                 continue
             header_row_age += 1
             if header_row_age > config.max_table_rows:
@@ -576,8 +604,9 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
         _mark_roles(sent, info.systems + info.workloads, qs, ts_lang, clauses)
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
-            claim = _link(page, infos, idx, q, flags, clause, config, qs, header, caption,
-                          page_ctx, dropped)
+            table = _Table(header, header_info, caption) if header is not None else None
+            claim = _link(page, infos, idx, q, flags, clause, config, qs, table, page_ctx,
+                          dropped)
             if claim is None or (claim.start, claim.end) in seen:
                 continue
             if claim.confidence < config.min_confidence:
@@ -639,10 +668,58 @@ def _column_of(row: str, pos: int) -> int:
     return col - 1 if row.lstrip().startswith(sep) else col
 
 
-def _header_unit(header_cell: str, lang: str) -> Quantity | None:
-    """The unit a column header gives its cells: "Throughput (tokens/s)", "Time (min)"."""
+@dataclass
+class _Table:
+    """The table a row belongs to: its header row (cells and the sentence, whose names
+    tell which system or workload each column is) and the caption line above it."""
+
+    header: list[str]
+    header_info: _SentenceInfo | None
+    caption: _SentenceInfo | None
+
+    def column_name(self, col: int, label: str) -> _Mention | None:
+        """The system (label SYSTEM) or workload a header cell names: "| 模型 | H100 | Gaudi 3 |"."""
+        info = self.header_info
+        if info is None:
+            return None
+        pool = info.systems if label == SYSTEM else info.workloads
+        named = [m for m in pool if _column_of(info.text, m.start) == col]
+        return named[0] if len(named) == 1 else None
+
+    def unit_for(self, row: str, col: int, lang: str) -> Quantity | None:
+        """A cell's unit: from its column header ("Time (min)"), else the row's label
+        cell ("| 메모리(GB) | 48 | 48 |"), else a unit in brackets on the caption line
+        ("推理吞吐量比較(tokens/s):")."""
+        head = self.header[col] if 0 <= col < len(self.header) else ""
+        head_lang = self.header_info.lang if self.header_info is not None else lang
+        cells = _cells(row)
+        probes = [(head, head_lang, False)]
+        if col > 0 and cells and not re.search(r"\d", _strip_brackets(cells[0])):
+            probes.append((cells[0], lang, False))
+        if self.caption is not None:
+            probes.append((self.caption.text, self.caption.lang, True))
+        for text, probe_lang, brackets_only in probes:
+            for lg in dict.fromkeys((probe_lang, lang)):
+                hq = _header_unit(text, lg, brackets_only)
+                if hq is not None:
+                    return hq
+        return None
+
+
+def _strip_brackets(text: str) -> str:
+    return re.sub(r"[(\[（][^)\]）]*[)\]）]", "", text)
+
+
+def _header_unit(header_cell: str, lang: str, brackets_only: bool = False) -> Quantity | None:
+    """The unit a column header gives its cells: "Throughput (tokens/s)", "Time (min)".
+
+    >>> _header_unit("처리량(토큰/초)", "ko").unit, _header_unit("Minutes", "en").unit
+    ('tokens/s', 'min')
+    >>> _header_unit("Gaudi2 time to train, MLPerf 3.0", "en", brackets_only=True) is None
+    True
+    """
     inner = re.findall(r"[(\[（]([^)\]）]+)[)\]）]", header_cell)
-    for probe in inner + [header_cell]:
+    for probe in inner + ([] if brackets_only else [header_cell]):
         for q in _safe_quantities("1 " + probe.strip(), lang):
             if q.start == 0 and q.unit and q.value == 1:
                 return q
@@ -675,8 +752,7 @@ def _refers_back(text: str, lang_key: str) -> bool:
 
 def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[str],
           clause: tuple[int, int], config: ClaimConfig, sentence_qs: list[Quantity],
-          header: list[str] | None, caption: _SentenceInfo | None, page_ctx,
-          dropped: bool) -> Claim | None:
+          table: _Table | None, page_ctx, dropped: bool) -> Claim | None:
     info = infos[idx]
     sent, lang = info.text, info.lang
     lk = _lang_key(lang)
@@ -685,13 +761,15 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
     metric_text = sent[clause[0]:clause[1]]
     evidence = 0.0
 
-    in_table = header is not None and _is_table_row(sent)
+    in_table = table is not None and _is_table_row(sent)
+    caption = table.caption if table is not None else None
+    col = -1
     if in_table:
         col = _column_of(sent, q.start)
-        head = header[col] if 0 <= col < len(header) else ""
+        head = table.header[col] if 0 <= col < len(table.header) else ""
         metric_text = head
-        if not unit and head:
-            hq = _header_unit(head, lang)
+        if not unit:
+            hq = table.unit_for(sent, col, lang)
             if hq is not None:
                 unit, quantity = hq.unit, hq.quantity
                 value_norm = q.value * hq.value_norm if hq.value_norm is not None else None
@@ -707,6 +785,12 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         _pick(info.systems, q, clause, prefer_before)
     workload_m, wl_where = (pairs_wl[id(q)], "clause") if id(q) in pairs_wl else \
         _pick(info.workloads, q, clause, prefer_before)
+    if in_table:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
+        col_sys, col_wl = table.column_name(col, SYSTEM), table.column_name(col, WORKLOAD)
+        if col_sys is not None:
+            system_m, sys_where = col_sys, "clause"
+        if col_wl is not None:
+            workload_m, wl_where = col_wl, "clause"
     system = system_m.entity.canonical if system_m else ""
     workload = workload_m.entity.canonical if workload_m else ""
     vendor = system_m.entity.vendor if system_m else ""
