@@ -103,6 +103,9 @@ class ClaimConfig:
                                     "dropped_syllables", "guessed_bytes")
     #: counts below this are no claims: "one CPU", "a single server", "One such model"
     min_count: float = 2
+    #: spans of these units are the time frame of a story ("in the six months from
+    #: December 2020"), not a benchmark figure (CLAIMS.md lists no such unit)
+    period_units: tuple[str, ...] = ("month", "year")
     #: a claim is about a system or a workload (CLAIMS.md): numbers linked to neither
     #: ("the market grew 30%", "more than 50 members") are not reported
     require_subject: bool = True
@@ -436,6 +439,28 @@ def _is_hangul(ch: str) -> bool:
     return "\uac00" <= ch <= "\ud7a3"
 
 
+@lru_cache(maxsize=1)
+def _off_topic_nouns() -> frozenset[str]:
+    return frozenset(w.lower() for w in load_lexicon("claims_not.json").get("off_topic_counts", ()))
+
+
+def _counts_off_topic(surface: str) -> bool:
+    """A count of people, companies or software updates is no benchmark claim
+    (`claims_not.json` off_topic_counts).
+
+    >>> _counts_off_topic("three updates"), _counts_off_topic("50 other members"), _counts_off_topic("12명")
+    (True, True, True)
+    >>> _counts_off_topic("4 servers"), _counts_off_topic("2,048颗")
+    (False, False)
+    """
+    text = (surface or "").strip().lower()
+    words = _off_topic_nouns()
+    last = re.split(r"[\s\d.,]+", text)[-1] if text else ""
+    return bool(last) and (last in words or last.rstrip("s") in words or
+                           (not last.isascii() and any(last.startswith(w) for w in words
+                                                       if not w.isascii())))
+
+
 def _inside_korean_word(sentence: str, q: Quantity) -> bool:
     """A Korean numeral read from the middle of a word: Korean glues particles after a
     word, never before, so "반" in "기반으로" (based on) is no "half".
@@ -579,6 +604,8 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
             if not unit and _overlaps(q.start, q.end, unitless):  # "2048 GPUs" is a count
                 continue
             if unit == "count" and q.value is not None and abs(q.value) < config.min_count:
+                continue
+            if unit in config.period_units or (unit == "count" and _counts_off_topic(q.surface)):
                 continue
             if _inside_korean_word(sent, q) or _glued_to_name(sent, q):
                 continue
@@ -778,7 +805,9 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
             return None
 
     # systems and workloads
-    resp = _cues().respectively.search(sent) is not None
+    # "X and Y took 28.3 and 14.5 minutes": coordinated numbers pair with coordinated names
+    resp = _cues().respectively.search(sent) is not None or \
+        any("unit_shared" in (o.flags or ()) for o in sentence_qs)
     pairs_sys = _parallel_pairs(sentence_qs, info.systems, clause, resp)
     pairs_wl = _parallel_pairs(sentence_qs, info.workloads, clause, resp)
     system_m, sys_where = (pairs_sys[id(q)], "clause") if id(q) in pairs_sys else \
