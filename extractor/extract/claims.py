@@ -161,6 +161,7 @@ def _cues() -> _Cues:
     for lang, words in links["clause_breaks"].items():
         # a comma between digits is a thousands separator, not a clause break
         alts = [r"(?<!\d),|,(?!\d)" if w == "," else re.escape(w) for w in words]
+        alts += links.get("clause_break_patterns", {}).get(lang, [])
         breaks[lang] = re.compile("|".join(alts), re.IGNORECASE)
     for lang, words in links["back_references"].items():
         backs[lang] = _words_regex(words)

@@ -218,7 +218,9 @@ class Grammar:
         alts = sorted(ci_alts + [(n, f"(?-i:{p})") for n, p in cs_alts], key=lambda a: -a[0])
         # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and unit
         self.unit_re = re.compile(rf"(?P<sp>{_SP}?-?)(?P<u>{'|'.join(p for _, p in alts) or '(?!x)x'})", re.I)
-        self.prefix_re = re.compile(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z", re.I)
+        # a Latin prefix starts a word: "versus $3.22" is not "us $3.22"
+        prefixes = "|".join(_left_bounded(p) for p in sorted(set(self.prefix_units), key=len, reverse=True) if p)
+        self.prefix_re = re.compile(rf"(?:{prefixes or '(?!x)x'}){_SP}?\Z", re.I)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
         self.rate_prefix_re = re.compile(rf"(?:{_alt(self.rate_prefixes, False)}){_SP}?\Z")
         self.rate_item_re = re.compile(
