@@ -366,3 +366,77 @@ def test_confident_claims_are_right(shared_dir, seed_claims):
     right = sum(any(_matches(g, c) for _, g in gold[gold["doc_id"] == d].iterrows())
                 for d, c in confident)
     assert right / len(confident) >= 0.95
+
+
+# --- shapes found on the held-out pages (sentences written afresh) -----------------------
+
+def test_ko_connective_ending_splits_clauses():
+    claims = claims_of("H100은 GPT-3 학습을 10.9분에 마쳤고 Gaudi2는 311.9분이 걸렸다.")
+    assert linked(claims) == [(10.9, "min", "H100", "GPT-3"), (311.9, "min", "Gaudi2", "GPT-3")]
+
+
+def test_ko_auxiliary_go_itda_does_not_split_clauses():
+    # "-고 있는" is one verb phrase: the name after it still describes the number before it
+    claims = claims_of("700억 개의 매개변수를 가지고 있는 Llama 2 70B 모델을 H100에서 학습했다.")
+    assert [(c.value, c.workload) for c in claims if c.unit == "count"] == [(7e10, "Llama 2 70B")]
+
+
+def test_ko_figure_between_baseline_and_its_marker_belongs_to_the_baseline():
+    claims = claims_of("MI300X의 소비전력은 750W로, H100의 700W보다 50W 높다.")
+    assert [(c.value, c.system) for c in claims] == [(750, "MI300X"), (700, "H100"), (50, "MI300X")]
+
+
+def test_ko_n_times_the_baselines_figure():
+    claims = claims_of("RNGD의 소비전력은 150W이며, 전력 대비 성능은 L40S의 2.5배에 달한다.")
+    assert linked(claims) == [(150, "W", "RNGD", ""), (2.5, "x", "RNGD", "")]
+
+
+def test_zh_n_times_the_baselines_figure():
+    claims = claims_of("在训练方面,B200的训练速度是H100的4倍。")
+    assert linked(claims) == [(4, "x", "B200", "")]
+
+
+def test_en_comparison_clause_keeps_its_own_figure_and_lends_no_subject():
+    claims = claims_of("On BERT-Large, 8 Gaudi2 accelerators needed 14.7 minutes, compared to "
+                       "18.6 minutes for 8 A100 GPUs (about 21% faster).")
+    got = {(c.value, c.unit): c.system for c in claims if c.unit != "count"}
+    assert got == {(14.7, "min"): "Gaudi2", (18.6, "min"): "A100", (21, "%"): "Gaudi2"}
+
+
+def test_en_baseline_two_words_after_than():
+    claims = claims_of("The Bow Pod16 trains EfficientNet-B4 up to 40% faster than the previous IPU-POD 16.")
+    assert linked(claims) == [(40, "%", "Bow Pod16", "EfficientNet-B4")]
+
+
+def test_en_coordinated_names_pair_with_coordinated_numbers():
+    claims = claims_of("The DGX H100 and the HGX H200 trained Stable Diffusion in 2.5 and 2.1 minutes.")
+    assert linked(claims) == [(2.5, "min", "DGX H100", "Stable Diffusion"),
+                              (2.1, "min", "H200", "Stable Diffusion")]
+
+
+@pytest.mark.parametrize("text", [
+    "ResNet-50 training time on the H100 fell in the six months from December 2022 to June 2023.",
+    "Over three updates, BERT-Large throughput on Gaudi2 kept rising.",
+    "More than 50 members, including Gaudi2 users, run BERT-Large.",
+    "H100 기반 서비스에 참여한 직원은 120명이다.",
+])
+def test_periods_and_counts_of_people_or_updates_are_no_claims(text):
+    assert claims_of(text) == []
+
+
+def test_table_columns_that_name_systems_and_a_unit_on_the_caption():
+    text = ("以下為公布的推理吞吐量比較(tokens/s):\n"
+            "| 模型 | H100 | Gaudi 3 |\n"
+            "| Llama 2 70B | 2,700 | 3,400 |\n")
+    assert linked(claims_of(text)) == [(2700, "tokens/s", "H100", "Llama 2 70B"),
+                                       (3400, "tokens/s", "Gaudi3", "Llama 2 70B")]
+
+
+def test_table_row_label_gives_the_unit_and_header_units_read_in_their_language():
+    text = ("아래는 회사가 공개한 결과다.\n"
+            "| 구분 | RNGD | L40S |\n"
+            "| 전력(W) | 150 | 350 |\n"
+            "모델\t시스템\t처리량(토큰/초)\n"
+            "Llama 2 7B\tL40S\t1,600\n")
+    got = [(c.value, c.unit, c.system) for c in claims_of(text)]
+    assert got == [(150, "W", "RNGD"), (350, "W", "L40S"), (1600, "tokens/s", "L40S")]

@@ -348,3 +348,30 @@ def test_every_lexicon_unit_alias_reads(lang, alias, unit, value):
 def test_formatted_number_with_unit_round_trips(n, unit):
     (q,) = find_quantities(f"reached {n:,} {unit} today", "en")
     assert q.value == n
+
+
+# --- shapes found on the held-out pages ----------------------------------------------------
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # the item noun after a counter and a space still names the rate
+    ("초당 3,200개 토큰을 처리해", "ko", [(3200, "tokens/s", "exact")]),
+    ("처리량 1,600 토큰/초", "ko", [(1600, "tokens/s", "exact")]),
+    # a qualifier between the rate word and the number
+    ("每秒可处理约22000张图像", "zh", [(22000, "images/s", "approx")]),
+    # a currency named before the number wins over the generic 元 after it
+    ("折合新台幣約135元", "zh", [(135, "TWD", "approx")]),
+    ("約為新台幣50萬元", "zh", [(500000, "TWD", "exact")]),
+    ("单卡售价约为12万元", "zh", [(120000, "CNY", "approx")]),
+    # 负 in mojibake before a bandwidth is no minus sign; before a percentage it is
+    ("显存甯﹀�戒负8TB/s", "zh", [(8, "TB/s", "exact")]),
+    ("增长率为负8%", "zh", [(-8, "%", "exact")]),
+    # a Latin currency prefix starts a word
+    ("costs $1.20 versus $3.22", "en", [(1.2, "USD", "exact"), (3.22, "USD", "exact")]),
+])
+def test_heldout_shapes(text, lang, expected):
+    assert found(text, lang) == expected
+
+
+def test_versus_dollar_surface_is_the_amount_only():
+    q = find_quantities("versus $3.22", "en")[0]
+    assert q.surface == "$3.22"
