@@ -375,3 +375,15 @@ def test_heldout_shapes(text, lang, expected):
 def test_versus_dollar_surface_is_the_amount_only():
     q = find_quantities("versus $3.22", "en")[0]
     assert q.surface == "$3.22"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("trained BERT-Large in about an hour", [(1, "h", "approx")]),
+    ("ResNet-50 in under an hour, at 57 minutes", [(1, "h", "at_most"), (57, "min", "exact")]),
+    ("needed half an hour more", [(0.5, "h", "exact")]),
+    ("a dozen H100 GPUs", [(12, "count", "exact")]),
+    # after an amount, "an hour" is the denominator of a rate, not a duration
+    ("it costs $2 an hour", [(2, "USD", "exact")]),
+])
+def test_english_article_phrases_are_numbers(text, expected):
+    assert found(text, "en") == expected

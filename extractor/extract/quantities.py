@@ -148,6 +148,10 @@ def _left_bounded(term: str) -> str:
     return (r"(?<![A-Za-z0-9_])" + p) if term[0].isascii() and term[0].isalnum() else p
 
 
+# An amount in the last two words before a phrase such as "an hour" makes it a rate's
+# denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
+_AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
+
 # Kinds of quantity no page states as a negative number.
 _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "frequency",
                              "throughput", "count", "duration"})
@@ -500,6 +504,8 @@ class _QuantityFinder:
         value, unit = self.g.multipliers.get(m.group().lower(), (None, ""))
         if value is None:
             return None
+        if unit_info(unit)[0] == "duration" and _AMOUNT_BEFORE.search(self.norm, max(0, s - 24), s):
+            return None  # "$2 an hour", "2,000 images an hour": the denominator of a rate
         return self._make(m.start(), m.end(), value, unit, self._qual_before(m.start()) or "exact", ["multiplier_word"])
 
     def _candidate(self, m) -> Quantity | None:
