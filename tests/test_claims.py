@@ -440,3 +440,13 @@ def test_table_row_label_gives_the_unit_and_header_units_read_in_their_language(
             "Llama 2 7B\tL40S\t1,600\n")
     got = [(c.value, c.unit, c.system) for c in claims_of(text)]
     assert got == [(150, "W", "RNGD"), (350, "W", "L40S"), (1600, "tokens/s", "L40S")]
+
+
+def test_table_with_a_spanning_header_over_a_header_of_systems():
+    text = ("MLPerf Training results\n"
+            "| | Latency (ms) | |\n"
+            "| Model | H100 | Gaudi2 |\n"
+            "| BERT-Large | 1.2 | 1.9 |\n")
+    claims = claims_of(text)
+    assert linked(claims) == [(1.2, "ms", "H100", "BERT-Large"), (1.9, "ms", "Gaudi2", "BERT-Large")]
+    assert {c.metric for c in claims} == {"latency"}

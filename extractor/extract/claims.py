@@ -573,6 +573,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
     header: list[str] | None = None
     header_info: _SentenceInfo | None = None
     header_row_age = 0
+    upper_header: list[str] | None = None
     caption: _SentenceInfo | None = None
     for idx, info in enumerate(infos):
         sent = info.text
@@ -580,6 +581,9 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
         if _is_table_row(sent):
             cells = _cells(sent)
             if _is_header(cells):
+                # a header right under a header: the one above spans groups of columns
+                # ("| | Time to train (min) | |" over "| Model | H100 | Gaudi2 |")
+                upper_header = header if header is not None and header_row_age == 0 else None
                 header, header_info, header_row_age = cells, info, 0
                 continue
             header_row_age += 1
@@ -632,7 +636,7 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
         _mark_roles(sent, info.systems + info.workloads, qs, ts_lang, clauses)
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
-            table = _Table(header, header_info, caption) if header is not None else None
+            table = _Table(header, header_info, caption, upper_header) if header is not None else None
             claim = _link(page, infos, idx, q, flags, clause, config, qs, table, page_ctx,
                           dropped)
             if claim is None or (claim.start, claim.end) in seen:
@@ -687,7 +691,10 @@ def _cells(row: str) -> list[str]:
 def _is_header(cells: list[str]) -> bool:
     filled = [c for c in cells if c]
     numeric = [c for c in filled if re.fullmatch(r"[\d.,\s%x×~\-]+", c)]
-    return len(filled) >= 2 and not numeric and not all(set(c) <= set("-:= ") for c in filled)
+    # one filled cell over empty ones is a header spanning columns ("| | Time (min) | |")
+    spanning = len(filled) == 1 and len(cells) >= 3 and not cells[0]
+    return (len(filled) >= 2 or spanning) and not numeric and \
+        not all(set(c) <= set("-:= ") for c in filled)
 
 
 def _column_of(row: str, pos: int) -> int:
@@ -704,6 +711,17 @@ class _Table:
     header: list[str]
     header_info: _SentenceInfo | None
     caption: _SentenceInfo | None
+    upper: list[str] | None = None  # a header row above the header (multi-row headers)
+
+    def upper_cell(self, col: int) -> str:
+        """The cell of the upper header over column `col`: a cell spanning several
+        columns is flattened into its first one, so the nearest filled cell to the left."""
+        if not self.upper:
+            return ""
+        for c in range(min(col, len(self.upper) - 1), -1, -1):
+            if self.upper[c]:
+                return self.upper[c]
+        return ""
 
     def column_name(self, col: int, label: str) -> _Mention | None:
         """The system (label SYSTEM) or workload a header cell names: "| 模型 | H100 | Gaudi 3 |"."""
@@ -722,6 +740,8 @@ class _Table:
         head_lang = self.header_info.lang if self.header_info is not None else lang
         cells = _cells(row)
         probes = [(head, head_lang, False)]
+        if col > 0 and self.upper_cell(col):
+            probes.append((self.upper_cell(col), head_lang, False))
         if col > 0 and cells and not re.search(r"\d", _strip_brackets(cells[0])):
             probes.append((cells[0], lang, False))
         if self.caption is not None:
@@ -795,7 +815,7 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
     if in_table:
         col = _column_of(sent, q.start)
         head = table.header[col] if 0 <= col < len(table.header) else ""
-        metric_text = head
+        metric_text = f"{table.upper_cell(col)} {head}".strip()
         if not unit:
             hq = table.unit_for(sent, col, lang)
             if hq is not None:
