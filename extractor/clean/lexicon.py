@@ -5,27 +5,24 @@ a JSON file, not of code. Files are read once and cached.
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 from functools import lru_cache
-from importlib import resources
+
+from extractor import lexicons
 
 logger = logging.getLogger(__name__)
 
-LEXICON_PACKAGE = "extractor.lexicons"
 
-
-@lru_cache(maxsize=None)
 def load_lexicon(name: str) -> dict:
-    """The parsed JSON lexicon `name` (without `.json`); {} when it is missing or broken.
+    """The parsed JSON lexicon `name` (without `.json`); {} when it is missing or broken,
+    so that a cleaning step without its data is skipped rather than failing the page.
 
     >>> isinstance(load_lexicon("no_such_lexicon"), dict)
     True
     """
     try:
-        text = resources.files(LEXICON_PACKAGE).joinpath(f"{name}.json").read_text("utf-8")
-        return json.loads(text)
+        return lexicons.load(name)
     except (OSError, ValueError) as exc:
         logger.warning("lexicon %s unavailable: %s", name, exc)
         return {}
@@ -35,9 +32,8 @@ def load_lexicon(name: str) -> dict:
 def spam_terms() -> tuple[str, ...]:
     """Spam keywords of every language (files `spam_*.json`, key `terms`), longest first."""
     terms: set[str] = set()
-    for entry in resources.files(LEXICON_PACKAGE).iterdir():
-        if entry.name.startswith("spam_") and entry.name.endswith(".json"):
-            terms.update(load_lexicon(entry.name[:-5]).get("terms", []))
+    for filename in lexicons.names("spam_"):
+        terms.update(load_lexicon(filename[:-5]).get("terms", []))
     return tuple(sorted(terms, key=len, reverse=True))
 
 
