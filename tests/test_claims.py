@@ -450,3 +450,15 @@ def test_table_with_a_spanning_header_over_a_header_of_systems():
     claims = claims_of(text)
     assert linked(claims) == [(1.2, "ms", "H100", "BERT-Large"), (1.9, "ms", "Gaudi2", "BERT-Large")]
     assert {c.metric for c in claims} == {"latency"}
+
+
+@pytest.mark.parametrize("text, system", [
+    # two names before the number, the comparison marker lost to '?': the first is the topic
+    ("Gaudi2? BERT-Large ???? A100 ?? 1.7? ?? ??? ???.", "Gaudi2"),
+    ("In MLPerf, Gaudi2 beat the A100 on BERT-Large by 21%.", "Gaudi2"),
+    # a topic particle wins over order; a name that modifies another is not the topic
+    ("Bow-2000 기반 Bow Pod16은 가격 대비 성능이 DGX A100보다 1.6배 높다.", "Bow Pod16"),
+])
+def test_of_several_names_before_a_number_the_topic_is_the_system(text, system):
+    claims = claims_of(text)
+    assert [c.system for c in claims] == [system]

@@ -130,6 +130,8 @@ class _Cues:
     back_refs: dict  # lang -> compiled regex or None
     baseline: dict  # lang -> (before regex, after regex)
     baseline_patterns: dict  # lang -> compiled regex matched right after a name
+    topic_markers: re.Pattern | None  # right after a name: the topic of its clause (은, 는)
+    modifiers_after: re.Pattern | None  # right after a name: it modifies another (기반, based)
     not_always: tuple
     not_unitless: tuple
     counted_gap: re.Pattern
@@ -180,8 +182,18 @@ def _cues() -> _Cues:
                               + r")\s*", re.IGNORECASE)
     respectively = _words_regex(links["respectively"]) or re.compile(r"(?!)")
     return _Cues(metric_cues, bare, load_lexicon("metrics_defaults.json")["by_quantity"],
-                 breaks, backs, baseline, patterns, always, unitless, counted, coordination,
-                 respectively)
+                 breaks, backs, baseline, patterns, _after_name_regex(links.get("topic_markers", ())),
+                 _after_name_regex(links.get("modifiers_after", ())), always, unitless, counted,
+                 coordination, respectively)
+
+
+def _after_name_regex(words) -> re.Pattern | None:
+    """Words that must follow a name directly (a space or hyphen may stand between) and end
+    there: '은' in 'Bow Pod16은 ', 'based' in 'Bow-2000-based'."""
+    words = sorted({w for w in words if w}, key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"[\s\-]?(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w])", re.IGNORECASE)
 
 
 def _lang_key(lang: str) -> str:
@@ -360,8 +372,24 @@ def _mark_roles(sentence: str, mentions: list[_Mention], quantities: list[Quanti
                 m.baseline = m.own_clause = True
 
 
+def _topic(names: list[_Mention], sentence: str) -> _Mention:
+    """Of several names before a number, the one the clause is about: one marked as the
+    topic ("Bow Pod16은"), else the first that no modifier word follows ("Bow-2000
+    기반 Bow Pod16": based on); `claims_links.json` topic_markers, modifiers_after."""
+    markers, modifiers = _cues().topic_markers, _cues().modifiers_after
+    for m in names:
+        if markers is not None and markers.match(sentence, m.end):
+            return m
+    for m in names:
+        if modifiers is None or not modifiers.match(sentence, m.end):
+            return m
+    return names[0]
+
+
 def _pick(mentions: list[_Mention], q: Quantity, clause: tuple[int, int],
-          prefer_before: bool, late: bool = False) -> tuple[_Mention | None, str]:
+          prefer_before: bool, late: bool = False,
+          topic_first: tuple[Quantity, ...] | None = None,
+          sentence: str = "") -> tuple[_Mention | None, str]:
     """The mention a quantity is about, as (mention, where): where is `clause` or
     `sentence`. Tried in order: names of the number's own clause, then what its clause
     counts ("10.9 minutes on 3,584 H100 GPUs"), then names of the other clauses (the
@@ -389,9 +417,18 @@ def _pick(mentions: list[_Mention], q: Quantity, clause: tuple[int, int],
         stages = [([m for m in mentions if m.counted and not m.baseline], "sentence"),
                   ([m for m in own if m.baseline] or [m for m in mentions if m.baseline],
                    "sentence")]
-    for pool, where in stages:
+    for i, (pool, where) in enumerate(stages):
         if pool:
-            return min(pool, key=dist), where
+            best = min(pool, key=dist)
+            if i == 0 and not late and topic_first is not None:
+                # "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and
+                # no number between them and it: the first is the topic, the other most
+                # likely a comparison whose marker was lost
+                before = sorted((m for m in pool if m.end <= q.start), key=lambda m: m.start)
+                if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
+                        and not any(before[0].end <= o.start < q.start for o in topic_first):
+                    return _topic(before, sentence), where
+            return best, where
     return None, ""
 
 
@@ -832,7 +869,7 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
     pairs_sys = _parallel_pairs(sentence_qs, info.systems, clause, resp)
     pairs_wl = _parallel_pairs(sentence_qs, info.workloads, clause, resp)
     system_m, sys_where = (pairs_sys[id(q)], "clause") if id(q) in pairs_sys else \
-        _pick(info.systems, q, clause, prefer_before)
+        _pick(info.systems, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
     workload_m, wl_where = (pairs_wl[id(q)], "clause") if id(q) in pairs_wl else \
         _pick(info.workloads, q, clause, prefer_before)
     if in_table:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
