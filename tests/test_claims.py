@@ -460,5 +460,5 @@ def test_table_with_a_spanning_header_over_a_header_of_systems():
     ("Bow-2000 기반 Bow Pod16은 가격 대비 성능이 DGX A100보다 1.6배 높다.", "Bow Pod16"),
 ])
 def test_of_several_names_before_a_number_the_topic_is_the_system(text, system):
-    claims = claims_of(text)
+    claims = claims_of(text, clean=True)  # cleaning marks the '?' runs as lost letters
     assert [c.system for c in claims] == [system]
