@@ -530,6 +530,22 @@ def _glued_to_name(sentence: str, q: Quantity) -> bool:
     return ch.isascii() and ch.isalpha()
 
 
+def _glued_to_lost_word(sentence: str, q: Quantity) -> bool:
+    """Digits right after letters lost to '?' in text that spaces its words (Korean) end
+    a word, as in "???2" for 가우디2 (Gaudi2); Chinese, unspaced, glues every number.
+
+    >>> _glued_to_lost_word("?? ???2, MLPerf ??? H100 ??", Quantity("2", 6, 7, 2))
+    True
+    >>> _glued_to_lost_word("IPU-POD16?? 28.3?? ?? ??", Quantity("28.3", 12, 16, 28.3))
+    False
+    >>> _glued_to_lost_word("????????28.3??", Quantity("28.3", 8, 12, 28.3))
+    False
+    """
+    if q.start <= 0 or sentence[q.start - 1] != "?" or not q.surface[:1].isdigit():
+        return False
+    return len(re.findall(r"(?:^|\s)\?+(?=[\s\d,.]|$)", sentence)) >= 2
+
+
 def _bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
     tail = sentence[q.end:q.end + 8].lstrip().lower()
     langs = [_lang_key(lang)] if _lang_key(lang) in LANGS else list(LANGS)
@@ -649,7 +665,8 @@ def _extract(page, config: ClaimConfig) -> list[Claim]:
                 continue
             if unit in config.period_units or (unit == "count" and _counts_off_topic(q.surface)):
                 continue
-            if _inside_korean_word(sent, q) or _glued_to_name(sent, q):
+            if _inside_korean_word(sent, q) or _glued_to_name(sent, q) or \
+                    (info.lossy and _glued_to_lost_word(sent, q)):
                 continue
             flags = [f for f in (q.flags or []) if f]
             abs0, abs1 = info.start + q.start, info.start + q.end
