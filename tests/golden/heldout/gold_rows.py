@@ -112,6 +112,7 @@ G["zh_ascend_910b.txt"] = [
 ]
 G["zh_b200_gb200.txt"] = [
  ("30","x","factor","speedup","GB200 NVL72","","at_most",1,"GB200 NVL72在GPT-MoE-1.8T模型上的推理性能最高提升30倍"),
+ ("30","","unknown","speedup","","","exact",0,"title read as GBK: 提升30鍊� (倍 lost; the same claim, its unit lost)"),
  ("208000000000","count","count","count","B200","","exact",0,"单卡拥有2080亿个晶体管"),
  ("192","GB","data_size","memory","B200","","exact",1,"192GB HBM3e显存"),
  ("20","PFLOPS","compute","compute","B200","","at_most",1,"B200的FP4算力高达20 PFLOPS (mojibake)"),
