@@ -57,8 +57,16 @@ def cmd_run(args) -> int:
 
         def progress(results):
             return tqdm(results, desc="pages", unit="page", file=sys.stderr)
+    results = None
+    if args.engine == "dask":
+        try:
+            from extractor.distributed import iter_results_on_dask
+            import dask  # noqa: F401
+        except ImportError:
+            raise UsageError("--engine dask needs Dask: pip install 'extractor[scale]'") from None
+        results = iter_results_on_dask(config)
     try:
-        summary = run(config, progress=progress)
+        summary = run(config, progress=progress, results=results)
     except (OutputError, ReferenceTableError) as exc:
         raise UsageError(str(exc)) from exc
     if not args.quiet:
@@ -144,6 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="outputs", help="output folder (default: outputs)")
     p.add_argument("--reference", help="reference results CSV (default: shipped MLPerf table)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (0: one per core)")
+    p.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help="where pages are processed: here (default), or on Dask's scheduler")
     p.add_argument("--no-clean", action="store_true", help="do not write clean/<doc_id>.txt")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or summary")
     p.set_defaults(func=cmd_run)

@@ -134,17 +134,20 @@ class RunSummary:
     n_groups: int = 0
 
 
-def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None) -> RunSummary:
+def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
+        results: Iterable[PageResult] | None = None) -> RunSummary:
     """Process the corpus folder `config.corpus` into `config.out` (OUTPUTS.md).
 
     The output folder is written atomically: tables appear only when the run finishes.
     `progress` may wrap the stream of results (the CLI passes a progress bar).
+    `results` replaces the local page processing by another source of PageResults in
+    corpus order (`extractor.distributed.iter_results_on_dask`).
     """
     reference = load_reference(config.reference)
     summary = RunSummary()
     with RunWriter(config.out, write_clean=config.write_clean) as writer:
-        results: Iterable[PageResult] = process_pages(
-            iter_pages(config.corpus, config.max_page_bytes), config)
+        if results is None:
+            results = process_pages(iter_pages(config.corpus, config.max_page_bytes), config)
         if progress is not None:
             results = progress(results)
         for result in results:

@@ -26,3 +26,18 @@ def test_rows_are_plain_picklable_dicts_and_bad_pages_are_rows():
                                 include_text=True))
     assert [r["doc_id"] for r in rows if r["table"] == "documents"] == ["bad.txt", "x.txt"]
     assert pickle.loads(pickle.dumps(rows)) == rows
+
+
+def test_a_run_on_dask_writes_the_same_tables(tmp_path, seed_run):
+    from extractor.config import Config
+    from extractor.distributed import iter_results_on_dask
+    from extractor.pipeline import run
+
+    config = Config(corpus=CORPUS, out=tmp_path / "dask_out", jobs=2)
+    # two pages per partition: several partitions, computed two at a time in processes
+    run(config, results=iter_results_on_dask(config, pages_per_partition=2,
+                                             scheduler="processes"))
+    for name in ("documents.csv", "claims.csv", "consistency.csv"):
+        assert (tmp_path / "dask_out" / name).read_bytes() == (seed_run / name).read_bytes(), name
+    assert sorted(p.name for p in (tmp_path / "dask_out" / "clean").iterdir()) == \
+        sorted(p.name for p in (seed_run / "clean").iterdir())
