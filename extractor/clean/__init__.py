@@ -12,6 +12,8 @@ The steps, each in its own module and each switchable in `CleanConfig`:
 
     encoding      bytes -> text (BOMs, UTF-16, UTF-8, GB18030, Big5, CP949, Shift-JIS, cp1252)
     layout        controls, lone surrogates
+    boilerplate   in HTML documents: navigation, link lists, related articles, comments,
+                  share buttons, cookie banners, sidebars, footers (DOM evidence)
     markup        tags (also nonsense ones), scripts, styles, tracking pixels, entities
     mojibake      UTF-8 read as cp1252 (dropped bytes put back; ftfy), and as
                   GBK/Big5/CP949/Shift-JIS (per run, beside sound CJK text)
@@ -28,6 +30,7 @@ import logging
 from collections.abc import Callable
 
 from extractor.clean.annotations import flag_brand_replacements, remove_pinyin
+from extractor.clean.boilerplate import BoilerplateConfig, remove_boilerplate
 from extractor.clean.encoding import decode_bytes
 from extractor.clean.junk import (remove_breadcrumbs, remove_footers, remove_image_names,
                                   remove_javascript)
@@ -39,7 +42,7 @@ from extractor.clean.records import CleanConfig, CleanedPage, LossySpan, Repair
 from extractor.clean.spam import remove_spam
 from extractor.clean.tracking import RepairLog, strip_markers
 
-__all__ = ["CleanConfig", "CleanedPage", "LossySpan", "Repair", "clean_page", "clean_text",
+__all__ = ["BoilerplateConfig", "CleanConfig", "CleanedPage", "LossySpan", "Repair", "clean_page", "clean_text",
            "decode_bytes", "explain"]
 
 logger = logging.getLogger(__name__)
@@ -50,6 +53,9 @@ Step = Callable[[str, RepairLog], str]
 def _steps(config: CleanConfig) -> list[tuple[str, bool, Step]]:
     return [
         ("characters", True, normalise_characters),
+        # before markup: the DOM (tags, class names, link density) is the evidence
+        ("boilerplate", getattr(config, "remove_boilerplate", True),
+         lambda text, log: remove_boilerplate(text, log, getattr(config, "boilerplate", None))),
         ("markup", config.strip_markup, strip_markup),
         ("mojibake", config.repair_mojibake, repair_mojibake),
         ("unicode", True, normalise_unicode),
