@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from extractor.clean import clean_page
+from extractor.clean import CleanConfig, clean_page
 from extractor.ingest import RawPage
 
 AEB = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "aeb"
@@ -51,13 +51,16 @@ def bs4_text(data: bytes) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--worst", type=int, default=0, help="list the N pages of lowest precision and recall")
     args = parser.parse_args()
     if not AEB.exists():
         print(f"no benchmark data at {AEB}")
         return
     truth = json.loads((AEB / "ground-truth.json").read_text("utf-8"))
     ids = sorted(truth)[: args.limit or None]
-    scores: dict[str, list[tuple[float, float]]] = {"clean_page": [], "bs4 get_text": []}
+    scores: dict[str, list[tuple[float, float]]] = {"clean_page": [], "no boilerplate": [], "bs4 get_text": []}
+    no_boilerplate = CleanConfig()
+    no_boilerplate.remove_boilerplate = False  # the switch (see extractor.clean._steps)
     seconds = Counter()
     for doc_id in ids:
         path = AEB / "html" / f"{doc_id}.html.gz"
@@ -70,6 +73,10 @@ def main() -> None:
         seconds["clean_page"] += time.process_time() - start
         scores["clean_page"].append(precision_recall(text, body))
         start = time.process_time()
+        text = clean_page(RawPage(doc_id, data), no_boilerplate).text
+        seconds["no boilerplate"] += time.process_time() - start
+        scores["no boilerplate"].append(precision_recall(text, body))
+        start = time.process_time()
         text = bs4_text(data)
         seconds["bs4 get_text"] += time.process_time() - start
         scores["bs4 get_text"].append(precision_recall(text, body))
@@ -79,8 +86,14 @@ def main() -> None:
         r = sum(y for _, y in pairs) / len(pairs)
         f1 = 2 * p * r / (p + r) if p + r else 0.0
         full = sum(1 for _, y in pairs if y >= 0.99) / len(pairs)
-        print(f"{name:13s} precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
+        print(f"{name:14s} precision {p:.3f}  recall {r:.3f}  F1 {f1:.3f}  "
               f"pages with recall>=0.99 {full:.1%}  cpu {seconds[name]:.1f}s")
+    if args.worst:
+        ranked = list(zip(ids, scores["clean_page"]))
+        for label, key in (("precision", 0), ("recall", 1)):
+            print(f"lowest {label}:")
+            for doc_id, pr in sorted(ranked, key=lambda x: x[1][key])[: args.worst]:
+                print(f"  {doc_id}  precision {pr[0]:.3f}  recall {pr[1]:.3f}")
 
 
 if __name__ == "__main__":

@@ -60,6 +60,8 @@ class BoilerplateConfig:
     max_named_drop_good_share: float = 0.3
     #: inside the region, a block whose text is at least this share link text is a link list
     link_list_share: float = 0.6
+    #: ... and holds at least this many links (a lone link is a citation, as in embedded posts)
+    min_list_links: int = 2
 
 
 @dataclass
@@ -69,6 +71,7 @@ class _Weights:
     total: float = 0.0      # all text under the element
     links: float = 0.0      # text under <a> elements
     good: float = 0.0       # text of good blocks under the element
+    n_links: int = 0        # <a> elements under the element
 
 
 @lru_cache(maxsize=None)
@@ -148,6 +151,8 @@ def _weigh(root, lex: dict, config: BoilerplateConfig) -> dict:
     inline: dict = {}        # text of an element not inside a nested block
     inline_links: dict = {}
     block_tags = lex["block_tags"]
+    # a whole teaser (headline, summary) is often one <a>: everything under it is link text
+    in_link = {el for a in root.iter("a") for el in a.iter()}
     for el in reversed(list(root.iter())):
         if not isinstance(el.tag, str):
             weights[el] = _Weights()
@@ -163,12 +168,15 @@ def _weigh(root, lex: dict, config: BoilerplateConfig) -> dict:
             w.total += cw.total + tail
             w.links += cw.links
             w.good += cw.good
+            w.n_links += cw.n_links
             own_inline += tail
             text_parts.append(child.tail or "")
             if child.tag not in block_tags:
                 own_inline += inline[child]
                 own_inline_links += inline_links[child]
         if el.tag == "a":
+            w.n_links += 1
+        if el in in_link:
             w.links = w.total
             own_inline_links = own_inline
         if el.tag in block_tags or el.getparent() is None:
@@ -273,7 +281,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
         w = weights.get(el)
         if w is None or w.total <= 0 or w.good > 0:
             continue
-        if w.links >= config.link_list_share * w.total:
+        if w.n_links >= config.min_list_links and w.links >= config.link_list_share * w.total:
             if not any(a in dropped for a in el.iterancestors()):
                 dropped.add(el)
                 _drop(el)
