@@ -90,6 +90,7 @@ def _lexicon() -> dict:
         "drop_roles": frozenset(lex.get("drop_roles", [])),
         "block_tags": frozenset(lex.get("block_tags", [])),
         "skip_tags": frozenset(lex.get("skip_tags", [])),
+        "hidden_styles": tuple(lex.get("hidden_styles", [])),
     }
 
 
@@ -131,6 +132,9 @@ def _is_named_boilerplate(el, lex: dict) -> bool:
     if role in lex["drop_roles"]:
         return True
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
+    style = el.get("style")
+    if style and any(h in style.replace(" ", "").lower() for h in lex["hidden_styles"]):
         return True
     name = _name_of(el)
     if not name or lex["drop_re"] is None or not lex["drop_re"].search(name):
