@@ -462,3 +462,32 @@ def test_table_with_a_spanning_header_over_a_header_of_systems():
 def test_of_several_names_before_a_number_the_topic_is_the_system(text, system):
     claims = claims_of(text, clean=True)  # cleaning marks the '?' runs as lost letters
     assert [c.system for c in claims] == [system]
+
+
+def test_relative_clause_is_about_the_name_before_it():
+    claims = claims_of("The L40S generated an image in 3.1 seconds, about 1.2x faster than "
+                       "the A100, which needed 3.7 seconds.")
+    assert [(c.value, c.system) for c in claims] == [(3.1, "L40S"), (1.2, "L40S"), (3.7, "A100")]
+
+
+def test_the_card_refers_back_to_the_previous_subject():
+    claims = claims_of("NVIDIA's L40S packs 48 GB of memory. The card's 733 TFLOPS of FP8 "
+                       "compute doubled the figure of the A40.")
+    assert [(c.value, c.unit, c.system) for c in claims] == [
+        (48, "GB", "L40S"), (733, "TFLOPS", "L40S"), (2, "x", "L40S")]
+
+
+def test_header_cell_naming_a_system_gives_no_count_unit():
+    text = ("| Metric | SN40L node | 8x H100 |\n"
+            "| Throughput (tokens/s) | 450 | 150 |\n"
+            "| Power (kW) | 10 | 10.2 |\n")
+    assert linked(claims_of(text)) == [(450, "tokens/s", "SN40L", ""), (150, "tokens/s", "H100", ""),
+                                       (10, "kW", "SN40L", ""), (10.2, "kW", "H100", "")]
+
+
+@pytest.mark.parametrize("text", [
+    "May 2, 2024 - by Priya Raman - 4 min read about the H100",
+    "H100 review | Comments (12) | Share",
+])
+def test_page_chrome_numbers_are_no_claims(text):
+    assert claims_of(text) == []

@@ -387,3 +387,17 @@ def test_versus_dollar_surface_is_the_amount_only():
 ])
 def test_english_article_phrases_are_numbers(text, expected):
     assert found(text, "en") == expected
+
+
+@pytest.mark.parametrize("text, lang, value", [
+    ("학습 시간을 3분의 1로 줄였다", "ko", 1 / 3),
+    ("삼분의 일로 줄었다", "ko", 1 / 3),
+    ("降至原来的三分之一", "zh", 1 / 3),
+])
+def test_fractions_written_denominator_first(text, lang, value):
+    [q] = find_quantities(text, lang)
+    assert q.unit == "ratio" and math.isclose(q.value, value, rel_tol=1e-6)
+
+
+def test_baifenzhi_stays_a_percentage():
+    assert found("上升了百分之22", "zh") == [(22, "%", "exact")]

@@ -132,6 +132,7 @@ class _Cues:
     baseline_patterns: dict  # lang -> compiled regex matched right after a name
     topic_markers: re.Pattern | None  # right after a name: the topic of its clause (은, 는)
     modifiers_after: re.Pattern | None  # right after a name: it modifies another (기반, based)
+    relative: dict  # lang -> regex of relative pronouns that open a clause ("which")
     not_always: tuple
     not_unitless: tuple
     counted_gap: re.Pattern
@@ -183,7 +184,9 @@ def _cues() -> _Cues:
     respectively = _words_regex(links["respectively"]) or re.compile(r"(?!)")
     return _Cues(metric_cues, bare, load_lexicon("metrics_defaults.json")["by_quantity"],
                  breaks, backs, baseline, patterns, _after_name_regex(links.get("topic_markers", ())),
-                 _after_name_regex(links.get("modifiers_after", ())), always, unitless, counted,
+                 _after_name_regex(links.get("modifiers_after", ())),
+                 {lang: _words_regex(ws) for lang, ws in links.get("relative_pronouns", {}).items()},
+                 always, unitless, counted,
                  coordination, respectively)
 
 
@@ -796,13 +799,16 @@ class _Table:
         probes = [(head, head_lang, False)]
         if col > 0 and self.upper_cell(col):
             probes.append((self.upper_cell(col), head_lang, False))
-        if col > 0 and cells and not re.search(r"\d", _strip_brackets(cells[0])):
+        if col > 0 and cells and not re.fullmatch(r"[\d.,\s%x×~\-]*", cells[0]):
             probes.append((cells[0], lang, False))
         if self.caption is not None:
             probes.append((self.caption.text, self.caption.lang, True))
-        for text, probe_lang, brackets_only in probes:
+        names_system = self.column_name(col, SYSTEM) is not None
+        for i, (text, probe_lang, brackets_only) in enumerate(probes):
             for lg in dict.fromkeys((probe_lang, lang)):
                 hq = _header_unit(text, lg, brackets_only)
+                if hq is not None and i == 0 and names_system and hq.unit == "count":
+                    break  # "| SN40L node |", "| 8x H100 |" name the column's system, no unit
                 if hq is not None:
                     return hq
         return None
@@ -889,6 +895,15 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         _pick(info.systems, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
     workload_m, wl_where = (pairs_wl[id(q)], "clause") if id(q) in pairs_wl else \
         _pick(info.workloads, q, clause, prefer_before)
+    rel = _cues().relative.get(lk)
+    if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
+        head = sent[clause[0]:clause[1]].lstrip()
+        opener = rel.match(head)
+        earlier = [m for m in info.systems if m.end <= clause[0]]
+        if opener is not None and earlier:
+            # "..., than the A100 80GB, which needed 3.7 seconds": the name closing the
+            # clause before is what the relative clause is about, baseline or not
+            system_m, sys_where = max(earlier, key=lambda m: m.end), "clause"
     if in_table:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
         col_sys, col_wl = table.column_name(col, SYSTEM), table.column_name(col, WORKLOAD)
         if col_sys is not None:

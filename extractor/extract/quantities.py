@@ -350,6 +350,19 @@ class Grammar:
                 rf"(?:[ ]+point(?:[ ]+(?:{digit_words}))+)?"
                 rf"(?:[ ]+and[ ]+(?:a|one)[ ]+(?:{'|'.join(t.en_denominators) or '(?!x)x'}))?)(?![A-Za-z]))"))
 
+        # fractions written denominator first: 3분의 1, 三分之一 (numbers_<lang>.json fraction_infix)
+        infixes, frac_digits = [], ""
+        self.fraction_infixes = infixes
+        for lang, lex in zip(langs, numbers):
+            if lex.get("fraction_infix"):
+                infixes += lex["fraction_infix"]
+                frac_digits += "".join(list(lex.get("digits", {})) + list(lex.get("small_units", {})))
+        if infixes:
+            side = rf"(?:\d+(?:\.\d+)?|[{re.escape(frac_digits)}]+)" if frac_digits else r"\d+(?:\.\d+)?"
+            self.number_res.append(re.compile(
+                # 百分之二十 is a percentage, read by the 百分之 prefix
+                rf"(?P<fraction>(?<![\d.])(?!百分之|백분의){side}{_SP}?(?:{_alt(infixes, False)}){_SP}?{side})"))
+
     def _build_masks(self, numbers: list[dict]) -> None:
         """Spans that hold no quantity. The ones with a distinctive first character are
         searched over the whole text; the rest only in windows around candidate numbers."""
@@ -517,6 +530,8 @@ class _QuantityFinder:
             return None
         if kind == "ratio":
             return self._ratio(m)
+        if kind == "fraction":
+            return self._fraction(m)
         if kind == "zh":
             spelled_prefix = self._prefix_unit_inside(s, e, surface)  # 百分之五十
             if spelled_prefix is not None:
@@ -637,6 +652,17 @@ class _QuantityFinder:
         value = round_sig(value)
         norm_value = round_sig(value * factor) if factor is not None else None
         return Quantity(self.text[start:end], start, end, value, unit, quantity, norm_value, qualifier, flags)
+
+    def _fraction(self, m) -> Quantity | None:
+        """3분의 1, 三分之一: numerator after the infix, denominator before it."""
+        s, e = m.span()
+        parts = re.split(rf"{_SP}?(?:{_alt(self.g.fraction_infixes, False)}){_SP}?", m.group(), maxsplit=1)
+        if len(parts) != 2:
+            return None
+        den, num = parse_number(parts[0]), parse_number(parts[1])
+        if not den or num is None:
+            return None
+        return self._make(s, e, num / den, "ratio", self._qual_before(s) or "exact", [])
 
     def _ratio(self, m) -> Quantity | None:
         s, e = m.span()
