@@ -57,7 +57,7 @@ class BoilerplateConfig:
     #: the region is widened until it holds this share of the page's good mass
     min_region_good_share: float = 0.8
     #: an element named like boilerplate is kept when it holds this share of the good mass
-    max_named_drop_good_share: float = 0.3
+    max_named_drop_good_share: float = 0.5
     #: inside the region, a block whose text is at least this share link text is a link list
     link_list_share: float = 0.6
     #: ... and holds at least this many links (a lone link is a citation, as in embedded posts)
