@@ -24,16 +24,20 @@ from extractor.score import score_tables
 HELDOUT = Path(__file__).parent / "golden" / "heldout"
 PAGES = sorted((HELDOUT / "pages").glob("*.txt"))
 
-# language bucket of a page: the prefix of its file name (en_, ko_, zh_)
-LANG_OF = {p.name: p.name.split("_")[0] for p in PAGES}
+# language bucket of a page: the language part of its file name (en_..., b2_ko_...)
+LANG_OF = {p.name: next((w for w in p.name.split("_") if w in ("en", "ko", "zh")), "und")
+           for p in PAGES}
 
-# (linked F1, precision) floors per language, set from the measured figures (report in
-# the commit that set them)
+# (linked F1, precision) floors per language, a little under the figures measured when
+# they were set (batches 1+2, 19 pages, 190 required claims): en 0.995/0.991,
+# ko 0.990/1.000, zh 0.971/0.975, all 0.986/0.988. Batch 2 alone, before the fixes it
+# prompted, scored linked F1 0.831 (en 0.875, ko 0.889, zh 0.676): expect unseen pages to
+# score well under these floors.
 FLOORS = {
     "en": (0.97, 0.96),
-    "ko": (0.93, 0.95),
-    "zh": (0.93, 0.94),
-    "all": (0.95, 0.96),
+    "ko": (0.96, 0.96),
+    "zh": (0.94, 0.95),
+    "all": (0.96, 0.96),
 }
 
 
