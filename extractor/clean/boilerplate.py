@@ -53,9 +53,9 @@ class BoilerplateConfig:
     #: ... when at most this share of it is link text
     max_good_link_share: float = 0.3
     #: the region score is good mass minus this share of the other text's mass
-    other_text_penalty: float = 0.25
+    other_text_penalty: float = 2.0
     #: the region is widened until it holds this share of the page's good mass
-    min_region_good_share: float = 0.8
+    min_region_good_share: float = 0.7
     #: an element named like boilerplate is kept when it holds this share of the good mass
     max_named_drop_good_share: float = 0.5
     #: inside the region, a block whose text is at least this share link text is a link list
