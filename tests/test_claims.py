@@ -491,3 +491,9 @@ def test_header_cell_naming_a_system_gives_no_count_unit():
 ])
 def test_page_chrome_numbers_are_no_claims(text):
     assert claims_of(text) == []
+
+
+def test_spaced_dash_ends_a_clause():
+    claims = claims_of("The MI300X server reached 2,700 tokens/s, versus 2,250 tokens/s for "
+                       "the H100 server – a 20% advantage.")
+    assert [(c.value, c.system) for c in claims] == [(2700, "MI300X"), (2250, "H100"), (20, "MI300X")]

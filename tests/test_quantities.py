@@ -360,7 +360,7 @@ def test_formatted_number_with_unit_round_trips(n, unit):
     ("每秒可处理约22000张图像", "zh", [(22000, "images/s", "approx")]),
     # a currency named before the number wins over the generic 元 after it
     ("折合新台幣約135元", "zh", [(135, "TWD", "approx")]),
-    ("約為新台幣50萬元", "zh", [(500000, "TWD", "exact")]),
+    ("約為新台幣50萬元", "zh", [(500000, "TWD", "approx")]),  # 約 before the currency word
     ("单卡售价约为12万元", "zh", [(120000, "CNY", "approx")]),
     # 负 in mojibake before a bandwidth is no minus sign; before a percentage it is
     ("显存甯﹀�戒负8TB/s", "zh", [(8, "TB/s", "exact")]),
@@ -401,3 +401,17 @@ def test_fractions_written_denominator_first(text, lang, value):
 
 def test_baifenzhi_stays_a_percentage():
     assert found("上升了百分之22", "zh") == [(22, "%", "exact")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a colon spaced on one side is a label, not a ratio
+    ("2. ResNet-50: 0.48 minutes", [(2, "", "exact"), (0.48, "min", "exact")]),
+    ("a ratio of 1 : 8", [(0.125, "ratio", "exact")]),
+])
+def test_label_colon_is_no_ratio(text, expected):
+    assert found(text, "en") == expected
+
+
+def test_bare_yuan_keeps_the_currency_named_earlier_in_its_sentence():
+    assert found("報價約新台幣1,000萬元,單卡約40萬元。售價50元", "zh") == [
+        (1e7, "TWD", "approx"), (400000, "TWD", "approx"), (50, "CNY", "exact")]

@@ -152,6 +152,8 @@ def _left_bounded(term: str) -> str:
 # denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
 _AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
 
+_SENTENCE_END = re.compile(r"[。！？!?]|\.\s")
+
 # Kinds of quantity no page states as a negative number.
 _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "frequency",
                              "throughput", "count", "duration"})
@@ -237,6 +239,8 @@ class Grammar:
         self.currency_word_re = re.compile(
             rf"(?P<cur>{_alt(self.currency_words, False)})[^\d\s]{{0,3}}{_SP}?\Z"
         ) if self.currency_words else None
+        self.currency_any_re = re.compile(_alt(self.currency_words, False)) if self.currency_words else None
+        self.generic_currency = {w for lex in units for w in lex.get("generic_currency", [])}
         # up to two words may stand between a number and its counted noun: 'four 1U
         # IPU-M2000s', 'eight DGX A100 chips', '50 other members' (not 'of', 'the' ...)
         stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
@@ -312,7 +316,8 @@ class Grammar:
         mag_cls = f"{mag_guard}[{mag}]"
         digit = (
             r"[\d.](?:(?<=\.)(?<![\w.,]\.)(?P<decimal>\d+(?![\d.,]))|(?<=\d)(?:"
-            rf"(?P<ratio>(?<![\d.,:].)\d*(?:\.\d+)?{_SP}?[:比]{_SP}?\d+(?:\.\d+)?(?![\d:]|\.\d))"
+            # a colon spaced on one side only is a label ("ResNet-50: 0.48 minutes"), not 1:8
+            rf"(?P<ratio>(?<![\d.,:].)\d*(?:\.\d+)?(?:{_SP}?比{_SP}?|:|{_SP}:{_SP})\d+(?:\.\d+)?(?![\d:]|\.\d))"
             rf"|(?P<cjkmix>{rest}{mag_cls}(?:{arabic}|[{cjk_digits}]|{mag_cls}|(?<=[{mag}]){_SP}(?=[\d.,]+[{mag}])"
             rf"|(?<=[{big}]){_SP}(?=\d))*)"
             rf"|(?P<arabic>{rest}(?:{_SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)))"
@@ -569,7 +574,9 @@ class _QuantityFinder:
                 flags.append("unit_missing")
             elif "." in surface and kind == "arabic" and self._after_name(s):
                 return None  # SQuAD 1.1, Training 2.0: a version after a product name
-        qualifier = self._qual_before(start) or after_qual or "exact"
+        # a qualifier may precede the currency word or stand between it and the number
+        qualifier = self._qual_before(start) or (self._qual_before(s) if start < s else "") \
+            or after_qual or "exact"
         return self._make(start, end, value, unit, qualifier, flags)
 
     def _not_a_quantity(self, kind: str, s: int, e: int, surface: str) -> bool:
@@ -623,7 +630,14 @@ class _QuantityFinder:
         if unit and g.currency_word_re is not None and unit_info(unit)[0] == "money":
             cur = g.currency_word_re.search(norm, max(0, s - 10), s)
             if cur:
-                unit = g.currency_words[cur.group("cur")]
+                unit, start = g.currency_words[cur.group("cur")], min(start, cur.start())
+            elif norm[e:end].strip() in g.generic_currency:
+                # "報價約新台幣1,000萬元,單卡約40萬元": a bare 元 keeps the currency named
+                # last before it in the sentence
+                named = [mm for mm in g.currency_any_re.finditer(norm, max(0, s - 40), s)
+                         if not _SENTENCE_END.search(norm, mm.end(), s)]
+                if named:
+                    unit = g.currency_words[named[-1].group()]
         after_qual, qual_end = self._qual_after(end)
         if not unit and after_qual:  # 100여 개, 100多个, 100+ models: the qualifier stands between
             unit2, end2 = self._unit_after(s, qual_end)
