@@ -128,6 +128,8 @@ def _is_named_boilerplate(el, lex: dict) -> bool:
     tag = el.tag if isinstance(el.tag, str) else ""
     if tag in lex["drop_tags"]:
         return True
+    if not el.attrib:  # most elements: nothing more to read
+        return False
     role = (el.get("role") or "").lower()
     if role in lex["drop_roles"]:
         return True
