@@ -240,3 +240,18 @@ def test_real_pages_keep_the_article_and_drop_most_boilerplate():
     assert recall >= 0.97, recall
     assert precision >= PRECISION_FLOOR, precision
 
+
+
+def test_results_table_beside_a_short_article_is_kept():
+    # one paragraph of text and a table of results whose system names are links
+    rows = "".join(f'<tr><td><a href="/s{i}">System {i}</a></td><td><a href="/w">BERT</a></td><td>{5 + i}.78 min</td></tr>'
+                   for i in range(6))
+    page = ("<html><body>" + BOILERPLATE["en"]["nav"] + '<div class="post"><h1>MLPerf Training results</h1>'
+            f"<div><p>{ARTICLE['en'][0]} {ARTICLE['en'][1]}</p></div>"
+            f'<div class="results"><table><tr><th>System</th><th>Workload</th><th>Time</th></tr>{rows}</table></div>'
+            "</div>" + BOILERPLATE["en"]["related"] + BOILERPLATE["en"]["footer"] + "</body></html>")
+    text = clean_text(page).text
+    assert "MLPerf Training results" in text
+    for i in range(6):
+        assert re.search(rf"System {i}\s+BERT\s+{5 + i}\.78 min", text)
+    assert "Intel unveils Gaudi 3" not in text

@@ -56,6 +56,8 @@ class BoilerplateConfig:
     other_text_penalty: float = 2.0
     #: the region is widened until it holds this share of the page's good mass
     min_region_good_share: float = 0.7
+    #: the best-scoring element is widened by this many levels before the good-share rule
+    widen_levels: int = 1
     #: an element named like boilerplate is kept when it holds this share of the good mass
     max_named_drop_good_share: float = 0.5
     #: inside the region, a block whose text is at least this share link text is a link list
@@ -221,12 +223,52 @@ def _choose_region(body, weights: dict, config: BoilerplateConfig):
         if score > best_score:
             best, best_score = el, score
     region = best
+    # a lone paragraph is never the whole article: its heading, notes and neighbours are
+    # in its parent (link lists among them go later)
+    for _ in range(config.widen_levels):
+        if region is body or region.getparent() is None or any(
+                weights[child].good > 0 for child in region if isinstance(child.tag, str)):
+            break
+        region = region.getparent()
+    # a results table beside the text is content (cells are short, so never "good")
+    if region is not body and region.getparent() is not None and _has_data_table_beside(region, weights, config):
+        region = region.getparent()
     while region is not body and weights[region].good < config.min_region_good_share * total_good:
         parent = region.getparent()
         if parent is None:
             break
         region = parent
     return region
+
+
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _is_table_with_figures(el) -> bool:
+    """A table (row, cell) with digits outside its links: results whose system names
+    link somewhere are still results."""
+    if el.tag not in ("table", "tbody", "thead", "tr", "td", "th") and next(el.iter("table"), None) is None:
+        return False
+    parts = [el.text or ""] if el.tag != "a" else []
+    for d in el.iterdescendants():
+        if isinstance(d.tag, str) and d.tag != "a" and not any(a.tag == "a" for a in d.iterancestors()):
+            parts.append(d.text or "")
+        parts.append(d.tail or "")
+    return bool(_DIGIT_RE.search("".join(parts)))
+
+
+def _has_data_table_beside(region, weights: dict, config: BoilerplateConfig) -> bool:
+    """True when a sibling of `region` is or holds a table that is not a link list."""
+    parent = region.getparent()
+    for sibling in parent:
+        if sibling is region or not isinstance(sibling.tag, str):
+            continue
+        for table in sibling.iter("table"):
+            w = weights.get(table)
+            if w is not None and w.total > 0 and (w.links < config.max_good_link_share * w.total
+                                                  or _is_table_with_figures(table)):
+                return True
+    return False
 
 
 def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | None = None) -> str:
@@ -287,7 +329,8 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
         w = weights.get(el)
         if w is None or w.total <= 0 or w.good > 0:
             continue
-        if w.n_links >= config.min_list_links and w.links >= config.link_list_share * w.total:
+        if (w.n_links >= config.min_list_links and w.links >= config.link_list_share * w.total
+                and not _is_table_with_figures(el)):
             if not any(a in dropped for a in el.iterancestors()):
                 dropped.add(el)
                 _drop(el)
