@@ -255,3 +255,23 @@ def test_results_table_beside_a_short_article_is_kept():
     for i in range(6):
         assert re.search(rf"System {i}\s+BERT\s+{5 + i}\.78 min", text)
     assert "Intel unveils Gaudi 3" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "zh"])
+def test_teasers_of_other_articles_go_but_a_listicle_keeps_its_items(lang):
+    others = ARTICLE["ko" if lang != "ko" else "zh"]
+    teasers = "".join(f'<div class="card"><h3><a href="/o{i}">Other story {i}</a></h3><div>{s}</div></div>'
+                      for i, s in enumerate(others))
+    article = "".join(f"<p>{s}</p>" for s in ARTICLE[lang] * 2)
+    page = f'<html><body><div class="wrap"><h1>Title</h1>{article}<div class="more">{teasers}</div></div></body></html>'
+    text = _compact(clean_text(page).text)
+    for s in ARTICLE[lang]:
+        assert _compact(s) in text
+    assert not any(_compact(s) in text for s in others)
+    # an article whose items are linked headings between its own paragraphs keeps them
+    items = "".join(f'<h3><a href="https://shop.example/p{i}">Accelerator card {i}</a></h3><p>{s}</p>'
+                    for i, s in enumerate(ARTICLE[lang]))
+    listicle = _compact(clean_text(f"<html><body><div class='post'>{items}</div>{BOILERPLATE[lang]['nav']}"
+                                   + "<p>x</p>" * 8 + "</body></html>").text)
+    for i, s in enumerate(ARTICLE[lang]):
+        assert _compact(f"Accelerator card {i}") in listicle and _compact(s) in listicle

@@ -15,7 +15,9 @@ jusText and readability, so it works the same for ko/zh/en:
 3. the content region is the element that best collects good text against the rest
    (good mass minus a share of the other mass), widened until it holds most of the
    page's good text: recall comes first;
-4. inside that region, link-list blocks (menus, "related" lists, tag clouds) go.
+4. inside that region, link-list blocks (menus, "related" lists, tag clouds) go, and so
+   do teasers of other articles (a headline that is wholly a link with its summary,
+   several of them); a results table beside the text widens the region to hold it.
 
 The pruned document is handed back as HTML for `markup` to lay out. Every dropped
 element is counted in the `boilerplate` repair with an example of its text.
@@ -62,6 +64,10 @@ class BoilerplateConfig:
     max_named_drop_good_share: float = 0.5
     #: inside the region, a block whose text is at least this share link text is a link list
     link_list_share: float = 0.6
+    #: teasers (linked headline + summary) go when the region lists at least this many ...
+    min_teasers: int = 3
+    #: ... and each holds at most this share of the region's good text
+    max_teaser_good_share: float = 0.3
     #: ... and holds at least this many links (a lone link is a citation, as in embedded posts)
     min_list_links: int = 2
 
@@ -93,6 +99,7 @@ def _lexicon() -> dict:
         "block_tags": frozenset(lex.get("block_tags", [])),
         "skip_tags": frozenset(lex.get("skip_tags", [])),
         "hidden_styles": tuple(lex.get("hidden_styles", [])),
+        "teaser_headline_tags": tuple(lex.get("teaser_headline_tags", ["h2", "h3", "h4", "h5", "h6"])),
     }
 
 
@@ -257,6 +264,38 @@ def _is_table_with_figures(el) -> bool:
     return bool(_DIGIT_RE.search("".join(parts)))
 
 
+def _drop_teasers(region, weights: dict, lex: dict, config: BoilerplateConfig, dropped: set, drop) -> None:
+    """Drop teaser units: the largest element around a headline that is wholly a link and
+    that holds no other such headline. Only when the region lists `min_teasers` of them,
+    and never a unit holding much of the region's good text (the article's own linked title)."""
+    headlines = [h for h in region.iter(*lex["teaser_headline_tags"])
+                 if weights.get(h) is not None and weights[h].total > 0
+                 and weights[h].links >= 0.9 * weights[h].total]
+    if len(headlines) < config.min_teasers:
+        return
+    marked = set(headlines)
+    units = []
+    for h in headlines:
+        unit = h
+        while unit.getparent() is not None and unit.getparent() is not region:
+            parent = unit.getparent()
+            if sum(1 for d in parent.iter(*lex["teaser_headline_tags"]) if d in marked) > 1:
+                break
+            unit = parent
+        if unit is not h:  # a linked heading among the article's paragraphs is a listicle's item
+            units.append(unit)
+    if len(units) < config.min_teasers:
+        return
+    region_good = weights[region].good
+    for unit in units:
+        if unit in dropped or any(a in dropped for a in unit.iterancestors()):
+            continue
+        if weights[unit].good > config.max_teaser_good_share * region_good:
+            continue
+        dropped.add(unit)
+        drop(unit)
+
+
 def _has_data_table_beside(region, weights: dict, config: BoilerplateConfig) -> bool:
     """True when a sibling of `region` is or holds a table that is not a link list."""
     parent = region.getparent()
@@ -334,6 +373,8 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
             if not any(a in dropped for a in el.iterancestors()):
                 dropped.add(el)
                 _drop(el)
+    # 4. teasers of other articles: a linked headline and its summary, several in a row
+    _drop_teasers(region, weights, lex, config, dropped, _drop)
     outside = weights[body].total - weights[region].total
     if region is not body and outside > 0:
         removed.append(_SPACE_RE.sub(" ", _outside_sample(body, region)).strip()[:60])
