@@ -16,6 +16,8 @@ from extractor.clean.tracking import RepairLog, strip_markers
 
 _SENTENCE_END_RE = re.compile(r"[.!?。！？]\s*[\"'”’」』)）]*\s*$|[。！？]")
 _CODE_PUNCT_RE = re.compile(r"[{};=()]")
+# a table row with a figure ("| BERT | 64 | 10.6 min |", tab-separated cells) is content
+_TABLE_ROW_RE = re.compile(r"(?=.*\d)(?:[^|\t]*[|\t]){2,}")
 #: share of code punctuation from which a stretch after a JavaScript signature is code
 MIN_CODE_PUNCT_SHARE = 0.04
 #: lines after a footer marker that are at most this long and not sentences are footer
@@ -38,7 +40,7 @@ def _patterns() -> dict:
         "crumb_split": re.compile(r"(?<![ \t])[ \t]{1,8}(?:" + "|".join(re.escape(s) for s in seps)
                                   + r")[ \t]{1,8}"),
         "footer": re.compile(r"^\s*(?:" + "|".join(re.escape(m) for m in markers)
-                             + r")\s*(?:[:：]|$)", re.IGNORECASE),
+                             + r")\s*(?:[:：]|[.…!»›>]*\s*$)", re.IGNORECASE),
         "image": re.compile(rf"(?<![\w/.-])[\w.-]+\.(?:{exts})(?:\?\S*)?(?![\w/])", re.IGNORECASE),
         "image_ext": re.compile(rf"\.(?:{exts})\b", re.IGNORECASE),
         "image_url_line": re.compile(rf"^\s*(?:https?:)?//\S+\.(?:{exts})(?:\?\S*)?\s*$", re.IGNORECASE),
@@ -130,6 +132,8 @@ def remove_footers(text: str, log: RepairLog) -> str:
 
     >>> remove_footers("正文。\\n關鍵詞:\\n評論\\n相關推薦\\n技術專區\\n", RepairLog())
     '正文。\\n'
+    >>> remove_footers("You may also like...\\nOther story\\n| BERT | 64 | 10.6 min |\\n", RepairLog())
+    '| BERT | 64 | 10.6 min |\\n'
     """
     footer_re = _patterns()["footer"]
     lines = text.split("\n")
@@ -142,7 +146,8 @@ def remove_footers(text: str, log: RepairLog) -> str:
             in_footer = True
             continue
         if in_footer and stripped:
-            if len(stripped) <= MAX_FOOTER_LINE_CHARS and not _SENTENCE_END_RE.search(stripped):
+            if (len(stripped) <= MAX_FOOTER_LINE_CHARS and not _SENTENCE_END_RE.search(stripped)
+                    and not _TABLE_ROW_RE.search(stripped)):
                 log.removed("page_footer", stripped)
                 continue
             in_footer = False
