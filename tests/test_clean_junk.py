@@ -275,3 +275,17 @@ def test_teasers_of_other_articles_go_but_a_listicle_keeps_its_items(lang):
                                    + "<p>x</p>" * 8 + "</body></html>").text)
     for i, s in enumerate(ARTICLE[lang]):
         assert _compact(f"Accelerator card {i}") in listicle and _compact(s) in listicle
+
+
+def test_river_of_linked_items_goes_but_bullets_led_by_a_linked_name_stay():
+    river = "".join(f'<li><a href="/n{i}">Chip maker {i} posts record quarter on strong AI demand</a> '
+                    f"<span>SEOUL: Sales rose {i + 10} percent as data centre orders grew faster than expected.</span></li>"
+                    for i in range(5))
+    bullets = "".join(f'<li><a href="/s{i}">Accelerator {i}</a>: {i + 2}.5x faster than A100 on BERT</li>' for i in range(4))
+    article = "".join(f"<p>{s}</p>" for s in ARTICLE["en"])
+    page = (f'<html><body><div class="wrap"><h1>Title</h1>{article}<ul>{bullets}</ul>'
+            f'<div class="breaking"><ul>{river}</ul></div></div>' + "<p>x</p>" * 6 + "</body></html>")
+    text = clean_text(page).text
+    for i in range(4):
+        assert f"Accelerator {i}: {i + 2}.5x faster than A100 on BERT" in text
+    assert "posts record quarter" not in text and "Sales rose" not in text

@@ -66,6 +66,8 @@ class BoilerplateConfig:
     link_list_share: float = 0.6
     #: teasers (linked headline + summary) go when the region lists at least this many ...
     min_teasers: int = 3
+    #: ... a teaser item's leading link is a headline from this mass on (about 5 words)
+    min_teaser_headline_mass: float = 25.0
     #: ... and each holds at most this share of the region's good text
     max_teaser_good_share: float = 0.3
     #: ... and holds at least this many links (a lone link is a citation, as in embedded posts)
@@ -100,6 +102,7 @@ def _lexicon() -> dict:
         "skip_tags": frozenset(lex.get("skip_tags", [])),
         "hidden_styles": tuple(lex.get("hidden_styles", [])),
         "teaser_headline_tags": tuple(lex.get("teaser_headline_tags", ["h2", "h3", "h4", "h5", "h6"])),
+        "teaser_item_tags": frozenset(lex.get("teaser_item_tags", ["li", "article", "div"])),
     }
 
 
@@ -271,8 +274,6 @@ def _drop_teasers(region, weights: dict, lex: dict, config: BoilerplateConfig, d
     headlines = [h for h in region.iter(*lex["teaser_headline_tags"])
                  if weights.get(h) is not None and weights[h].total > 0
                  and weights[h].links >= 0.9 * weights[h].total]
-    if len(headlines) < config.min_teasers:
-        return
     marked = set(headlines)
     units = []
     for h in headlines:
@@ -284,6 +285,7 @@ def _drop_teasers(region, weights: dict, lex: dict, config: BoilerplateConfig, d
             unit = parent
         if unit is not h:  # a linked heading among the article's paragraphs is a listicle's item
             units.append(unit)
+    units += _linked_items(region, weights, lex, config)
     if len(units) < config.min_teasers:
         return
     region_good = weights[region].good
@@ -294,6 +296,45 @@ def _drop_teasers(region, weights: dict, lex: dict, config: BoilerplateConfig, d
             continue
         dropped.add(unit)
         drop(unit)
+
+
+def _leads_with_link(el, min_mass: float) -> bool:
+    """True when the first text in `el` is a headline: a link of at least `min_mass`
+    standing on its own (no text runs on after it, unlike "<a>H100</a>: 3.2x faster").
+
+    >>> import lxml.html
+    >>> item = lxml.html.fragment_fromstring
+    >>> _leads_with_link(item("<li><a href='/x'>Chip maker posts record quarter on AI demand</a> <span>Sales rose.</span></li>"), 30)
+    True
+    >>> _leads_with_link(item("<li><a href='/x'>NVIDIA H100 Tensor Core GPU</a>: 3.2x faster than A100</li>"), 20)
+    False
+    """
+    if (el.text or "").strip():
+        return False
+    for d in el.iterdescendants():
+        if not isinstance(d.tag, str):
+            continue
+        if d.tag == "a":
+            return text_mass(d.text_content()) >= min_mass and not (d.tail or "").strip()
+        if (d.text or "").strip() or (d.tail or "").strip():
+            return False
+    return False
+
+
+def _linked_items(region, weights: dict, lex: dict, config: BoilerplateConfig) -> list:
+    """Items of a teaser river: `min_teasers` or more sibling items (li, article, div) of
+    one parent, each led by a linked headline and holding some other text (a summary)."""
+    items = []
+    item_tags = lex["teaser_item_tags"]
+    for parent in region.iter():
+        if not isinstance(parent.tag, str) or len(parent) < config.min_teasers:
+            continue
+        run = [c for c in parent if isinstance(c.tag, str) and c.tag in item_tags
+               and weights.get(c) is not None and weights[c].total > weights[c].links > 0
+               and _leads_with_link(c, config.min_teaser_headline_mass)]
+        if len(run) >= config.min_teasers:
+            items.extend(run)
+    return items
 
 
 def _has_data_table_beside(region, weights: dict, config: BoilerplateConfig) -> bool:
