@@ -115,7 +115,9 @@ def text_mass(text: str) -> float:
     """
     if not text:
         return 0.0
-    compact = _SPACE_RE.sub("", text)
+    compact = "".join(text.split())
+    if compact.isascii():  # most pieces of markup: no wide characters to weigh
+        return float(len(compact))
     return float(len(compact) + 2 * len(_WIDE_RE.findall(compact)) + len(_HANGUL_RE.findall(compact)))
 
 
