@@ -1,11 +1,13 @@
 """Junk removal quality on real HTML: shingle precision/recall/F1 against human-marked
 article text (shared/testdata/aeb, 181 pages, see its README for the scoring).
 
-`clean_page` is not a boilerplate remover: it must keep every article sentence (recall)
-while dropping markup, scripts, navigation, footers and spam (precision). Printed beside
-it: BeautifulSoup's get_text (the skeleton's cleaner), the same pages' plain tag strip.
+`clean_page` must keep every article sentence (recall) while dropping markup, scripts,
+navigation, footers and spam (precision). Printed beside it: the same cleaner with
+boilerplate removal switched off (`remove_boilerplate = False`), and BeautifulSoup's
+get_text (the skeleton's cleaner); cpu seconds say what each costs. --worst N lists the
+pages of lowest precision and recall (to read, not to tune single pages on).
 
-    .venv/bin/python benchmarks/bench_aeb.py [--limit N]
+    .venv/bin/python benchmarks/bench_aeb.py [--limit N] [--worst N]
 """
 from __future__ import annotations
 
