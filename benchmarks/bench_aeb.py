@@ -61,8 +61,7 @@ def main() -> None:
     truth = json.loads((AEB / "ground-truth.json").read_text("utf-8"))
     ids = sorted(truth)[: args.limit or None]
     scores: dict[str, list[tuple[float, float]]] = {"clean_page": [], "no boilerplate": [], "bs4 get_text": []}
-    no_boilerplate = CleanConfig()
-    no_boilerplate.remove_boilerplate = False  # the switch (see extractor.clean._steps)
+    no_boilerplate = CleanConfig(remove_boilerplate=False)
     seconds = Counter()
     for doc_id in ids:
         path = AEB / "html" / f"{doc_id}.html.gz"

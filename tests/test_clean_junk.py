@@ -149,8 +149,7 @@ def test_removed_boilerplate_is_explained():
 
 
 def test_switch_turns_boilerplate_removal_off():
-    config = CleanConfig()
-    config.remove_boilerplate = False
+    config = CleanConfig(remove_boilerplate=False)
     text = clean_text(_page("en"), config).text
     comment = "Great article, but I wonder how these numbers compare"
     assert comment in text

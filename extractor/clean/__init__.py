@@ -53,12 +53,9 @@ Step = Callable[[str, RepairLog], str]
 def _steps(config: CleanConfig) -> list[tuple[str, bool, Step]]:
     return [
         ("characters", True, normalise_characters),
-        # before markup: the DOM (tags, class names, link density) is the evidence.
-        # Switch and options are read as optional attributes (`config.remove_boilerplate =
-        # False`, `config.boilerplate = BoilerplateConfig(...)`) until CleanConfig, which
-        # lives in records.py, gets the two fields.
-        ("boilerplate", getattr(config, "remove_boilerplate", True),
-         lambda text, log: remove_boilerplate(text, log, getattr(config, "boilerplate", None))),
+        # before markup: the DOM (tags, class names, link density) is the evidence
+        ("boilerplate", config.remove_boilerplate,
+         lambda text, log: remove_boilerplate(text, log, config.boilerplate)),
         ("markup", config.strip_markup, strip_markup),
         ("mojibake", config.repair_mojibake, repair_mojibake),
         ("unicode", True, normalise_unicode),

@@ -24,6 +24,12 @@ class CleanConfig:
     repair_mojibake: bool = True
     #: remove pinyin pasted after Han characters, "計(jì)算" -> "計算"
     remove_pinyin: bool = True
+    #: on real HTML documents, keep the article's region and drop navigation, related
+    #: articles, comments and other boilerplate (flattened text is left alone)
+    remove_boilerplate: bool = True
+    #: options of boilerplate removal (extractor.clean.boilerplate.BoilerplateConfig);
+    #: None takes its defaults
+    boilerplate: object | None = None
     #: drop breadcrumbs, leaked JavaScript, image file names and page footers
     remove_junk: bool = True
     #: drop lines (or list items) of injected casino/adult spam keywords
