@@ -616,13 +616,12 @@ class _QuantityFinder:
                 symbol = prefix.group().strip()
                 unit = g.prefix_units.get(symbol) or g.prefix_units.get(symbol.lower(), "")
                 start = prefix.start()
-        rate = None
-        if g.rate_prefixes:
+        rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) if g.rate_prefixes else None
+        if g.rate_prefixes and rate is None and unit in ("", "count"):
             # a qualifier may stand between the rate word and the number: 每秒可处理约22000张
             qual = g.qual_before_re.search(norm, max(0, s - self.cfg.window), s)
-            before = qual.start() if qual else s
-            rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) or \
-                (g.rate_prefix_re.search(norm, max(0, before - 12), before) if qual else None)
+            if qual:
+                rate = g.rate_prefix_re.search(norm, max(0, qual.start() - 12), qual.start())
         if rate and unit in ("", "count"):  # 초당 1만2000장의 이미지, 每秒处理1.2万张图像
             item = g.rate_item_re.match(norm, e)
             unit = g.rate_items.get(item.group("item"), "items/s") if item else "items/s"
