@@ -497,3 +497,17 @@ def test_spaced_dash_ends_a_clause():
     claims = claims_of("The MI300X server reached 2,700 tokens/s, versus 2,250 tokens/s for "
                        "the H100 server – a 20% advantage.")
     assert [(c.value, c.system) for c in claims] == [(2700, "MI300X"), (2250, "H100"), (20, "MI300X")]
+
+
+def test_table_cell_whose_header_unit_was_lost_is_kept_without_unit():
+    text = ("??\tB200\tH200\n"
+            "Stable Diffusion XL (??/?)\t-\t13.8\n")
+    claims = claims_of(text, clean=True)
+    assert [(c.value, c.unit, c.system, c.workload) for c in claims] == [
+        (13.8, "", "H200", "Stable Diffusion")]
+    assert "unit_missing" in claims[0].flags
+
+
+def test_table_cell_without_any_unit_is_dropped():
+    text = "Model\tB200\tH200\nStable Diffusion XL\t-\t13.8\n"
+    assert claims_of(text) == []

@@ -415,3 +415,12 @@ def test_label_colon_is_no_ratio(text, expected):
 def test_bare_yuan_keeps_the_currency_named_earlier_in_its_sentence():
     assert found("報價約新台幣1,000萬元,單卡約40萬元。售價50元", "zh") == [
         (1e7, "TWD", "approx"), (400000, "TWD", "approx"), (50, "CNY", "exact")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("集群每秒可生成约2100个token", [(2100, "tokens/s", "approx")]),
+    ("每秒钟可推理3000次查询", [(3000, "queries/s", "exact")]),
+    ("每秒的价格为5元", [(5, "CNY", "exact")]),
+])
+def test_zh_short_verb_between_rate_word_and_number(text, expected):
+    assert found(text, "zh") == expected

@@ -770,6 +770,14 @@ class _Table:
     caption: _SentenceInfo | None
     upper: list[str] | None = None  # a header row above the header (multi-row headers)
 
+    def unit_lost(self, row: str, col: int) -> bool:
+        """The cell's unit was written but lost: its header or the row's label holds
+        letters lost to '?' or U+FFFD ("Llama 2 70B (??/?)")."""
+        head = self.header[col] if 0 <= col < len(self.header) else ""
+        cells = _cells(row)
+        label = cells[0] if col > 0 and cells else ""
+        return any(_LOST_LETTERS.search(t) for t in (head, label, self.upper_cell(col)))
+
     def upper_cell(self, col: int) -> str:
         """The cell of the upper header over column `col`: a cell spanning several
         columns is flattened into its first one, so the nearest filled cell to the left."""
@@ -812,6 +820,9 @@ class _Table:
                 if hq is not None:
                     return hq
         return None
+
+
+_LOST_LETTERS = re.compile(r"\?\?|\ufffd|[(\[]\?+[/)\]]")
 
 
 def _strip_brackets(text: str) -> str:
@@ -882,7 +893,7 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
                 unit, quantity = hq.unit, hq.quantity
                 value_norm = q.value * hq.value_norm if hq.value_norm is not None else None
                 flags = [f for f in flags if f != "unit_missing"]
-        if not unit:
+        if not unit and not table.unit_lost(sent, col):
             return None
 
     # systems and workloads

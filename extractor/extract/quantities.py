@@ -228,7 +228,10 @@ class Grammar:
         prefixes = "|".join(_left_bounded(p) for p in sorted(set(self.prefix_units), key=len, reverse=True) if p)
         self.prefix_re = re.compile(rf"(?:{prefixes or '(?!x)x'}){_SP}?\Z", re.I)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
-        self.rate_prefix_re = re.compile(rf"(?:{_alt(self.rate_prefixes, False)}){_SP}?\Z")
+        # a short verb may stand between the rate word and the number: 每秒可生成, 每秒能处理
+        gap = max([int(lex.get("rate_prefix_verb_gap", 0)) for lex in units] + [0])
+        verb = rf"[\u4e00-\u9fff]{{0,{gap}}}" if gap else ""
+        self.rate_prefix_re = re.compile(rf"(?:{_alt(self.rate_prefixes, False)}){verb}{_SP}?\Z")
         self.rate_item_re = re.compile(
             rf"{_SP}?(?:(?:개|個|个|張|张|장)의?{_SP}?)?(?P<item>{_alt(self.rate_items)})")
         # a currency name before the number overrides a generic currency word after it:
