@@ -224,14 +224,14 @@ class Grammar:
         alts = sorted(ci_alts + [(n, f"(?-i:{p})") for n, p in cs_alts], key=lambda a: -a[0])
         # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and unit
         self.unit_re = re.compile(rf"(?P<sp>{_SP}?-?)(?P<u>{'|'.join(p for _, p in alts) or '(?!x)x'})", re.I)
-        # a Latin prefix starts a word: "versus $3.22" is not "us $3.22"
-        prefixes = "|".join(_left_bounded(p) for p in sorted(set(self.prefix_units), key=len, reverse=True) if p)
-        self.prefix_re = re.compile(rf"(?:{prefixes or '(?!x)x'}){_SP}?\Z", re.I)
+        self.prefix_re = re.compile(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z", re.I)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
         # a short verb may stand between the rate word and the number: 每秒可生成, 每秒能处理
         gap = max([int(lex.get("rate_prefix_verb_gap", 0)) for lex in units] + [0])
         verb = rf"[\u4e00-\u9fff]{{0,{gap}}}" if gap else ""
         self.rate_prefix_re = re.compile(rf"(?:{_alt(self.rate_prefixes, False)}){verb}{_SP}?\Z")
+        # the first two characters of each rate word, for a cheap test before a regex search
+        self.rate_prefix_heads = tuple({p[:2] for p in self.rate_prefixes if p})
         self.rate_item_re = re.compile(
             rf"{_SP}?(?:(?:개|個|个|張|张|장)의?{_SP}?)?(?P<item>{_alt(self.rate_items)})")
         # a currency name before the number overrides a generic currency word after it:
@@ -361,15 +361,16 @@ class Grammar:
         # fractions written denominator first: 3분의 1, 三分之一 (numbers_<lang>.json fraction_infix)
         infixes, frac_digits = [], ""
         self.fraction_infixes = infixes
+        self.fraction_re = None  # searched only in texts that hold an infix (speed)
         for lang, lex in zip(langs, numbers):
             if lex.get("fraction_infix"):
                 infixes += lex["fraction_infix"]
                 frac_digits += "".join(list(lex.get("digits", {})) + list(lex.get("small_units", {})))
         if infixes:
             side = rf"(?:\d+(?:\.\d+)?|[{re.escape(frac_digits)}]+)" if frac_digits else r"\d+(?:\.\d+)?"
-            self.number_res.append(re.compile(
+            self.fraction_re = re.compile(
                 # 百分之二十 is a percentage, read by the 百分之 prefix
-                rf"(?P<fraction>(?<![\d.])(?!百分之|백분의){side}{_SP}?(?:{_alt(infixes, False)}){_SP}?{side})"))
+                rf"(?P<fraction>(?<![\d.])(?!百分之|백분의){side}{_SP}?(?:{_alt(infixes, False)}){_SP}?{side})")
 
     def _build_masks(self, numbers: list[dict]) -> None:
         """Spans that hold no quantity. The ones with a distinctive first character are
@@ -475,6 +476,8 @@ class _QuantityFinder:
     def run(self) -> list[Quantity]:
         g, norm = self.g, self.norm
         matches = [m for rx in g.number_res for m in rx.finditer(norm)]
+        if g.fraction_re is not None and any(inf in norm for inf in g.fraction_infixes):
+            matches += g.fraction_re.finditer(norm)
         multipliers = list(g.multiplier_re.finditer(norm))
         if not matches and not multipliers:
             return []
@@ -615,12 +618,17 @@ class _QuantityFinder:
         start = s
         if not unit:  # $300,000, US$ 5, 百分之25, a factor of 2
             prefix = g.prefix_re.search(norm, max(0, s - 14), s)
+            # a Latin prefix starts a word: "versus $3.22" is not "us $3.22"
+            while prefix and prefix.group()[:1].isascii() and prefix.group()[:1].isalpha() \
+                    and prefix.start() > 0 and norm[prefix.start() - 1].isalnum():
+                prefix = g.prefix_re.search(norm, prefix.start() + 1, s)
             if prefix:
                 symbol = prefix.group().strip()
                 unit = g.prefix_units.get(symbol) or g.prefix_units.get(symbol.lower(), "")
                 start = prefix.start()
         rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) if g.rate_prefixes else None
-        if g.rate_prefixes and rate is None and unit in ("", "count"):
+        if g.rate_prefixes and rate is None and unit in ("", "count") and \
+                any(p in norm[max(0, s - 20):s] for p in g.rate_prefix_heads):
             # a qualifier may stand between the rate word and the number: 每秒可处理约22000张
             qual = g.qual_before_re.search(norm, max(0, s - self.cfg.window), s)
             if qual:
