@@ -133,3 +133,19 @@ def test_clean_page_never_raises_on_odd_bytes(data):
     page = clean_page(RawPage("x", data), CleanConfig())
     assert page.n_bytes == len(data)
     assert decode_bytes(data)[1] == page.encoding
+
+
+def test_injected_advertisement_lines_go_and_article_lines_stay():
+    article = ["在IPU-POD128上訓練ResNet-50的時間為5.67分鐘。",
+               "IPU-POD16에서 ResNet-50 학습에 28.3분이 걸렸습니다.",
+               "The list price is around $300,000, with eight chips."]
+    ads = ["【广告】澳门新葡京 注册就送888元 www.example.com",
+           "[광고] 최대 50% 할인 쿠폰 받기",
+           "Sponsored: save 20% on cloud GPUs today",
+           "Buy cheap followers instagram 1000 likes $5 - example.com"]
+    page = clean_text("\n".join([article[0], ads[0], article[1], ads[1], ads[2], article[2], ads[3]]))
+    for line in article:
+        assert line in page.text
+    for line in ads:
+        assert line not in page.text
+    assert "spam_lines" in page.repair_names

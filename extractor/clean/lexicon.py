@@ -37,6 +37,16 @@ def spam_terms() -> tuple[str, ...]:
     return tuple(sorted(terms, key=len, reverse=True))
 
 
+@lru_cache(maxsize=None)
+def ad_line_prefixes() -> tuple[str, ...]:
+    """Lower-cased openings of injected advertisement lines, every language (files
+    `spam_*.json`, key `ad_line_prefixes`): "【广告】", "[광고]", "sponsored:"."""
+    prefixes: set[str] = set()
+    for filename in lexicons.names("spam_"):
+        prefixes.update(p.lower() for p in load_lexicon(filename[:-5]).get("ad_line_prefixes", []))
+    return tuple(sorted(prefixes, key=len, reverse=True))
+
+
 def trie_regex(words) -> str:
     """A regex alternation of `words` written as a prefix tree, which Python's regex
     engine matches far faster than a flat alternation of many literals.
