@@ -322,10 +322,10 @@ def test_recognizers_spec_rates(lang, model):
 # --- every unit surface of the lexicons reads as its canonical unit -----------------------------
 
 def _lexicon_aliases():
-    from extractor.extract.numbers import load_lexicon
+    from extractor import lexicons
     out = []
     for lang in ("en", "ko", "zh"):
-        lex = load_lexicon(f"units_{lang}.json")
+        lex = lexicons.load(f"units_{lang}.json")
         for key in ("aliases", "aliases_cs"):
             for alias, entry in lex.get(key, {}).items():
                 opts = entry if isinstance(entry, dict) else {"unit": entry}

@@ -41,7 +41,8 @@ import re
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 
-from extractor.extract.entities import SYSTEM, WORKLOAD, Entity, find_entities, load_lexicon
+from extractor import lexicons
+from extractor.extract.entities import SYSTEM, WORKLOAD, Entity, find_entities
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 
 from extractor.extract.context import page_context, sentence_context
@@ -156,10 +157,10 @@ def _words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
 def _cues() -> _Cues:
     metric_cues, bare = {}, {}
     for lang in LANGS:
-        lex = load_lexicon(f"metrics_{lang}.json")
+        lex = lexicons.load(f"metrics_{lang}.json")
         metric_cues[lang] = {m: _cue_regex(ws) for m, ws in lex["cues"].items()}
         bare[lang] = tuple(lex.get("bare_number_cues", ()))
-    links = load_lexicon("claims_links.json")
+    links = lexicons.load("claims_links.json")
     breaks, backs, baseline = {}, {}, {}
     for lang, words in links["clause_breaks"].items():
         # a comma between digits is a thousands separator, not a clause break
@@ -173,7 +174,7 @@ def _cues() -> _Cues:
                           _words_regex(d.get("after_phrase", ())))
     patterns = {lang: re.compile("|".join(f"(?:{rx})" for rx in d["after_pattern"]), re.IGNORECASE)
                 for lang, d in links["baselines"].items() if d.get("after_pattern")}
-    nots = load_lexicon("claims_not.json")
+    nots = lexicons.load("claims_not.json")
     always = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["always"].items()
                    if not k.startswith("_"))
     unitless = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["when_unitless"].items()
@@ -182,7 +183,7 @@ def _cues() -> _Cues:
     coordination = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in links["coordination"])
                               + r")\s*", re.IGNORECASE)
     respectively = _words_regex(links["respectively"]) or re.compile(r"(?!)")
-    return _Cues(metric_cues, bare, load_lexicon("metrics_defaults.json")["by_quantity"],
+    return _Cues(metric_cues, bare, lexicons.load("metrics_defaults.json")["by_quantity"],
                  breaks, backs, baseline, patterns, _after_name_regex(links.get("topic_markers", ())),
                  _after_name_regex(links.get("modifiers_after", ())),
                  {lang: _words_regex(ws) for lang, ws in links.get("relative_pronouns", {}).items()},
@@ -482,7 +483,7 @@ def _is_hangul(ch: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _off_topic_nouns() -> frozenset[str]:
-    return frozenset(w.lower() for w in load_lexicon("claims_not.json").get("off_topic_counts", ()))
+    return frozenset(w.lower() for w in lexicons.load("claims_not.json").get("off_topic_counts", ()))
 
 
 def _counts_off_topic(surface: str) -> bool:
@@ -971,7 +972,7 @@ def _link(page, infos: list[_SentenceInfo], idx: int, q: Quantity, flags: list[s
         return None
 
     metric, cue = metric_for(quantity, metric_text, sent, lang)
-    by_unit = load_lexicon("metrics_defaults.json").get("by_unit", {})
+    by_unit = lexicons.load("metrics_defaults.json").get("by_unit", {})
     if not cue and _previous(infos, idx, crossing=True) is not None and _refers_back(sent, lk):
         # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
         # sentence that is referred back to names the metric

@@ -17,13 +17,12 @@ canonical name of CLAIMS.md, and are what other stages use to compare names.
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from importlib import resources
 
+from extractor import lexicons
 from extractor.extract.tokenizer import blank_pipeline, split_words
 
 logger = logging.getLogger(__name__)
@@ -50,13 +49,6 @@ class Entity:
 
     def as_dict(self) -> dict:
         return asdict(self)
-
-
-@lru_cache(maxsize=None)
-def load_lexicon(name: str) -> dict:
-    """A JSON lexicon of `extractor/lexicons/`, read once."""
-    with resources.files("extractor.lexicons").joinpath(name).open(encoding="utf-8") as f:
-        return json.load(f)
 
 
 def name_key(name: str) -> str:
@@ -105,12 +97,12 @@ def _entries() -> tuple[_Entry, ...]:
     out = []
     for label, lexicon, key in ((SYSTEM, "systems.json", "systems"),
                                 (WORKLOAD, "workloads.json", "workloads")):
-        for e in load_lexicon(lexicon)[key]:
+        for e in lexicons.load(lexicon)[key]:
             forms = tuple(e["forms"])
             out.append(_Entry(label, e["canonical"], e.get("vendor", ""), forms,
                               tuple(_form_key_regex(f) for f in forms),
                               bool(e.get("case_sensitive", False))))
-    for vendor, names in load_lexicon("vendors.json")["vendors"].items():
+    for vendor, names in lexicons.load("vendors.json")["vendors"].items():
         out.append(_Entry(VENDOR, vendor, vendor, tuple(names),
                           tuple(_form_key_regex(f) for f in names)))
     return tuple(out)
@@ -161,7 +153,7 @@ def vendor_of(system: str) -> str:
 def _code_canonical(name: str) -> str:
     """An unseen product code without the vendor word before it ("NVIDIA H200" -> "H200")."""
     words = " ".join((name or "").split()).split(" ")
-    vendors = {name_key(v) for names in load_lexicon("vendors.json")["vendors"].values()
+    vendors = {name_key(v) for names in lexicons.load("vendors.json")["vendors"].values()
                for v in names}
     while len(words) > 1 and name_key(words[0]) in vendors:
         words = words[1:]
@@ -324,8 +316,8 @@ def _code_regex() -> re.Pattern:
     ("H200 GPUs", "MI300X 加速器"), as shop and finance pages are full of codes
     (AW3418DW, R6700, US10YT). A regular expression over the text: as token patterns
     these cost more than all the lexicon forms together (profiled)."""
-    codes = load_lexicon("systems.json")["codes"]
-    vendors = sorted((v for names in load_lexicon("vendors.json")["vendors"].values()
+    codes = lexicons.load("systems.json")["codes"]
+    vendors = sorted((v for names in lexicons.load("vendors.json")["vendors"].values()
                       for v in names if v.isascii()), key=len, reverse=True)
     nouns = sorted(codes["accelerator_words"], key=len, reverse=True)
     alt = lambda ws: "|".join(re.escape(w) for w in ws)  # noqa: E731
@@ -340,7 +332,7 @@ def _code_spans(doc, text: str) -> list:
     """Spans of unseen product codes in `doc` (vendor word included, accelerator word not)."""
     from spacy.tokens import Span  # noqa: PLC0415
 
-    not_prefixes = {p.upper() for p in load_lexicon("systems.json")["codes"]["not_prefixes"]}
+    not_prefixes = {p.upper() for p in lexicons.load("systems.json")["codes"]["not_prefixes"]}
     out = []
     for m in _code_regex().finditer(text):
         if not (m.group("vendor") or m.group("noun")) or m.group("prefix") in not_prefixes:

@@ -18,18 +18,17 @@ which numbers are quantities at all) is `extractor.extract.quantities`' job.
 """
 from __future__ import annotations
 
-import json
 import logging
 import math
 import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+
+from extractor import lexicons
 
 log = logging.getLogger(__name__)
 
-LEXICON_PACKAGE = "extractor.lexicons"
 #: languages that have numbers_/units_/qualifiers_ lexicons; 'und' and others use all
 LEXICON_LANGS = ("en", "ko", "zh")
 #: expressions longer than this are not numerals (keeps the parser linear and cheap)
@@ -43,17 +42,6 @@ _HAS_FULLWIDTH = re.compile("[\uff10-\uff19．％＋－：＄]")
 
 ARABIC_PATTERN = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+"
 _ARABIC = re.compile(ARABIC_PATTERN)
-
-
-@lru_cache(maxsize=None)
-def load_lexicon(name: str) -> dict:
-    """A JSON lexicon of extractor/lexicons/, parsed once; {} (logged) if missing or broken."""
-    try:
-        text = resources.files(LEXICON_PACKAGE).joinpath(name).read_text(encoding="utf-8")
-        return json.loads(text)
-    except (OSError, ValueError) as exc:
-        log.warning("lexicon %s unavailable: %s", name, exc)
-        return {}
 
 
 def lexicon_langs(lang: str | None) -> tuple[str, ...]:
@@ -121,7 +109,7 @@ class NumeralTables:
 
 @lru_cache(maxsize=1)
 def numeral_tables() -> NumeralTables:
-    zh, ko, en = (load_lexicon(f"numbers_{x}.json") for x in ("zh", "ko", "en"))
+    zh, ko, en = (lexicons.load(f"numbers_{x}.json") for x in ("zh", "ko", "en"))
     return NumeralTables(
         cjk_digits={**zh.get("digits", {}), **ko.get("digits", {})},
         cjk_small={**zh.get("small_units", {}), **ko.get("small_units", {})},

@@ -34,7 +34,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 
-from extractor.extract.numbers import (lexicon_langs, load_lexicon, numeral_tables,
+from extractor import lexicons
+from extractor.extract.numbers import (lexicon_langs, numeral_tables,
                                        parse_number, round_sig, to_ascii_digits)
 
 log = logging.getLogger(__name__)
@@ -103,7 +104,7 @@ def unit_info(unit: str) -> tuple[str, float | None]:
     >>> unit_info("GB"), unit_info("images/s"), unit_info("")
     (('data_size', 1000000000.0), ('throughput', 1.0), ('unknown', None))
     """
-    canonical = load_lexicon("units_canonical.json")
+    canonical = lexicons.load("units_canonical.json")
     entry = canonical.get("units", {}).get(unit)
     if entry:
         return entry[0], float(entry[1])
@@ -164,9 +165,9 @@ class Grammar:
 
     def __init__(self, langs: tuple[str, ...]):
         self.langs = langs
-        units = [load_lexicon(f"units_{lang}.json") for lang in langs]
-        numbers = [load_lexicon(f"numbers_{lang}.json") for lang in langs]
-        quals = [load_lexicon(f"qualifiers_{lang}.json") for lang in langs]
+        units = [lexicons.load(f"units_{lang}.json") for lang in langs]
+        numbers = [lexicons.load(f"numbers_{lang}.json") for lang in langs]
+        quals = [lexicons.load(f"qualifiers_{lang}.json") for lang in langs]
         self._build_units(units)
         self._build_qualifiers(quals)
         self._build_cues(numbers)
@@ -327,7 +328,7 @@ class Grammar:
         )
         self.number_res = [re.compile(digit)]
         if "zh" in langs:
-            zh = load_lexicon("numbers_zh.json")
+            zh = lexicons.load("numbers_zh.json")
             zh_chars = re.escape("".join(list(zh.get("digits", {})) + list(zh.get("small_units", {}))
                                          + list(zh.get("big_units", {}))))
             zh_digits = re.escape("".join(zh.get("digits", {})))
@@ -336,7 +337,7 @@ class Grammar:
             self.number_res.append(re.compile(
                 rf"(?P<zh>[{neg}{zh_chars}](?:[{zh_chars}]|[{points}](?=[{zh_digits}]))*(?:分之[{neg}]?[{zh_chars}]+)?)"))
         if "ko" in langs:
-            ko = load_lexicon("numbers_ko.json")
+            ko = lexicons.load("numbers_ko.json")
             tens, units = list(ko.get("native_tens", {})), list(ko.get("native_units", {}))
             sino = "".join(list(ko.get("digits", {})) + list(ko.get("small_units", {})) + list(ko.get("big_units", {})))
             sino_digits = "".join(ko.get("digits", {}))
@@ -380,7 +381,7 @@ class Grammar:
             r"<[^<>]{0,500}>|&#?\w{1,10};",                          # markup remains
             r"`[^`\n]{1,200}`|\\[A-Za-z]+\{[^{}\n]{0,200}\}",        # code and LaTeX
         ]))
-        en = load_lexicon("numbers_en.json")
+        en = lexicons.load("numbers_en.json")
         months = _alt([m for m in en.get("month_names", [])], boundary=False)
         year_suffixes = _alt([s for lex in numbers for s in lex.get("year_suffixes", [])], False)
         year = r"(?:1[89]|20)\d\d"
