@@ -23,15 +23,20 @@ from spacy.vocab import Vocab
 
 # Alternatives, tried in order at each position. A number keeps "," and "." only when a
 # digit follows them, so "5.67分鐘," ends before the comma and "v1.1." before the dot.
+# No group captures: `findall` then returns the pieces as a list built in C, which is
+# about twice as fast as reading each match object in Python (profiled: this split was
+# a third of the entity stage). A piece is white space exactly when its first character
+# is (`\s` and `str.isspace` agree on str patterns, and only the first alternative
+# starts with white space).
 _TOKEN = re.compile(
-    r"""(?P<ws>\s+)
-      | (?P<num>\d+(?:[.,]\d+)*)
-      | (?P<latin>[A-Za-z\u00C0-\u024F]+)
-      | (?P<hangul>[\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]+)
-      | (?P<han>[\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF])
-      | (?P<kana>[\u3040-\u30FF\u31F0-\u31FF]+)
-      | (?P<word>[^\W\d_]+)
-      | (?P<other>.)""",
+    r"""\s+
+      | \d+(?:[.,]\d+)*
+      | [A-Za-z\u00C0-\u024F]+
+      | [\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]+
+      | [\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF]
+      | [\u3040-\u30FF\u31F0-\u31FF]+
+      | [^\W\d_]+
+      | .""",
     re.VERBOSE | re.DOTALL,
 )
 
@@ -43,12 +48,13 @@ def split_words(text: str) -> tuple[list[str], list[bool]]:
     (['IPU', '-', 'POD', '16', '에서', '28.3', '분이'], [False, False, False, False, True, False, False])
     >>> split_words("為3.79分鐘, 1,750개")[0]
     ['為', '3.79', '分', '鐘', ',', '1,750', '개']
+    >>> split_words("  a\\n\\nb  c ")
+    (['  ', 'a', '\\n\\n', 'b', ' ', 'c'], [False, False, False, True, False, True])
     """
     words: list[str] = []
     spaces: list[bool] = []
-    for m in _TOKEN.finditer(text):
-        piece = m.group()
-        if m.lastgroup == "ws":
+    for piece in _TOKEN.findall(text):
+        if piece[0].isspace():
             # spaCy stores one " " after a token as its trailing space; anything else
             # (line breaks, runs of spaces, leading space) becomes a token of its own.
             if words and not spaces[-1] and piece[0] == " ":
