@@ -241,17 +241,18 @@ def _normalise(doc, hangul_names: re.Pattern | None, text: str | None = None) ->
     """Set the token NORMs the phrase patterns are written in (see above). Only the
     tokens to change are visited: digit and hyphen tokens found from the token arrays,
     Korean names by a regular expression over the text."""
+    import numpy  # noqa: PLC0415  (comes with spaCy)
     from spacy.attrs import IS_DIGIT, ORTH  # noqa: PLC0415
 
     if not len(doc):
         return
     arr = doc.to_array([IS_DIGIT, ORTH])
-    hyphens = {doc.vocab.strings.add(h) for h in _HYPHENS}
+    hyphens = numpy.array([doc.vocab.strings.add(h) for h in _HYPHENS], dtype=arr.dtype)
     for i in arr[:, 0].nonzero()[0]:
         doc[int(i)].norm_ = _DIGIT_NORM
-    for i, orth in enumerate(arr[:, 1]):
-        if int(orth) in hyphens:
-            doc[i].norm_ = "-"
+    # found by one array operation, not a Python loop over every token of the page
+    for i in numpy.isin(arr[:, 1], hyphens).nonzero()[0]:
+        doc[int(i)].norm_ = "-"
     if hangul_names is not None:
         for m in hangul_names.finditer(doc.text if text is None else text):
             span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
