@@ -830,6 +830,9 @@ def _strip_brackets(text: str) -> str:
     return re.sub(r"[(\[（][^)\]）]*[)\]）]", "", text)
 
 
+# Every row of a table asks again for the unit of the same header cells: remember the
+# answers (a pure function of its arguments; callers only read the Quantity returned).
+@lru_cache(maxsize=4096)
 def _header_unit(header_cell: str, lang: str, brackets_only: bool = False) -> Quantity | None:
     """The unit a column header gives its cells: "Throughput (tokens/s)", "Time (min)".
 
