@@ -363,7 +363,16 @@ def entity_pipeline(lang: str = "en"):
 
     if not Language.has_factory("alias_entities"):
         Language.factory("alias_entities")(lambda nlp, name: AliasEntityFinder(nlp))
+    from spacy.attrs import IS_DIGIT, NORM  # noqa: PLC0415
+
     nlp = blank_pipeline(lang)
+    # Every word a page brings that the vocabulary has not seen becomes a lexeme, and
+    # spaCy computes all its lexical attributes then (shape, prefix, like_url, stop word
+    # ...; profiled: a third of this stage). The finder reads two: NORM, which the
+    # phrase patterns match on, and IS_DIGIT (`_normalise`); the getters of these two
+    # are kept as they are, so every match stays the same.
+    getters = nlp.vocab.lex_attr_getters
+    nlp.vocab.lex_attr_getters = {attr: getters[attr] for attr in (NORM, IS_DIGIT) if attr in getters}
     if "alias_entities" not in nlp.pipe_names:
         nlp.add_pipe("alias_entities")
     return nlp
