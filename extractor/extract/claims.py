@@ -43,7 +43,8 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.entities import SYSTEM, WORKLOAD, Entity, find_entities
-from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
+from extractor.extract.quantities import (Quantity, QuantityConfig, find_quantities,
+                                          with_first_char_guard)
 
 from extractor.extract.context import page_context, sentence_context
 
@@ -175,10 +176,12 @@ def _cues() -> _Cues:
     patterns = {lang: re.compile("|".join(f"(?:{rx})" for rx in d["after_pattern"]), re.IGNORECASE)
                 for lang, d in links["baselines"].items() if d.get("after_pattern")}
     nots = lexicons.load("claims_not.json")
-    always = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["always"].items()
-                   if not k.startswith("_"))
-    unitless = tuple(re.compile(rx, re.MULTILINE) for k, rx in nots["when_unitless"].items()
-                     if not k.startswith("_"))
+    # each behind a lookahead on its first characters: every sentence with a number is
+    # searched with all of them (profiled: an eighth of the stage before the guard)
+    always = tuple(re.compile(with_first_char_guard(rx), re.MULTILINE)
+                   for k, rx in nots["always"].items() if not k.startswith("_"))
+    unitless = tuple(re.compile(with_first_char_guard(rx), re.MULTILINE)
+                     for k, rx in nots["when_unitless"].items() if not k.startswith("_"))
     counted = re.compile("|".join(f"(?:{rx})" for rx in links["counted_gap"]), re.IGNORECASE)
     coordination = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in links["coordination"])
                               + r")\s*", re.IGNORECASE)
