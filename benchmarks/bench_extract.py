@@ -2,8 +2,10 @@
 
     .venv/bin/python benchmarks/bench_extract.py [--repeat N] [--profile]
 
-Cleans and tags each seed page once (not timed), then times `find_entities` and
-`extract_claims` over the pages `--repeat` times, and prints pages per minute,
+Cleans and tags each seed page once (not timed), times one first pass of
+`extract_claims` (every word new to spaCy's vocabulary, as in a real run), then
+`find_entities` and `extract_claims` over the pages `--repeat` times (best of
+`--best-of` rounds), and prints pages per minute,
 milliseconds per page and claims found. With `--profile`, prints the 15 functions with
 the most cumulative time (cProfile). Also prints the confidence calibration on the
 seed gold: the share of claims above 0.9 that match a gold row, linked.
@@ -32,6 +34,9 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=ROOT / "corpus")
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--best-of", type=int, default=3,
+                    help="timed rounds; the fastest is reported (the machine may be shared)")
+    ap.add_argument("--skip-big", action="store_true", help="skip the one-large-page test")
     args = ap.parse_args()
 
     t0 = time.perf_counter()
@@ -41,6 +46,14 @@ def main() -> None:
     pages = [tag_page(clean_page(raw)) for raw in iter_pages(args.corpus)]
     chars = sum(len(p.cleaned.text) for p in pages)
     extract_claims(pages[0])  # warm caches (lexicons, regexes)
+    # the first pass meets every word for the first time (spaCy makes a lexeme of each),
+    # as a run over a real corpus mostly does; later passes find them in the vocabulary
+    t0 = time.perf_counter()
+    for p in pages:
+        extract_claims(p)
+    t_first = time.perf_counter() - t0
+    print(f"extract_claims, first pass: {1000 * t_first / len(pages):7.2f} ms/page"
+          f"  {60 * len(pages) / t_first:9.0f} pages/min")
 
     def run_all():
         n = 0
@@ -49,14 +62,17 @@ def main() -> None:
                 n += len(extract_claims(p))
         return n
 
-    t0 = time.perf_counter()
-    for _ in range(args.repeat):
-        for p in pages:
-            find_entities(p.cleaned.text, p.lang.base)
-    t_ent = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    n_claims = run_all()
-    t_claims = time.perf_counter() - t0
+    def best_time(fn):
+        best, out = float("inf"), None
+        for _ in range(max(1, args.best_of)):
+            t0 = time.perf_counter()
+            out = fn()
+            best = min(best, time.perf_counter() - t0)
+        return best, out
+
+    t_ent, _ = best_time(lambda: [find_entities(p.cleaned.text, p.lang.base)
+                                  for _ in range(args.repeat) for p in pages])
+    t_claims, n_claims = best_time(run_all)
     n = len(pages) * args.repeat
     print(f"{len(pages)} pages, {chars} chars, x{args.repeat}")
     print(f"find_entities : {1000 * t_ent / n:7.2f} ms/page  {60 * n / t_ent:9.0f} pages/min")
@@ -65,14 +81,15 @@ def main() -> None:
 
     # one large page (the seeds concatenated 20 times): the cost must stay linear
     from extractor.clean import CleanedPage
-    big_text = "\n\n".join(p.cleaned.text for p in pages) * 20
-    big = tag_page(CleanedPage("big", big_text))
-    t0 = time.perf_counter()
-    n_big = len(extract_claims(big))
-    t_big = time.perf_counter() - t0
-    print(f"one page of {len(big_text)} chars: {t_big:.2f} s, {n_big} claims "
-          f"({1e6 * t_big / len(big_text):.1f} us/char vs "
-          f"{1e6 * t_claims / args.repeat / chars:.1f} us/char on the seeds)")
+    if not args.skip_big:
+        big_text = "\n\n".join(p.cleaned.text for p in pages) * 20
+        big = tag_page(CleanedPage("big", big_text))
+        t0 = time.perf_counter()
+        n_big = len(extract_claims(big))
+        t_big = time.perf_counter() - t0
+        print(f"one page of {len(big_text)} chars: {t_big:.2f} s, {n_big} claims "
+              f"({1e6 * t_big / len(big_text):.1f} us/char vs "
+              f"{1e6 * t_claims / args.repeat / chars:.1f} us/char on the seeds)")
 
     gold_path = ROOT.parent / "shared" / "gold" / "seeds_claims.csv"
     if gold_path.is_file():
