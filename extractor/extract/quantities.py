@@ -385,35 +385,29 @@ class Grammar:
         months = _alt([m for m in en.get("month_names", [])], boundary=False)
         year_suffixes = _alt([s for lex in numbers for s in lex.get("year_suffixes", [])], False)
         year = r"(?:1[89]|20)\d\d"
-        # (the characters a match can start with, as the inside of a character class;
-        # pattern): a lookahead on their union lets the engine skip, at one test each,
-        # the positions where no pattern can start, where it would otherwise try every
-        # alternative (profiled: the masks were the costliest part of the layer; 4x
-        # faster so). A superset of the true first characters is always safe.
-        month_initials = re.escape("".join(sorted({m[:1] for m in en.get("month_names", []) if m})))
         patterns = [
-            (r"\d", rf"\b{year}[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])\b|\b{year}[-/](?:0?[1-9]|1[0-2])\b"),
-            (r"\d", r"\b(?:[0-2]?\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:\d\d){1,2}\b|\b(?:0?[1-9]|1[0-2])/(?:[0-2]?\d|3[01])/(?:\d\d){1,2}\b"),
-            (month_initials, rf"(?i:\b(?:{months})\.?{_SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{_SP}+{year})?(?!\d))"),
-            (r"\d", rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{_SP}+(?:of{_SP}+)?(?:{months})\b\.?(?:,?{_SP}+{year})?)"),
-            (month_initials, rf"(?i:\b(?:{months})\.?,?{_SP}+{year}\b)"),
-            (r"\d", rf"{year}{_SP}?(?:{year_suffixes})(?:{_SP}?\d{{1,2}}{_SP}?[월月](?:{_SP}?\d{{1,2}}{_SP}?[일日号號])?)?" if year_suffixes else r"(?!x)x"),
-            (r"\d", rf"(?<![\d.])\d{{1,2}}{_SP}?[월月](?![간份])(?:{_SP}?\d{{1,2}}{_SP}?[일日号號])?"),
-            (r"\d", r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?i:[ap]\.?m\.?))?(?![\d:])"),
-            (r"\d", r"(?i:\b\d{1,2}\s?[ap]\.m\.|\b\d{1,2}\s?[ap]m\b)"),
-            (r"\d上下", r"(?<!\d)\d{1,2}시(?!간|스|즌|작|장|점|리즈|대|리|각)(?:\s?\d{1,2}분)?|[上下]午\s?\d{1,2}[点點时時]"),
-            (r"\d", r"\b\d+\.\d+-\d{3,}\b"),                                  # MLPerf result ids 1.0-1025
-            (r"\d", r"\b\d+(?:\.\d+){2,}\b"),                                  # versions, IP addresses
-            (r"\d", r"(?<![\d,.])\d{11,}(?![\d,])"),                           # tracking ids
-            (r"\d+(", r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]\d{2,4}){2,3}\b|\(\d{3}\)\s?\d{3}-\d{4}\b|\b\d{2,4}-\d{3,4}-\d{4}\b"),
-            (r"\d", r"(?<![\w.])\d+[xX×]\d+(?:[xX×]\d+)?\b"),                 # dimensions 32x32
-            (r"\d", r"\b0x[0-9A-Fa-f]+\b"),
-            (r"\[", r"\[\d{1,3}\]"),                                           # array indices, citation marks [1]
+            rf"\b{year}[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])\b|\b{year}[-/](?:0?[1-9]|1[0-2])\b",
+            r"\b(?:[0-2]?\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:\d\d){1,2}\b|\b(?:0?[1-9]|1[0-2])/(?:[0-2]?\d|3[01])/(?:\d\d){1,2}\b",
+            rf"(?i:\b(?:{months})\.?{_SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{_SP}+{year})?(?!\d))",
+            rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{_SP}+(?:of{_SP}+)?(?:{months})\b\.?(?:,?{_SP}+{year})?)",
+            rf"(?i:\b(?:{months})\.?,?{_SP}+{year}\b)",
+            rf"{year}{_SP}?(?:{year_suffixes})(?:{_SP}?\d{{1,2}}{_SP}?[월月](?:{_SP}?\d{{1,2}}{_SP}?[일日号號])?)?" if year_suffixes else r"(?!x)x",
+            rf"(?<![\d.])\d{{1,2}}{_SP}?[월月](?![간份])(?:{_SP}?\d{{1,2}}{_SP}?[일日号號])?",
+            r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?i:[ap]\.?m\.?))?(?![\d:])",
+            r"(?i:\b\d{1,2}\s?[ap]\.m\.|\b\d{1,2}\s?[ap]m\b)",
+            r"(?<!\d)\d{1,2}시(?!간|스|즌|작|장|점|리즈|대|리|각)(?:\s?\d{1,2}분)?|[上下]午\s?\d{1,2}[点點时時]",
+            r"\b\d+\.\d+-\d{3,}\b",                                  # MLPerf result ids 1.0-1025
+            r"\b\d+(?:\.\d+){2,}\b",                                  # versions, IP addresses
+            r"(?<![\d,.])\d{11,}(?![\d,])",                           # tracking ids
+            r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]\d{2,4}){2,3}\b|\(\d{3}\)\s?\d{3}-\d{4}\b|\b\d{2,4}-\d{3,4}-\d{4}\b",
+            r"(?<![\w.])\d+[xX×]\d+(?:[xX×]\d+)?\b",                 # dimensions 32x32
+            r"\b0x[0-9A-Fa-f]+\b",
+            r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
         ]
-        initials = "".join(dict.fromkeys(first for first, _ in patterns))
-        # case-insensitive, as the month patterns are ('Sept', 'sept')
-        self.local_mask_re = re.compile(
-            f"(?=(?i:[{initials}]))(?:" + "|".join(f"(?:{p})" for _, p in patterns) + ")")
+        # behind a lookahead on the characters a match can start with, the engine skips
+        # other positions at one test instead of trying every alternative there
+        # (profiled: the masks were the costliest part of the layer; 4x faster so)
+        self.local_mask_re = re.compile(with_first_char_guard("|".join(f"(?:{p})" for p in patterns)))
         # a number inside a token like these is part of an address, a file or a parameter
         self.token_mask_re = re.compile(
             r"[@=]|://|^www\.|\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)(?![A-Za-z0-9])")
@@ -437,16 +431,27 @@ def with_first_char_guard(pattern: str) -> str:
     >>> with_first_char_guard(r"[^ab]+"), with_first_char_guard(r"x?")
     ('[^ab]+', 'x?')
     """
+    first = first_char_class(pattern)
+    if first is None:
+        return pattern
+    flags = _LEADING_FLAGS.match(pattern).group()  # global flags must stay first
+    return f"{flags}(?=(?i:[{first}]))(?:{pattern[len(flags):]})"
+
+
+def first_char_class(pattern: str) -> str | None:
+    r"""The inside of a character class holding every character a match of `pattern`
+    can start with (read case-insensitively), or None when that cannot be told.
+
+    >>> first_char_class(r"(?<![\w.])[vV]\s?\d+"), first_char_class(r"a|\d?")
+    ('Vv', None)
+    """
     try:
         from re import _constants as C, _parser  # noqa: PLC0415 - the parser re uses itself
 
         chars, nullable = _first_chars(_parser.parse(pattern), C)
-    except (_Unknown, re.error, ImportError, AttributeError, TypeError, ValueError):
-        return pattern
-    if nullable or not chars:
-        return pattern
-    flags = _LEADING_FLAGS.match(pattern).group()  # global flags must stay first
-    return f"{flags}(?=(?i:[{''.join(sorted(chars))}]))(?:{pattern[len(flags):]})"
+    except (_Unknown, re.error, ImportError, AttributeError, TypeError, ValueError, RecursionError):
+        return None
+    return None if nullable or not chars else "".join(sorted(chars))
 
 
 class _Unknown(Exception):
