@@ -151,7 +151,8 @@ def _words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
         if latin_word_bounds and w[-1:].isascii() and w[-1:].isalpha():
             e = e + r"(?![A-Za-z])"
         alts.append(e)
-    return re.compile("|".join(alts), re.IGNORECASE) if alts else None
+    # the guard lets a search skip positions no word starts at (see with_first_char_guard)
+    return re.compile(with_first_char_guard("|".join(alts)), re.IGNORECASE) if alts else None
 
 
 @lru_cache(maxsize=None)
@@ -283,7 +284,7 @@ def _cue_regex(words) -> re.Pattern | None:
     for w in sorted({w.lower() for w in words if w}, key=len, reverse=True):
         e = re.escape(w)
         alts.append(r"(?<![a-z])" + e if w[:1].isascii() and w[:1].isalpha() else e)
-    return re.compile("|".join(alts)) if alts else None
+    return re.compile(with_first_char_guard("|".join(alts))) if alts else None
 
 
 def _overlaps(a0: int, a1: int, spans) -> bool:

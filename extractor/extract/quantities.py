@@ -225,12 +225,12 @@ class Grammar:
         alts = sorted(ci_alts + [(n, f"(?-i:{p})") for n, p in cs_alts], key=lambda a: -a[0])
         # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and unit
         self.unit_re = re.compile(rf"(?P<sp>{_SP}?-?)(?P<u>{'|'.join(p for _, p in alts) or '(?!x)x'})", re.I)
-        self.prefix_re = re.compile(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z", re.I)
+        self.prefix_re = re.compile(with_first_char_guard(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z"), re.I)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
         # a short verb may stand between the rate word and the number: 每秒可生成, 每秒能处理
         gap = max([int(lex.get("rate_prefix_verb_gap", 0)) for lex in units] + [0])
         verb = rf"[\u4e00-\u9fff]{{0,{gap}}}" if gap else ""
-        self.rate_prefix_re = re.compile(rf"(?:{_alt(self.rate_prefixes, False)}){verb}{_SP}?\Z")
+        self.rate_prefix_re = re.compile(with_first_char_guard(rf"(?:{_alt(self.rate_prefixes, False)}){verb}{_SP}?\Z"))
         # the first two characters of each rate word, for a cheap test before a regex search
         self.rate_prefix_heads = tuple({p[:2] for p in self.rate_prefixes if p})
         self.rate_item_re = re.compile(
@@ -266,7 +266,8 @@ class Grammar:
             self.range_between |= set(lex.get("range_between", []))
             self.range_connectors |= set(lex.get("range_connectors", []))
         before = "|".join(_left_bounded(t) for t in sorted(self.qual_before, key=len, reverse=True)) or "(?!x)x"
-        self.qual_before_re = re.compile(rf"(?:{before}){_SP}*\Z", re.I)
+        # searched before every number: behind a first-character guard (with_first_char_guard)
+        self.qual_before_re = re.compile(with_first_char_guard(rf"(?:{before}){_SP}*\Z"), re.I)
         # one-character qualifiers after the number (100여 개, 100多个) must be attached
         multi = [t for t in self.qual_after if len(t) > 1]
         single = [t for t in self.qual_after if len(t) == 1]
@@ -298,7 +299,8 @@ class Grammar:
         # left boundary of ASCII words is checked by the finder (keeps the search fast)
         self.multiplier_re = re.compile(_first_char_alternation(list(self.multipliers), ci=True) + r"(?![A-Za-z])")
         negatives = [w for w in numeral_tables().negatives if w not in ("-", "−")]
-        self.negative_re = re.compile(rf"(?:{'|'.join(_left_bounded(w) for w in negatives) or '(?!x)x'}){_SP}?\Z", re.I)
+        self.negative_re = re.compile(with_first_char_guard(
+            rf"(?:{'|'.join(_left_bounded(w) for w in negatives) or '(?!x)x'}){_SP}?\Z"), re.I)
 
     def _build_numbers(self, langs: tuple[str, ...], numbers: list[dict]) -> None:
         """One regex per kind of numeral. Each starts with a single character class, so the
