@@ -130,3 +130,25 @@ def test_bad_input_gives_nothing():
     assert find_entities("", "en") == []
     assert find_entities(None, "en") == []  # type: ignore[arg-type]
     assert find_entities("\ud800\udfff" * 5, "ko") == []
+
+
+def test_a_page_over_a_million_characters_is_searched_in_full():
+    from extractor.extract.entities import find_entities
+
+    sentence = "The IPU-POD16 trained ResNet-50 in 28.3 minutes, faster than DGX A100. "
+    found = find_entities(sentence * 15_000, "en")  # 1.1 million characters
+    assert len(found) == 3 * 15_000
+    assert found[-1].canonical == "DGX A100"
+
+
+def test_pipelines_rebuilt_on_a_long_run_find_the_same(monkeypatch):
+    import extractor.extract.entities as entities
+
+    sentence = "在IPU-POD128上訓練ResNet-50的時間為5.67分鐘"
+    before = [(e.start, e.canonical) for e in entities.find_entities(sentence, "zh")]
+    first = entities.entity_pipeline("zh")
+    monkeypatch.setattr(entities, "PAGES_PER_PIPELINE", 2)
+    results = [[(e.start, e.canonical) for e in entities.find_entities(sentence, "zh")]
+               for _ in range(3)]
+    assert entities.entity_pipeline("zh") is not first  # the vocabulary was let go
+    assert results == [before] * 3

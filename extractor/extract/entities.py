@@ -356,6 +356,13 @@ def _case_key(text: str) -> str:
     return re.sub(r"\d+", _DIGIT_NORM, "".join(text.split()))
 
 
+#: longest text the entity pipeline takes (characters); longer input is searched in full
+MAX_PAGE_CHARS = 100_000_000
+#: pages after which the pipelines are rebuilt, to bound the vocabulary's growth
+PAGES_PER_PIPELINE = 20_000
+_pages_seen = 0
+
+
 @lru_cache(maxsize=None)
 def entity_pipeline(lang: str = "en"):
     """The spaCy pipeline that finds entities in `lang` (built once per language)."""
@@ -375,7 +382,23 @@ def entity_pipeline(lang: str = "en"):
     nlp.vocab.lex_attr_getters = {attr: getters[attr] for attr in (NORM, IS_DIGIT) if attr in getters}
     if "alias_entities" not in nlp.pipe_names:
         nlp.add_pipe("alias_entities")
+    # spaCy refuses texts over 1,000,000 characters (a guard for its parsers' memory);
+    # this pipeline only tokenises and matches phrases, and pages are already bounded by
+    # the run's max_page_bytes, so a long page is searched rather than skipped.
+    nlp.max_length = MAX_PAGE_CHARS
     return nlp
+
+
+def _fresh_pipeline_after(pages: int) -> None:
+    """Count pages through the pipelines and rebuild them every `pages`: spaCy's
+    vocabulary and string store keep every word ever seen, which over a long run of
+    varied pages would grow memory without bound (measured cost of a rebuild: well under
+    a second)."""
+    global _pages_seen
+    _pages_seen += 1
+    if _pages_seen >= pages:
+        _pages_seen = 0
+        entity_pipeline.cache_clear()
 
 
 def _pipeline_lang(lang: str) -> str:
@@ -393,6 +416,7 @@ def find_entities(text: str, lang: str = "en") -> list[Entity]:
     """
     if not text or not isinstance(text, str):
         return []
+    _fresh_pipeline_after(PAGES_PER_PIPELINE)
     try:
         doc = entity_pipeline(_pipeline_lang(lang))(text)
     except Exception:  # bad input must not stop the page; log and find nothing

@@ -16,7 +16,6 @@ line breaks as tokens), so `doc.text == text` and token offsets index into `text
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
@@ -110,10 +109,10 @@ def _safe(text: str) -> str:
         return "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
 
 
-@lru_cache(maxsize=None)
 def blank_pipeline(lang: str):
-    """A blank spaCy pipeline for `lang` (`en`, `zh`, `ko`; anything else gets the
-    multi-language one) with the script tokenizer. Created once per language.
+    """A new blank spaCy pipeline for `lang` (`en`, `zh`, `ko`; anything else gets the
+    multi-language one) with the script tokenizer. Callers keep it (building one costs
+    spaCy's start-up); `entities.entity_pipeline` caches it per language.
 
     The blank Chinese and Korean languages would load jieba / mecab otherwise; building
     them from `spacy.blank("xx")`'s vocabulary avoids that dependency.
