@@ -511,3 +511,12 @@ def test_table_cell_whose_header_unit_was_lost_is_kept_without_unit():
 def test_table_cell_without_any_unit_is_dropped():
     text = "Model\tB200\tH200\nStable Diffusion XL\t-\t13.8\n"
     assert claims_of(text) == []
+
+
+def test_en_baseline_after_than_keeps_its_own_number():
+    # "than X's result of N": N is X's own figure, not the subject's
+    text = ("On the BERT-Large test, a single DGX H100 finished in 5.4 minutes, 2.3 times "
+            "faster than the DGX A100 result of 12.4 minutes.")
+    assert linked(claims_of(text)) == [(5.4, "min", "DGX H100", "BERT-Large"),
+                                       (2.3, "x", "DGX H100", "BERT-Large"),
+                                       (12.4, "min", "DGX A100", "BERT-Large")]
