@@ -520,3 +520,19 @@ def test_en_baseline_after_than_keeps_its_own_number():
     assert linked(claims_of(text)) == [(5.4, "min", "DGX H100", "BERT-Large"),
                                        (2.3, "x", "DGX H100", "BERT-Large"),
                                        (12.4, "min", "DGX A100", "BERT-Large")]
+
+
+@pytest.mark.parametrize("text", [
+    "Google said TPU v4 delivered up to 1.7x better performance per watt than A100.",
+    "TPU v4的能效比A100高1.7倍。",
+    "TPU v4는 A100 대비 와트당 성능이 1.7배 높다.",
+])
+def test_efficiency_per_watt_is_not_a_speedup(text):
+    (claim,) = [c for c in claims_of(text) if c.value == 1.7]
+    assert (claim.unit, claim.metric, claim.system) == ("x", "other", "TPU v4")
+
+
+def test_a_clause_cue_outranks_an_efficiency_cue_elsewhere_in_the_sentence():
+    text = "B200的训练速度是H100的4倍，每瓦性能翻倍。"
+    metrics = {c.value: c.metric for c in claims_of(text)}
+    assert metrics == {4: "speedup", 2: "other"}
