@@ -276,12 +276,17 @@ def _damage() -> None:
     PAGES["zh_b200_gb200.txt"] = "".join(page)
 
 
-def main() -> None:
-    _damage()
+def write_pages(pages: dict[str, str]) -> None:
+    """Write each page as UTF-8 into pages/ (every batch's builder calls this)."""
     out = HERE / "pages"
     out.mkdir(exist_ok=True)
-    for name, text in PAGES.items():
+    for name, text in pages.items():
         (out / name).write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    _damage()
+    write_pages(PAGES)
 
 
 if __name__ == "__main__":

@@ -4,9 +4,8 @@ batch 1 generalise. Run: python tests/golden/heldout/build_pages_b2.py
 """
 from __future__ import annotations
 
-from pathlib import Path
+from build_pages import write_pages  # run as a script from this folder
 
-HERE = Path(__file__).parent
 
 
 def cp1252_mojibake(s: str) -> str:
@@ -77,10 +76,7 @@ Firmware 95.02.5C.00.01; driver 535.104.05; tested on Ubuntu 22.04.
 
 
 def main() -> None:
-    out = HERE / "pages"
-    out.mkdir(exist_ok=True)
-    for name, text in PAGES.items():
-        (out / name).write_text(text, encoding="utf-8")
+    write_pages(PAGES)
 
 
 if __name__ == "__main__":

@@ -3,9 +3,8 @@ gold before the extractor ran on them. Run: python tests/golden/heldout/build_pa
 """
 from __future__ import annotations
 
-from pathlib import Path
+from build_pages import write_pages  # run as a script from this folder
 
-HERE = Path(__file__).parent
 PAGES: dict[str, str] = {}
 
 PAGES["b3_en_tpu_v4_list.txt"] = """Skip to main content | Menu | Search
@@ -61,10 +60,7 @@ Setup: vLLM 0.4.1, ROCm 6.1, CUDA 12.4, driver 550.54.14; 3 runs each, median re
 
 
 def main() -> None:
-    out = HERE / "pages"
-    out.mkdir(exist_ok=True)
-    for name, text in PAGES.items():
-        (out / name).write_text(text, encoding="utf-8")
+    write_pages(PAGES)
 
 
 if __name__ == "__main__":

@@ -3,14 +3,9 @@ gold before the extractor ran on them. Run: python tests/golden/heldout/build_pa
 """
 from __future__ import annotations
 
-from pathlib import Path
+from build_pages import lose_letters, write_pages  # run as a script from this folder
 
-HERE = Path(__file__).parent
 PAGES: dict[str, str] = {}
-
-
-def lose_letters(s: str) -> str:
-    return s.encode("ascii", "replace").decode("ascii")
 
 
 PAGES["b4_ko_lossy_b200_table.txt"] = lose_letters("""엔비디아 B200, MLPerf 추론 첫 등장
@@ -47,9 +42,7 @@ TPU v5e的价格为每芯片每小时1.2美元,约合人民币8.7元。
 
 
 def main() -> None:
-    out = HERE / "pages"
-    for name, text in PAGES.items():
-        (out / name).write_text(text, encoding="utf-8")
+    write_pages(PAGES)
 
 
 if __name__ == "__main__":
