@@ -76,7 +76,11 @@ class _CsvStream:
         if self.columns is None:  # header from the first record's fields
             self.columns = list(row)
             self._writer.writerow(self.columns)
-        self._writer.writerow([format_cell(row.get(c)) for c in self.columns])
+        self.write_values(row.get(c) for c in self.columns)
+
+    def write_values(self, values) -> None:
+        """One row given as values in column order."""
+        self._writer.writerow([format_cell(v) for v in values])
 
     def close(self) -> None:
         if not self._file.closed:
@@ -89,7 +93,7 @@ def write_table(df: pd.DataFrame, path: Path) -> None:
     """Write a DataFrame as a CSV file in the conventions above."""
     stream = _CsvStream(path, list(df.columns))
     for row in df.itertuples(index=False, name=None):
-        stream._writer.writerow([format_cell(_unbox(v)) for v in row])
+        stream.write_values(_unbox(v) for v in row)
     stream.close()
 
 
@@ -140,9 +144,13 @@ class RunWriter:
     is left as it was.
     """
 
-    def __init__(self, out_dir: Path, write_clean: bool = True, _reopen: bool = False):
+    def __init__(self, out_dir: Path, write_clean: bool = True,
+                 columns: dict[str, list[str]] | None = None, _reopen: bool = False):
+        """`columns` gives the header of the streamed tables (`documents`, `claims`);
+        a table without one takes its header from its first row."""
         self.out_dir = Path(out_dir)
         self.write_clean = write_clean
+        self.columns = columns or {}
         try:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             self.partial = self.out_dir / f".partial-{os.getpid()}"
@@ -178,12 +186,15 @@ class RunWriter:
     def final_path(self, name: str) -> Path:
         return self.out_dir / name
 
-    def add(self, document: dict, claims: list[dict], clean_text: str | None,
-            claim_columns: list[str] | None = None) -> None:
+    def _open_streams(self) -> None:
+        for table in ("documents", "claims"):
+            self._streams[table] = _CsvStream(self.partial / f"{table}.csv",
+                                              self.columns.get(table))
+
+    def add(self, document: dict, claims: list[dict], clean_text: str | None) -> None:
         """Stream one page's rows (and its cleaned text) into the partial folder."""
-        if "documents" not in self._streams:
-            self._streams["documents"] = _CsvStream(self.partial / "documents.csv", list(document))
-            self._streams["claims"] = _CsvStream(self.partial / "claims.csv", claim_columns)
+        if not self._streams:
+            self._open_streams()
         self._streams["documents"].write(document)
         for claim in claims:
             self._streams["claims"].write(claim)
@@ -192,11 +203,10 @@ class RunWriter:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(clean_text, encoding="utf-8")
 
-    def ensure_tables(self, document_columns: list[str], claim_columns: list[str]) -> None:
-        """Create empty tables with headers when the corpus had no page."""
-        if "documents" not in self._streams and not self._reopened:
-            self._streams["documents"] = _CsvStream(self.partial / "documents.csv", document_columns)
-            self._streams["claims"] = _CsvStream(self.partial / "claims.csv", claim_columns)
+    def ensure_tables(self) -> None:
+        """Create the streamed tables, headers only, when the corpus had no page."""
+        if not self._streams and not self._reopened:
+            self._open_streams()
 
     def close_streams(self) -> None:
         for stream in self._streams.values():

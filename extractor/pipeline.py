@@ -145,18 +145,19 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
     """
     reference = load_reference(config.reference)
     summary = RunSummary()
-    with RunWriter(config.out, write_clean=config.write_clean) as writer:
+    columns = {"documents": DOCUMENT_COLUMNS, "claims": list(CLAIM_COLUMNS)}
+    with RunWriter(config.out, write_clean=config.write_clean, columns=columns) as writer:
         if results is None:
             results = process_pages(iter_pages(config.corpus, config.max_page_bytes), config)
         if progress is not None:
             results = progress(results)
         for result in results:
             writer.add(result.document.as_dict(), [c.as_dict() for c in result.claims],
-                       result.clean_text, claim_columns=list(CLAIM_COLUMNS))
+                       result.clean_text)
             summary.n_pages += 1
             summary.n_errors += result.document.status != "ok"
             summary.n_claims += len(result.claims)
-        writer.ensure_tables(DOCUMENT_COLUMNS, list(CLAIM_COLUMNS))
+        writer.ensure_tables()
         writer.close_streams()
         claims = read_claims(writer.partial_path("claims.csv"))
         groups, claims = check_consistency(claims, reference, config.consistency)
