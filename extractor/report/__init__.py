@@ -87,8 +87,7 @@ def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.Data
     """The report of one run, from its three tables (columns read by name; missing
     optional columns read as empty)."""
     pages = page_views(documents)
-    clean_paths = {p.doc_id: p.href for p in pages}
-    claim_rows = claim_views(claims, {d: h for d, h in clean_paths.items()})
+    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages})
     by_group: dict[str, list] = {}
     for c in claim_rows:
         if c.cells.get("group_id"):

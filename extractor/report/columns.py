@@ -163,6 +163,8 @@ FLAGS = (
           "syllables: a magnitude word (억, 만) may have been lost.", "1,750 개의 매개변수"),
     Value("range", "One end of a range; the other end is its own row.", "512~2560"),
     Value("spelled", "The number was written in words.", "four times faster"),
+    Value("multiplier_word", "A word that means a factor: doubled is 2 x, tripled 3 x.",
+          "doubled, 翻倍, 두 배"),
 )
 
 LINKS = (

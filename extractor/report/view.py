@@ -69,12 +69,14 @@ def split_list(value) -> list[str]:
 
 
 def clean_href(doc_id: str, clean_path: str = "") -> str:
-    """A relative link to the page's cleaned text (clean/ lies beside report.html).
+    """A relative link to the page's cleaned text (clean/ lies beside report.html);
+    `clean_path` is the file documents.csv names, with or without the `clean/` folder.
 
-    >>> clean_href("a b.html"), clean_href("x", "clean/x_1.txt")
-    ('clean/a%20b.html.txt', 'clean/x_1.txt')
+    >>> clean_href("a b.html"), clean_href("x", "x_1.txt"), clean_href("x", "clean/x_1.txt")
+    ('clean/a%20b.html.txt', 'clean/x_1.txt', 'clean/x_1.txt')
     """
-    return quote(clean_path or f"clean/{doc_id}.txt")
+    path = clean_path.removeprefix("clean/") if clean_path else f"{doc_id}.txt"
+    return "clean/" + quote(path)
 
 
 @dataclass
@@ -240,14 +242,15 @@ CLAIM_TABLE_COLUMNS = ("doc_id", "lang", "sentence", "value", "unit", "value_nor
 CLAIM_NUMERIC = ("value", "value_norm", "confidence")
 
 
-def claim_views(claims: pd.DataFrame, clean_paths: dict[str, str]) -> list[ClaimView]:
+def claim_views(claims: pd.DataFrame, page_hrefs: dict[str, str]) -> list[ClaimView]:
+    """Every claim; `page_hrefs` links a doc_id to its cleaned text (`PageView.href`)."""
     cols = list(dict.fromkeys(CLAIM_TABLE_COLUMNS + ("surface", "unit_source")))
     views = []
     for i, row in enumerate(records(claims, cols)):
         doc = text(row["doc_id"])
         cells = {c: text(row[c]) for c in cols}
         views.append(ClaimView(f"c-{i}" if i < MAX_ROWS else "", doc,
-                               clean_href(doc, clean_paths.get(doc, "")), cells["lang"],
+                               page_hrefs.get(doc) or clean_href(doc), cells["lang"],
                                marked_sentence(cells["sentence"], cells["surface"]),
                                cells["value"], cells["unit"], cells))
     return views
