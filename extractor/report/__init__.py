@@ -32,7 +32,7 @@ from extractor.report import columns as column_docs
 from extractor.report.chart import time_to_train_charts
 from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS, PAGE_NUMERIC,
                                    PAGE_TABLE_COLUMNS, claim_views, group_views, headers,
-                                   page_views, summary, text)
+                                   page_views, review_group_ids, summary, text)
 
 __all__ = ["render_report", "MAX_ROWS", "content_security_policy"]
 
@@ -83,11 +83,18 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+def _present(df: pd.DataFrame, columns) -> tuple:
+    """The columns the table has (an optional column another stage adds may be missing);
+    the first, the row's name, always."""
+    return tuple(c for i, c in enumerate(columns) if i == 0 or c in df.columns)
+
+
 def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.DataFrame) -> str:
     """The report of one run, from its three tables (columns read by name; missing
     optional columns read as empty)."""
     pages = page_views(documents)
-    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages})
+    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages},
+                             review_group_ids(groups))
     by_group: dict[str, list] = {}
     for c in claim_rows:
         if c.cells.get("group_id"):
@@ -103,12 +110,15 @@ def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.Data
         figures=figures, languages=languages,
         review=[g for g in group_rows if g.needs_review],
         groups=group_rows[:MAX_ROWS], n_groups=len(group_rows),
-        group_headers=headers("consistency.csv", GROUP_TABLE_COLUMNS,
+        group_headers=headers("consistency.csv", _present(groups, GROUP_TABLE_COLUMNS),
                               ("n_docs", "reference_value")),
         charts=time_to_train_charts(claims, groups, anchors),
         pages=pages[:MAX_ROWS], n_pages=len(pages),
-        page_headers=headers("documents.csv", PAGE_TABLE_COLUMNS, PAGE_NUMERIC),
-        claims=claim_rows[:MAX_ROWS], n_claims=len(claim_rows), group_anchors=anchors,
-        claim_headers=headers("claims.csv", CLAIM_TABLE_COLUMNS, CLAIM_NUMERIC),
+        page_headers=headers("documents.csv", _present(documents, PAGE_TABLE_COLUMNS),
+                             PAGE_NUMERIC),
+        claims=[c for c in claim_rows if c.row_id], n_claims=len(claims),
+        group_anchors=anchors,
+        claim_headers=headers("claims.csv", _present(claims, CLAIM_TABLE_COLUMNS),
+                              CLAIM_NUMERIC),
         glossary=column_docs.TABLES, value_lists=column_docs.VALUE_LISTS,
         anchor=column_docs.anchor, max_rows=MAX_ROWS, text=text)

@@ -97,6 +97,8 @@ def time_to_train_charts(claims: pd.DataFrame, groups: pd.DataFrame,
                          group_anchor: dict[str, str]) -> list[Chart]:
     """One chart per benchmark of the time-to-train groups (minutes)."""
     claimed: dict[str, list[float]] = {}
+    if "metric" in claims.columns:
+        claims = claims[claims["metric"].astype(str).eq("time_to_train")]
     for row in records(claims, ["group_id", "metric", "value_norm"]):
         seconds = number(row["value_norm"])
         if text(row["metric"]) == "time_to_train" and seconds and seconds > 0:

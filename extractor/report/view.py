@@ -242,11 +242,18 @@ CLAIM_TABLE_COLUMNS = ("doc_id", "lang", "sentence", "value", "unit", "value_nor
 CLAIM_NUMERIC = ("value", "value_norm", "confidence")
 
 
-def claim_views(claims: pd.DataFrame, page_hrefs: dict[str, str]) -> list[ClaimView]:
-    """Every claim; `page_hrefs` links a doc_id to its cleaned text (`PageView.href`)."""
+def claim_views(claims: pd.DataFrame, page_hrefs: dict[str, str],
+                review_groups: set[str] = frozenset()) -> list[ClaimView]:
+    """The claims the report shows: the first MAX_ROWS rows (the claims table) and every
+    claim of a group to review (its card quotes them); `page_hrefs` links a doc_id to its
+    cleaned text (`PageView.href`)."""
+    shown = pd.Series(range(len(claims)), index=claims.index) < MAX_ROWS
+    if review_groups and "group_id" in claims.columns:
+        shown |= claims["group_id"].isin(review_groups)
+    positions = [i for i, keep in enumerate(shown) if keep]
     cols = list(dict.fromkeys(CLAIM_TABLE_COLUMNS + ("surface", "unit_source")))
     views = []
-    for i, row in enumerate(records(claims, cols)):
+    for i, row in zip(positions, records(claims[shown.to_numpy()], cols)):
         doc = text(row["doc_id"])
         cells = {c: text(row[c]) for c in cols}
         views.append(ClaimView(f"c-{i}" if i < MAX_ROWS else "", doc,
@@ -254,6 +261,18 @@ def claim_views(claims: pd.DataFrame, page_hrefs: dict[str, str]) -> list[ClaimV
                                marked_sentence(cells["sentence"], cells["surface"]),
                                cells["value"], cells["unit"], cells))
     return views
+
+
+def review_group_ids(groups: pd.DataFrame) -> set[str]:
+    """Groups to review: pages in conflict, or a mismatch with the official record."""
+    if "group_id" not in groups.columns:
+        return set()
+    flagged = pd.Series(False, index=groups.index)
+    if "verdict" in groups.columns:
+        flagged |= groups["verdict"].astype(str).eq("conflict")
+    if "reference_verdict" in groups.columns:
+        flagged |= groups["reference_verdict"].astype(str).eq("mismatch")
+    return set(groups.loc[flagged, "group_id"].astype(str))
 
 
 PAGE_TABLE_COLUMNS = ("doc_id", "title", "site", "date", "url", "status", "error", "lang",
