@@ -11,9 +11,17 @@ from extractor.outputs import read_table
 NOTEBOOK = ROOT / "notebooks" / "review.ipynb"
 
 
-def executed(out_dir, monkeypatch):
+def executed(out_dir, monkeypatch, **settings):
+    """The notebook run on `out_dir`, its filter settings (SYSTEM=..., LANGUAGE=...) set
+    as a reviewer sets them, in the cell that holds them."""
     monkeypatch.setenv("EXTRACTOR_OUT", str(out_dir))  # the kernel inherits it
     nb = nbformat.read(NOTEBOOK, as_version=4)
+    for name, value in settings.items():
+        cell = next(c for c in nb.cells if c.source.startswith(f"{name} = ")
+                    or f"\n{name} = " in c.source)
+        lines = cell.source.split("\n")
+        cell.source = "\n".join(f"{name} = {value!r}" if line.startswith(f"{name} = ")
+                                 else line for line in lines)
     client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                                      resources={"metadata": {"path": str(NOTEBOOK.parent)}})
     client.execute()
@@ -32,19 +40,25 @@ def outputs(nb, kind: str) -> list:
 
 
 def test_review_notebook_runs_on_a_run(seed_run, monkeypatch):
-    nb = executed(seed_run, monkeypatch)
+    nb = executed(seed_run, monkeypatch, LANGUAGE="zh")
     text = "\n".join(outputs(nb, "text") + outputs(nb, "text/plain"))
     documents = read_table(seed_run / "documents.csv")
     assert f"{len(documents)} pages" in text
+    # the language filter: Chinese claims, and groups a Chinese page speaks of
+    claims = read_table(seed_run / "claims.csv")
+    groups = read_table(seed_run / "consistency.csv")
+    zh = claims[claims["lang"].str.startswith("zh")]
+    zh_groups = groups[groups["langs"].str.contains("zh")]
+    assert 0 < len(zh) < len(claims)
+    assert f"{len(zh)} claims and {len(zh_groups)} groups selected" in text
     # the claimed-against-official plot was drawn
     assert outputs(nb, "image/png")
     # time to train in minutes from value_norm: a page's hours appear as minutes
-    claims = read_table(seed_run / "claims.csv")
-    hours = claims[(claims["metric"] == "time_to_train") & (claims["unit"] == "h")]
+    hours = zh[(zh["metric"] == "time_to_train") & (zh["unit"] == "h")]
     assert len(hours)
     for seconds in hours["value_norm"]:
         assert f"{round(seconds / 60, 3):g}" in text
     # the mismatches with the official record are listed with their explanation
-    groups = read_table(seed_run / "consistency.csv")
-    for note in groups.loc[groups["reference_verdict"] == "mismatch", "reference_note"]:
+    assert (zh_groups["reference_verdict"] == "mismatch").any()
+    for note in zh_groups.loc[zh_groups["reference_verdict"] == "mismatch", "reference_note"]:
         assert note[:40] in "".join(outputs(nb, "text/html"))
