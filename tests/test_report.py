@@ -102,8 +102,8 @@ def test_every_time_to_train_group_is_charted_against_its_official_value(seed_ru
     assert len(doc.cssselect("#charts figure")) == ttt["workload"].nunique()
 
 
-def test_repeated_values_are_collapsed():
-    n, pages = 600, 5
+def repeated_claims_tables(n=600, pages=5):
+    """One value stated n times over `pages` pages, all in one group."""
     claims = pd.DataFrame({
         "doc_id": [f"p{i % pages}.txt" for i in range(n)], "lang": "en",
         "sentence": "IPU-POD128 trained BERT in 5.78 minutes.", "surface": "5.78",
@@ -116,7 +116,11 @@ def test_repeated_values_are_collapsed():
         "reference_value": 5.879, "reference_verdict": "mismatch",
         "reference_note": "stated -1.7% from the reference"}])
     documents = pd.DataFrame({"doc_id": [f"p{i}.txt" for i in range(pages)]})
-    doc = parse(render_report(documents, claims, groups))
+    return documents, claims, groups
+
+
+def test_repeated_values_are_collapsed():
+    doc = parse(render_report(*repeated_claims_tables(600, 5)))
     card = doc.cssselect("#review article.card")[0]
     assert "5.78 min ×600, 5 pages" in card.text_content()
     assert len(card.cssselect("q")) == EXAMPLES_PER_VALUE
@@ -300,12 +304,27 @@ def test_hostile_pages_report_in_a_browser(tmp_path):
         f"</p><img src=x onerror=\"document.title='pwned'\"></body></html>", encoding="utf-8")
     out = tmp_path / "out"
     run(Config(corpus=corpus, out=out))
-    check_in_browser(out / "report.html", tmp_path)
+    doc = check_in_browser(out / "report.html", tmp_path)
+    # the page strings did reach the report, as text: doc_ids and a sentence with markup
+    shown = doc.text_content()
+    assert HOSTILE[1] in shown and "javascript:alert(1).txt" in shown
+    assert "<img src=x onerror=alert(1)>" in "".join(q.text_content() for q in doc.cssselect("q"))
     # and the columns other stages add (page titles, URLs) carry page strings too
     report = tmp_path / "hostile_columns.html"
     report.write_text(render_report(*hostile_tables()), encoding="utf-8")
     doc = check_in_browser(report, tmp_path)
     assert all(s in doc.text_content() for s in HOSTILE)
+
+
+def test_long_tables_are_paged_and_filtered_in_a_browser(tmp_path):
+    report = tmp_path / "report.html"
+    report.write_text(render_report(*repeated_claims_tables(600, 5)), encoding="utf-8")
+    doc = parse(browse(report, tmp_path)[0])
+    box = doc.get_element_by_id("box-claims")
+    shown = [tr for tr in box.cssselect("tbody tr") if tr.get("hidden") is None]
+    assert len(box.cssselect("tbody tr")) == 600 and len(shown) == 100
+    assert box.cssselect("button.more")[0].get("hidden") is None
+    assert "100 of 600" in box.cssselect(".count")[0].text_content()
 
 
 def test_the_request_check_sees_a_page_that_loads_something(tmp_path):
