@@ -32,7 +32,7 @@ from extractor.report import columns as column_docs
 from extractor.report.chart import time_to_train_charts
 from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS, PAGE_NUMERIC,
                                    PAGE_TABLE_COLUMNS, claim_views, group_views, headers,
-                                   page_views, review_group_ids, summary, text)
+                                   page_views, review_group_ids, summary)
 
 __all__ = ["render_report", "MAX_ROWS", "content_security_policy"]
 
@@ -121,4 +121,4 @@ def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.Data
         claim_headers=headers("claims.csv", _present(claims, CLAIM_TABLE_COLUMNS),
                               CLAIM_NUMERIC),
         glossary=column_docs.TABLES, value_lists=column_docs.VALUE_LISTS,
-        anchor=column_docs.anchor, max_rows=MAX_ROWS, text=text)
+        anchor=column_docs.anchor, meaning=column_docs.meaning)
