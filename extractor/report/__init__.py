@@ -1,0 +1,124 @@
+"""The run's report: one self-contained HTML page that a person reads in a browser.
+
+`render_report(documents, claims, groups) -> str` renders `templates/report.html.j2`
+with Jinja2, autoescaping on: every string that comes from a page (sentences, titles,
+doc_ids, URLs) is escaped, and no page string is ever put in an attribute that a browser
+would follow or run (URLs are shown as text; links are relative `clean/...` files or `#`
+anchors).
+
+The page loads nothing: a Content-Security-Policy meta tag allows only the report's own
+style sheet and its one small script (sorting, filtering, paging), each by its SHA-256
+hash. Without the script every row is shown; with it long tables show 100 rows at a time.
+
+Order of the page: the run in figures (each linking to its list); what needs review
+(mismatches with the official record, then conflicts between pages), each with the
+explanation beside the verdict, the collapsed values ("5.78 min ×600, 5 pages") and the
+sentences behind them, the number marked; a chart per benchmark of claimed time-to-train
+against the official value; every group; the pages; the claims; what each column means
+(from `extractor.report.columns`, the same text as `docs/columns.md`).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import lru_cache
+from importlib import resources
+
+import jinja2
+import pandas as pd
+from markupsafe import Markup, escape
+
+from extractor.report import columns as column_docs
+from extractor.report.chart import time_to_train_charts
+from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS, PAGE_NUMERIC,
+                                   PAGE_TABLE_COLUMNS, claim_views, group_views, headers,
+                                   page_views, review_group_ids, summary)
+
+__all__ = ["render_report", "MAX_ROWS", "content_security_policy"]
+
+GROUP_TABLE_COLUMNS = ("group_id", "system", "workload", "metric", "context", "values",
+                       "verdict", "reference_verdict", "reference_note", "reference_value",
+                       "reference_round", "reference_division", "reference_system",
+                       "reference_reading", "n_docs", "langs", "doc_ids")
+
+
+def _asset(name: str) -> str:
+    return resources.files("extractor.report").joinpath("templates", name).read_text(
+        encoding="utf-8")
+
+
+def _sha256(source: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode("utf-8")).digest()
+                                         ).decode("ascii") + "'"
+
+
+def content_security_policy(style: str, script: str) -> str:
+    """Nothing may load or run but the report's own style and script (by hash).
+
+    >>> content_security_policy("", "").split("; ")[0]
+    "default-src 'none'"
+    """
+    return (f"default-src 'none'; style-src {_sha256(style)}; script-src {_sha256(script)}; "
+            "img-src 'none'; base-uri 'none'; form-action 'none'")
+
+
+def inline_code(source: str) -> Markup:
+    """Our own docs' `code` spans as <code>, everything escaped.
+
+    >>> str(inline_code("`ok` or <b>"))
+    '<code>ok</code> or &lt;b&gt;'
+    """
+    parts = str(source).split("`")
+    return Markup("").join(Markup("<code>%s</code>") % p if i % 2 else escape(p)
+                           for i, p in enumerate(parts))
+
+
+@lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("extractor.report", "templates"),
+        autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
+        lstrip_blocks=True)
+    env.filters["code"] = inline_code
+    return env
+
+
+def _present(df: pd.DataFrame, columns) -> tuple:
+    """The columns the table has (an optional column another stage adds may be missing);
+    the first, the row's name, always."""
+    return tuple(c for i, c in enumerate(columns) if i == 0 or c in df.columns)
+
+
+def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.DataFrame) -> str:
+    """The report of one run, from its three tables (columns read by name; missing
+    optional columns read as empty)."""
+    pages = page_views(documents)
+    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages},
+                             review_group_ids(groups))
+    by_group: dict[str, list] = {}
+    for c in claim_rows:
+        if c.cells.get("group_id"):
+            by_group.setdefault(c.cells["group_id"], []).append(c)
+    group_rows = group_views(groups, by_group)
+    anchors = {g.group_id: g.anchor for g in group_rows}
+    figures, languages = summary(documents, claims, group_rows)
+    style, script = _asset("report.css"), _asset("report.js")
+    return _environment().get_template("report.html.j2").render(
+        csp=content_security_policy(style, script),
+        style=Markup(style),     # our own files, not page text
+        script=Markup(script),
+        figures=figures, languages=languages,
+        review=[g for g in group_rows if g.needs_review],
+        groups=group_rows[:MAX_ROWS], n_groups=len(group_rows),
+        group_headers=headers("consistency.csv", _present(groups, GROUP_TABLE_COLUMNS),
+                              ("n_docs", "reference_value")),
+        charts=time_to_train_charts(claims, groups, anchors),
+        pages=pages[:MAX_ROWS], n_pages=len(pages),
+        page_headers=headers("documents.csv", _present(documents, PAGE_TABLE_COLUMNS),
+                             PAGE_NUMERIC),
+        claims=[c for c in claim_rows if c.row_id], n_claims=len(claims),
+        group_anchors=anchors,
+        claim_headers=headers("claims.csv", _present(claims, CLAIM_TABLE_COLUMNS),
+                              CLAIM_NUMERIC),
+        glossary=column_docs.TABLES, value_lists=column_docs.VALUE_LISTS,
+        anchor=column_docs.anchor, meaning=column_docs.meaning)

@@ -1,0 +1,287 @@
+"""What every column, flag and link value of the run's tables means, with an example.
+
+This is the one home of that knowledge: `docs/columns.md` is generated from it
+(`python -m extractor.report.columns > docs/columns.md`; a test checks the file is
+current) and the report's column headers carry the same text as their title and link to
+the same glossary at the end of the report.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    meaning: str
+    example: str
+    #: who adds it, when it is not in OUTPUTS.md's contract (shown in the docs)
+    origin: str = ""
+
+
+DOCUMENTS = (
+    Column("doc_id", "The page's file name, relative to the corpus folder, with `/` separators.",
+           "news/graphcore_mlperf.html"),
+    Column("status", "`ok`, or `error` when the page could not be read or processed.", "ok"),
+    Column("error", "Why the page failed: the stage and the exception, one line.",
+           "extract failed: ValueError: ..."),
+    Column("bytes", "Size of the page file in bytes.", "6961"),
+    Column("encoding", "The byte encoding the page was decoded from.", "utf-8"),
+    Column("lang", "The page's main language as a BCP-47 tag (`ko`, `en`, `zh-Hans`, "
+           "`zh-Hant`, `ja`, ...); `und` when too little text is left to tell.", "zh-Hant"),
+    Column("lang_confidence", "How sure the language identification is, 0 to 1.", "0.945"),
+    Column("zh_variant", "For Chinese pages: `Hans` (simplified) or `Hant` (traditional); "
+           "empty otherwise.", "Hant"),
+    Column("lossy", "`true` when the source had already lost letters (to `?` or dropped "
+           "syllables) that cleaning cannot bring back.", "true"),
+    Column("lossy_ratio", "Share of the page's letters that were lost, 0 to 1.", "0.8202"),
+    Column("repairs", "`;`-joined names of what cleaning repaired or removed (see "
+           "*repairs values* below).", "html_junk;pinyin_annotations;spam_lines"),
+    Column("n_sentences", "Sentences in the cleaned text.", "33"),
+    Column("n_claims", "Claims extracted from the page (rows of claims.csv).", "17"),
+    Column("clean_path", "The page's cleaned text, relative to the output folder "
+           "(`start`/`end` of claims.csv index into it).", "clean/001_18539dd1a7cf14d9.txt.txt",
+           "page metadata"),
+    Column("title", "The page's title as the page gives it (HTML `<title>` or first heading).",
+           "Graphcore IPU-POD128 trains BERT in 5.78 minutes", "page metadata"),
+    Column("date", "The page's publication date, ISO 8601, when the page states it.",
+           "2021-12-02", "page metadata"),
+    Column("url", "The address the page was scraped from, when the page states it "
+           "(shown as text in the report, never as a link).",
+           "https://www.example.com/news/123", "page metadata"),
+    Column("site", "The site (host name) the page comes from.", "www.example.com",
+           "page metadata"),
+)
+
+CLAIMS = (
+    Column("doc_id", "The page the claim comes from (documents.csv).", "002_d58ce1fce8ceb7e9.txt"),
+    Column("lang", "Language of the claim's sentence (BCP-47).", "en"),
+    Column("sentence", "The sentence of the cleaned text that states the claim.",
+           "IPU-POD16 trained ResNet-50 in 28.3 minutes."),
+    Column("start", "Offset of the claimed number in the cleaned page text (characters).",
+           "283"),
+    Column("end", "Offset just after the claimed number in the cleaned page text.", "287"),
+    Column("surface", "The number as written on the page.", "28.3"),
+    Column("value", "The number with numerals resolved, in the page's own unit "
+           "(`1,750억` -> 175000000000, `四` -> 4).", "28.3"),
+    Column("unit", "Canonical unit (`min`, `%`, `x`, `GB`, `tokens/s`, `count`, ...); "
+           "empty when the page lost it.", "min"),
+    Column("quantity", "Kind of quantity: `duration`, `percent`, `factor`, `money`, "
+           "`data_size`, `bandwidth`, `compute`, `power`, `frequency`, `throughput`, "
+           "`efficiency`, `count`, `ratio`, `unknown`.", "duration"),
+    Column("value_norm", "The value in base units, so claims compare across pages: seconds, "
+           "a fraction (24 % -> 0.24), a factor, bytes, FLOP/s, watts, items/s, count. "
+           "Use this, not `value`, to compare or plot.", "1698"),
+    Column("metric", "What the number measures: `time_to_train`, `improvement`, `speedup`, "
+           "`throughput`, `latency`, `price`, `perf_per_price`, `perf_per_watt`, `power`, "
+           "`memory`, `bandwidth`, `compute`, `accuracy`, `count`, `ratio`, `other`.",
+           "time_to_train"),
+    Column("system", "Canonical name of the system that performs (not the baseline of a "
+           "comparison); empty when none is named.", "IPU-POD16"),
+    Column("workload", "Canonical model or benchmark; empty when none is named.", "ResNet-50"),
+    Column("vendor", "The system's maker, from the system lexicon.", "Graphcore"),
+    Column("qualifier", "`exact`; `approx` (about, 약, 約); `at_least` (more than, 이상); "
+           "`at_most` (up to, 최대); `range` (one end of 512~2560).", "exact"),
+    Column("context", "Where the claim stands: `;`-joined `key=value` of the suite, MLPerf "
+           "round, division and date, from the sentence or the page.",
+           "suite=training;round=v1.1;division=closed"),
+    Column("confidence", "How sure the extractor is of the whole row, 0.05 to 0.99: a stated "
+           "unit, names in the number's own clause and a metric word raise it; names "
+           "carried from elsewhere, a lost unit and lossy text lower it.", "0.88"),
+    Column("flags", "`;`-joined warnings about the row (see *flags values* below); empty "
+           "when nothing is wrong.", "unit_missing;lossy_source"),
+    Column("unit_source", "For a unit recovered from another page (flag `unit_inferred`): "
+           "the doc_id of the page it came from.", "001_18539dd1a7cf14d9.txt",
+           "consistency stage"),
+    Column("group_id", "The consistency group the claim belongs to (consistency.csv).",
+           "g2b834212d8", "consistency stage"),
+    Column("baseline", "In a comparison, the system compared against (\"B200 is 4x faster "
+           "than H100\": H100); empty otherwise.", "H100", "claims stage"),
+    Column("link", "How the claim's system and workload were found (see *link values* "
+           "below).", "clause", "claims stage"),
+)
+
+CONSISTENCY = (
+    Column("group_id", "Stable id of the group (a hash of its key).", "g2b834212d8"),
+    Column("system", "The canonical system all member claims name.", "IPU-POD128"),
+    Column("workload", "The benchmark all member claims name (BERT and BERT-Large are one).",
+           "BERT-Large"),
+    Column("metric", "The members' metric.", "time_to_train"),
+    Column("context", "The members' context (suite, round, division, date).",
+           "suite=training;round=v1.1"),
+    Column("n_docs", "How many pages state a claim of the group.", "2"),
+    Column("langs", "`;`-joined language of each member claim, in the order of `values`.",
+           "und;zh-Hant"),
+    Column("values", "`;`-joined `value unit` of each member claim.", "5.78 min;5.78 min"),
+    Column("verdict", "Do the pages agree with each other? `agree` (every value's tolerance "
+           "interval shares a point), `conflict`, or `single` (one page).", "agree"),
+    Column("reference_value", "The official value the group was checked against, in the "
+           "group's unit: minutes for time-to-train, per cent for an improvement, a factor "
+           "for a speed-up.", "5.879"),
+    Column("reference_verdict", "`match` (the official value lies within the claims' "
+           "tolerance), `mismatch` (an official result exists and differs), `none` "
+           "(nothing in the reference to check against).", "mismatch"),
+    Column("doc_ids", "`;`-joined page of each member claim, in the order of `values`.",
+           "000_90d61f06037f0987.txt;001_18539dd1a7cf14d9.txt"),
+    Column("reference_round", "The MLPerf round that matched, or `v1.0->v1.1` for a relative "
+           "claim.", "v1.1"),
+    Column("reference_division", "The division (`closed`, `open`) of the official result.",
+           "open"),
+    Column("reference_system", "The system as the reference spells it; `A vs B` for a claim "
+           "against another system.", "IPU-POD128"),
+    Column("reference_reading", "How a relative claim was read: `time_reduction`, "
+           "`speedup`, or both.", "time_reduction"),
+    Column("reference_note", "The explanation of the reference verdict: which division or "
+           "round matched when the page did not say, the unit assumed for a value that lost "
+           "it, how far off a mismatch is.", "stated -1.7% from the reference; no division fits"),
+)
+
+#: columns of consistency.csv that another branch is adding; the lead fills them in
+CONSISTENCY_PENDING = ("scale", "candidate reference rows", "within_page verdict")
+
+TABLES = {"documents.csv": DOCUMENTS, "claims.csv": CLAIMS, "consistency.csv": CONSISTENCY}
+
+
+@dataclass(frozen=True)
+class Value:
+    value: str
+    meaning: str
+    example: str
+
+
+FLAGS = (
+    Value("lossy_source", "Letters were lost in the sentence or next to the number: read the "
+          "sentence before trusting the row.", "ResNet-50? ?? ??? IPU-POD16?? 28.3??"),
+    Value("unit_missing", "The page lost the number's unit; the row has none (or one recovered "
+          "from another page, see `unit_inferred`).", "28.3?? (the unit 분 was lost)"),
+    Value("unit_inferred", "The unit was taken from an agreeing claim of another page about the "
+          "same system and workload; `unit_source` names that page.", "28.3 -> 28.3 min"),
+    Value("metric_inferred", "On a lossy page the metric words were lost; the metric was "
+          "taken from the agreeing claim of another page.", "time_to_train"),
+    Value("unit_shared", "The unit is written once for several numbers.", "28.3 and 14.5 minutes"),
+    Value("magnitude_suspect", "Digits, a space, then a Korean counter on a page that lost "
+          "syllables: a magnitude word (억, 만) may have been lost.", "1,750 개의 매개변수"),
+    Value("range", "One end of a range; the other end is its own row.", "512~2560"),
+    Value("spelled", "The number was written in words.", "four times faster"),
+    Value("multiplier_word", "A word that means a factor: doubled is 2 x, tripled 3 x.",
+          "doubled, 翻倍, 두 배"),
+)
+
+LINKS = (
+    Value("clause", "Named in the number's own clause.",
+          "IPU-POD16 trained ResNet-50 in 28.3 minutes"),
+    Value("table_row", "From the row of a table flattened to text.",
+          "| IPU-POD64 | BERT | 9.39 |"),
+    Value("table_header", "From the column header of a table.",
+          "| system | ResNet-50 minutes |"),
+    Value("caption", "From the caption line above a table.",
+          "Table 2: MLPerf Training v1.1, BERT"),
+    Value("page_topic", "From the page's title or heading, which names one system or workload.",
+          "Graphcore IPU-POD16 results (heading)"),
+    Value("previous_sentence", "Carried from the sentence before (\"it\", \"이는\", \"其\").",
+          "IPU-POD16 ... It trained ResNet-50 in 28.3 minutes."),
+    Value("none", "No system or workload was found.", ""),
+)
+
+REPAIRS = (
+    Value("html_junk", "Markup, navigation and other page furniture removed.", "<nav>...</nav>"),
+    Value("inline_javascript", "Script text that leaked into the page body removed.",
+          "var _hmt = _hmt || [];"),
+    Value("tracking_pixels", "Tracking images and beacons removed.", "<img src=...pixel.gif>"),
+    Value("html_entities", "HTML entities decoded.", "&amp;amp; -> &"),
+    Value("mojibake_<encoding>", "Text decoded with the wrong encoding repaired (the name says "
+          "which, e.g. `mojibake_gbk`).", "éŸ©å›½ -> 韩国"),
+    Value("mojibake_latin", "Latin-1/cp1252 mojibake repaired.", "â€™ -> ’"),
+    Value("mojibake_dropped_bytes", "Mojibake whose bytes were partly dropped, repaired as far as "
+          "possible.", ""),
+    Value("pinyin_annotations", "Pinyin glosses inserted after Chinese words removed.",
+          "训练(xùnliàn) -> 训练"),
+    Value("spam_lines", "Injected spam lines removed.", "Buy cheap ... now!"),
+    Value("brand_replacement_spam", "Brand names replaced by spam restored.", ""),
+    Value("image_filenames", "Image file names left in the text removed.",
+          "1638413962408997.png"),
+    Value("breadcrumbs", "Breadcrumb navigation removed.", "Home > News > AI"),
+    Value("page_footer", "The site's footer removed.", "Copyright ..."),
+    Value("boilerplate", "Repeated site boilerplate removed.", ""),
+    Value("control_chars", "Control characters removed.", ""),
+    Value("lone_surrogates", "Broken UTF-16 halves replaced.", ""),
+    Value("unicode_nfc", "Text normalised to Unicode NFC.", ""),
+)
+
+VERDICTS = (
+    Value("agree", "consistency.csv `verdict`: the pages' values agree within their stated "
+          "precision.", "5.78 min;5.78 min"),
+    Value("conflict", "consistency.csv `verdict`: the pages' values disagree.",
+          "5.78 min;6.1 min"),
+    Value("single", "consistency.csv `verdict`: one page only.", "9 min"),
+    Value("match", "consistency.csv `reference_verdict`: the official value lies within the "
+          "claims' tolerance.", "28.3 min vs 28.335"),
+    Value("mismatch", "consistency.csv `reference_verdict`: an official result exists and "
+          "differs.", "5.78 min vs 5.879"),
+    Value("none", "consistency.csv `reference_verdict`: nothing to check against.", ""),
+)
+
+VALUE_LISTS = {"flags": FLAGS, "link": LINKS, "repairs": REPAIRS, "verdicts": VERDICTS}
+
+
+def meaning(table: str, column: str) -> str:
+    """The documented meaning of a column ('' for one not documented).
+
+    >>> meaning("claims.csv", "value_norm").startswith("The value in base units")
+    True
+    """
+    for col in TABLES.get(table, ()):
+        if col.name == column:
+            return col.meaning
+    return ""
+
+
+def anchor(table: str, column: str) -> str:
+    """The id of a column's entry, the same in docs/columns.md and the report.
+
+    >>> anchor("claims.csv", "value_norm")
+    'claims-value_norm'
+    """
+    return f"{table.removesuffix('.csv')}-{column}"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def columns_markdown() -> str:
+    """docs/columns.md."""
+    out = ["# What the columns mean", "",
+           "Every column of the tables `extractor run` writes (`documents.csv`, `claims.csv`,",
+           "`consistency.csv`, and the Parquet files of the same names), and every value of",
+           "`flags`, `link`, `repairs` and the verdicts, with an example. The contract's columns",
+           "(`../shared/spec/OUTPUTS.md`) come first in each table; the others follow. The",
+           "report (`report.html`) shows the same text as the title of each column header.", "",
+           "Generated from `extractor/report/columns.py` "
+           "(`python -m extractor.report.columns > docs/columns.md`).", ""]
+    for table, columns in TABLES.items():
+        out += [f"## {table}", "", "| column | meaning | example |", "|---|---|---|"]
+        for col in columns:
+            origin = f" *(added by the {col.origin})*" if col.origin else ""
+            example = f"`{_cell(col.example)}`" if col.example else ""
+            out.append(f'| <a id="{anchor(table, col.name)}"></a>`{col.name}` | '
+                       f"{_cell(col.meaning)}{origin} | {example} |")
+        out.append("")
+        if table == "consistency.csv":
+            out += ["### consistency.csv: columns being added (TO BE FILLED IN)", "",
+                    "> **Placeholder for the lead:** the i10 branch adds these columns; "
+                    "describe each here (and in `extractor/report/columns.py`) when it lands.",
+                    ""]
+            out += [f"- `{name}`: TODO" for name in CONSISTENCY_PENDING]
+            out.append("")
+    for name, values in VALUE_LISTS.items():
+        out += [f"## {name} values", "", "| value | meaning | example |", "|---|---|---|"]
+        for v in values:
+            example = f"`{_cell(v.example)}`" if v.example else ""
+            out.append(f"| `{v.value}` | {_cell(v.meaning)} | {example} |")
+        out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    print(columns_markdown(), end="")

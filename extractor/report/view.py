@@ -1,0 +1,342 @@
+"""What the report shows, as plain records for the template: the run in figures, the
+groups a reviewer must look at (with their claims and sentences), every group, the pages
+and the claims.
+
+Every column is read by name with an empty default, so tables written before a column
+existed (or by another branch's stage) still render. Nothing here produces HTML: the
+template escapes every string.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+import pandas as pd
+
+from extractor.report.columns import anchor, meaning
+
+MAX_ROWS = 2000          # per table; the CSV and Parquet files hold everything
+EXAMPLES_PER_VALUE = 3   # sentences shown under each distinct value of a review group
+PAGES_LISTED = 5         # pages named in a collapsed list before "and N more"
+
+
+def text(value) -> str:
+    """A cell as text: '' for missing values, numbers without trailing zeros.
+
+    >>> [text(v) for v in (None, float("nan"), 28.3, 300000.0, "a", True)]
+    ['', '', '28.3', '300000', 'a', 'true']
+    """
+    if value is None or value is pd.NA:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return ""
+        return f"{value:.6g}"
+    return str(value)
+
+
+def number(value) -> float | None:
+    """A finite float, or None.
+
+    >>> number("5.879"), number(""), number(float("inf"))
+    (5.879, None, None)
+    """
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        return None
+    return x if math.isfinite(x) else None
+
+
+def records(df: pd.DataFrame, columns) -> list[dict]:
+    """The rows of `df` as dicts holding `columns`; a missing column reads as ''."""
+    present = [c for c in columns if c in df.columns]
+    rows = df[present].to_dict("records") if present else [{} for _ in range(len(df))]
+    return [{c: row.get(c, "") for c in columns} for row in rows]
+
+
+def split_list(value) -> list[str]:
+    """A `;`-joined cell as a list (empty cell: empty list).
+
+    >>> split_list("a;b;"), split_list(None)
+    (['a', 'b'], [])
+    """
+    return [part for part in text(value).split(";") if part]
+
+
+def clean_href(doc_id: str, clean_path: str = "") -> str:
+    """A relative link to the page's cleaned text (clean/ lies beside report.html);
+    `clean_path` is the file documents.csv names, with or without the `clean/` folder.
+
+    >>> clean_href("a b.html"), clean_href("x", "x_1.txt"), clean_href("x", "clean/x_1.txt")
+    ('clean/a%20b.html.txt', 'clean/x_1.txt', 'clean/x_1.txt')
+    """
+    path = clean_path.removeprefix("clean/") if clean_path else f"{doc_id}.txt"
+    return "clean/" + quote(path)
+
+
+@dataclass
+class Header:
+    """A column header: its label, the documented meaning (shown as the title) and the
+    anchor of its entry in the report's glossary."""
+
+    label: str
+    title: str
+    href: str
+    numeric: bool = False
+
+
+def headers(table: str, columns, numeric=()) -> list[Header]:
+    return [Header(c, meaning(table, c), "#" + anchor(table, c), c in numeric) for c in columns]
+
+
+@dataclass
+class SentenceView:
+    before: str
+    marked: str
+    after: str
+
+
+def marked_sentence(sentence: str, surface: str) -> SentenceView:
+    """The sentence split around the first occurrence of the claimed number.
+
+    >>> marked_sentence("in 5.78 minutes", "5.78")
+    SentenceView(before='in ', marked='5.78', after=' minutes')
+    """
+    i = sentence.find(surface) if surface else -1
+    if i < 0:
+        return SentenceView(sentence, "", "")
+    return SentenceView(sentence[:i], surface, sentence[i + len(surface):])
+
+
+@dataclass
+class ClaimView:
+    row_id: str          # anchor of the row in the claims table ('' when not shown there)
+    doc_id: str
+    href: str
+    lang: str
+    sentence: SentenceView
+    value: str
+    unit: str
+    cells: dict = field(default_factory=dict)  # every other column, as text
+
+
+@dataclass
+class ValueBucket:
+    """One distinct value of a group: how often and on how many pages it is stated."""
+
+    label: str
+    count: int
+    pages: list[str]
+    examples: list[ClaimView] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        """'5.78 min ×600, 5 pages'."""
+        times = f" ×{self.count}" if self.count > 1 else ""
+        pages = len(self.pages)
+        return f"{self.label}{times}, {pages} page{'s' if pages != 1 else ''}"
+
+    @property
+    def more(self) -> int:
+        return self.count - len(self.examples)
+
+
+def collapse(values, doc_ids) -> list[ValueBucket]:
+    """Equal values of a group counted once, most frequent first.
+
+    >>> [b.summary for b in collapse(["5.78 min"] * 3 + ["6 min"], ["a", "b", "b", "c"])]
+    ['5.78 min ×3, 2 pages', '6 min, 1 page']
+    """
+    counts = Counter(values)
+    pages: dict[str, list[str]] = {}
+    for value, doc in zip(values, list(doc_ids) + [""] * len(values)):
+        listed = pages.setdefault(value, [])
+        if doc and doc not in listed:
+            listed.append(doc)
+    return [ValueBucket(v, n, pages[v]) for v, n in counts.most_common()]
+
+
+@dataclass
+class GroupView:
+    group_id: str
+    anchor: str
+    title: str
+    cells: dict
+    buckets: list[ValueBucket]
+    verdict: str
+    reference_verdict: str
+    needs_review: bool
+    n_claims: int
+    langs: str
+    pages: str
+
+
+#: the unit of `reference_value` by metric (consistency.csv)
+REFERENCE_UNITS = {"time_to_train": "min", "improvement": "%", "speedup": "x"}
+
+
+def collapse_list(items: list[str], counted: bool = True) -> str:
+    """A long `;`-list said shortly: distinct items (with counts), the first few named.
+
+    >>> collapse_list(["zh-Hant", "en", "zh-Hant"])
+    'zh-Hant ×2, en'
+    >>> collapse_list([f"p{i}" for i in range(8)] + ["p1"], counted=False)
+    'p0, p1, p2, p3, p4 and 3 more'
+    """
+    counts = Counter(items)
+    order = counts.most_common() if counted else list(counts.items())  # pages: in order
+    shown = [f"{v} ×{n}" if counted and n > 1 else v for v, n in order[:PAGES_LISTED]]
+    rest = len(counts) - PAGES_LISTED
+    return ", ".join(shown) + (f" and {rest} more" if rest > 0 else "")
+
+
+#: review order: mismatches with the official record, then conflicts between pages
+_REFERENCE_ORDER = {"mismatch": 0, "match": 1}
+_VERDICT_ORDER = {"conflict": 0, "agree": 1, "single": 2}
+
+
+def group_views(groups: pd.DataFrame, claim_views: dict[str, list[ClaimView]]
+                ) -> list[GroupView]:
+    """Every group, the ones to review first (mismatch, then conflict), then groups many
+    pages speak of or the reference covers."""
+    cols = ["group_id", "system", "workload", "metric", "context", "n_docs", "langs", "values",
+            "verdict", "reference_value", "reference_verdict", "reference_note",
+            "reference_round", "reference_division", "reference_system", "reference_reading",
+            "doc_ids"]
+    out = []
+    for row in records(groups, cols):
+        gid = text(row["group_id"])
+        values, docs = split_list(row["values"]), split_list(row["doc_ids"])
+        buckets = collapse(values, docs)
+        members = claim_views.get(gid, [])
+        for bucket in buckets:
+            bucket.examples = [c for c in members
+                               if f"{c.value} {c.unit}".strip() == bucket.label
+                               ][:EXAMPLES_PER_VALUE]
+        verdict, ref = text(row["verdict"]), text(row["reference_verdict"])
+        title = " · ".join(p for p in (text(row["system"]), text(row["workload"]),
+                                       text(row["metric"])) if p)
+        if members and not any(b.examples for b in buckets) and buckets:
+            buckets[0].examples = members[:EXAMPLES_PER_VALUE]  # labels formatted apart
+        cells = {c: text(row[c]) for c in cols}
+        cells["reference_unit"] = REFERENCE_UNITS.get(cells["metric"], "")
+        review = verdict == "conflict" or ref == "mismatch"
+        out.append(GroupView(gid, ("g-" if review else "gr-") + gid, title or gid, cells,
+                             buckets, verdict, ref, review, len(values) or len(members),
+                             collapse_list(split_list(row["langs"])),
+                             collapse_list(docs, counted=False)))
+    out.sort(key=lambda g: (not g.needs_review, _REFERENCE_ORDER.get(g.reference_verdict, 2),
+                            _VERDICT_ORDER.get(g.verdict, 3), -int(g.cells["n_docs"] or 0),
+                            g.group_id))
+    return out
+
+
+CLAIM_TABLE_COLUMNS = ("doc_id", "lang", "sentence", "value", "unit", "value_norm", "metric",
+                       "system", "workload", "baseline", "link", "qualifier", "context",
+                       "confidence", "flags", "group_id")
+CLAIM_NUMERIC = ("value", "value_norm", "confidence")
+
+
+def claim_views(claims: pd.DataFrame, page_hrefs: dict[str, str],
+                review_groups: set[str] = frozenset()) -> list[ClaimView]:
+    """The claims the report shows: the first MAX_ROWS rows (the claims table) and every
+    claim of a group to review (its card quotes them); `page_hrefs` links a doc_id to its
+    cleaned text (`PageView.href`)."""
+    shown = pd.Series(range(len(claims)), index=claims.index) < MAX_ROWS
+    if review_groups and "group_id" in claims.columns:
+        shown |= claims["group_id"].isin(review_groups)
+    positions = [i for i, keep in enumerate(shown) if keep]
+    cols = list(dict.fromkeys(CLAIM_TABLE_COLUMNS + ("surface", "unit_source")))
+    views = []
+    for i, row in zip(positions, records(claims[shown.to_numpy()], cols)):
+        doc = text(row["doc_id"])
+        cells = {c: text(row[c]) for c in cols}
+        views.append(ClaimView(f"c-{i}" if i < MAX_ROWS else "", doc,
+                               page_hrefs.get(doc) or clean_href(doc), cells["lang"],
+                               marked_sentence(cells["sentence"], cells["surface"]),
+                               cells["value"], cells["unit"], cells))
+    return views
+
+
+def review_group_ids(groups: pd.DataFrame) -> set[str]:
+    """Groups to review: pages in conflict, or a mismatch with the official record."""
+    if "group_id" not in groups.columns:
+        return set()
+    flagged = pd.Series(False, index=groups.index)
+    if "verdict" in groups.columns:
+        flagged |= groups["verdict"].astype(str).eq("conflict")
+    if "reference_verdict" in groups.columns:
+        flagged |= groups["reference_verdict"].astype(str).eq("mismatch")
+    return set(groups.loc[flagged, "group_id"].astype(str))
+
+
+PAGE_TABLE_COLUMNS = ("doc_id", "title", "site", "date", "url", "status", "error", "lang",
+                      "lang_confidence", "zh_variant", "lossy", "lossy_ratio", "repairs",
+                      "n_sentences", "n_claims", "encoding", "bytes")
+PAGE_NUMERIC = ("lang_confidence", "lossy_ratio", "n_sentences", "n_claims", "bytes")
+
+
+@dataclass
+class PageView:
+    doc_id: str
+    href: str
+    cells: dict
+    repairs: list[str]
+    failed: bool
+    lossy: bool
+
+
+def page_views(documents: pd.DataFrame) -> list[PageView]:
+    """Failed pages first, then lossy ones, then the rest in corpus order."""
+    out = []
+    for row in records(documents, PAGE_TABLE_COLUMNS + ("clean_path",)):
+        cells = {c: text(row[c]) for c in PAGE_TABLE_COLUMNS}
+        doc = cells["doc_id"]
+        out.append(PageView(doc, clean_href(doc, text(row["clean_path"])), cells,
+                            split_list(row["repairs"]), cells["status"] == "error",
+                            cells["lossy"] == "true"))
+    out.sort(key=lambda p: (not p.failed, not p.lossy))
+    return out
+
+
+@dataclass
+class Figure:
+    label: str
+    value: int
+    href: str
+    alarm: bool = False
+
+
+def summary(documents: pd.DataFrame, claims: pd.DataFrame, groups: list[GroupView]
+            ) -> tuple[list[Figure], list[tuple[str, int]]]:
+    """The run in figures (each linking to its list) and the pages per language."""
+    pages = page_views_counts(documents)
+    n_conflict = sum(g.verdict == "conflict" for g in groups)
+    n_mismatch = sum(g.reference_verdict == "mismatch" for g in groups)
+    figures = [
+        Figure("pages", len(documents), "#pages"),
+        Figure("failed pages", pages["failed"], "#pages", pages["failed"] > 0),
+        Figure("lossy pages", pages["lossy"], "#pages", pages["lossy"] > 0),
+        Figure("claims", len(claims), "#claims"),
+        Figure("reference mismatches", n_mismatch, "#review", n_mismatch > 0),
+        Figure("conflicts", n_conflict, "#review", n_conflict > 0),
+        Figure("reference matches", sum(g.reference_verdict == "match" for g in groups),
+               "#groups"),
+        Figure("groups", len(groups), "#groups"),
+    ]
+    langs = Counter(text(x) or "und" for x in
+                    (documents["lang"] if "lang" in documents.columns else []))
+    return figures, langs.most_common()
+
+
+def page_views_counts(documents: pd.DataFrame) -> dict[str, int]:
+    status = documents["status"].astype(str) if "status" in documents.columns else pd.Series(
+        dtype=str)
+    lossy = documents["lossy"] if "lossy" in documents.columns else pd.Series(dtype=bool)
+    return {"failed": int((status == "error").sum()),
+            "lossy": int(lossy.astype(str).str.lower().eq("true").sum())}

@@ -1,0 +1,336 @@
+"""The report: what a reviewer sees first, escaping of every page string, its CSP, the
+column docs; and the real thing opened in headless Chromium (Debian's `chromium`, which
+`.ci/run` installs), for the sample run and for a run of hostile pages.
+
+How "no request leaves the file" is checked: Chromium writes a NetLog
+(`--log-net-log`) of every network request; the requests a page makes carry a
+network-isolation key of its origin (`file://`), the browser's own background requests
+do not. A control page without a CSP that loads an image shows the check does see a
+page's request.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import lxml.html
+import pandas as pd
+import pytest
+
+from conftest import ROOT
+from extractor.outputs import read_table
+from extractor.report import render_report
+from extractor.report.columns import FLAGS, TABLES, columns_markdown
+from extractor.report.view import EXAMPLES_PER_VALUE
+
+HOSTILE = ("<script>document.title='pwned'</script>",
+           "<img src=x onerror=\"document.title='pwned'\">",
+           "javascript:alert(1)",
+           "\"><svg onload=alert(1)>")
+#: every tag the template itself writes; anything else in the DOM came from a page
+TEMPLATE_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "h3",
+                 "nav", "a", "ul", "ol", "li", "b", "p", "span", "section", "article", "q",
+                 "mark", "figure", "figcaption", "svg", "line", "text", "g", "rect", "circle",
+                 "div", "input", "table", "thead", "tbody", "tr", "th", "td", "button", "br",
+                 "code", "dl", "dt", "dd", "script"}
+
+
+def tables(out: Path):
+    return tuple(read_table(out / f"{t}.csv") for t in ("documents", "claims", "consistency"))
+
+
+def parse(html: str):
+    return lxml.html.document_fromstring(html)
+
+
+def own_script() -> str:
+    return (ROOT / "extractor" / "report" / "templates" / "report.js").read_text(encoding="utf-8")
+
+
+# --- the report as a reviewer reads it -------------------------------------------------
+
+def test_mismatches_come_first_with_explanation_and_sentences(seed_run):
+    documents, claims, groups = tables(seed_run)
+    html = (seed_run / "report.html").read_text(encoding="utf-8")
+    doc = parse(html)
+    cards = doc.cssselect("#review article.card")
+    mismatches = groups[groups["reference_verdict"] == "mismatch"]
+    assert len(mismatches) > 0 and len(cards) >= len(mismatches)
+    first = cards[0]
+    group = mismatches[mismatches["group_id"] == first.get("id")[2:]].iloc[0]
+    text = first.text_content()
+    # the explanation beside the verdict, in the same paragraph as the official value
+    verdict = first.cssselect("p.verdict")[0].text_content()
+    assert group["reference_note"] in verdict and "mismatch" in verdict
+    assert f"{group['reference_value']:g}" in verdict
+    # the sentences behind it, each with its number marked, linking to page and claim row
+    members = claims[claims["group_id"] == group["group_id"]]
+    quoted = [q.text_content() for q in first.cssselect("q")]
+    for _, claim in members.iterrows():
+        assert claim["sentence"] in quoted
+        assert claim["doc_id"] in text
+    assert {m.text for m in first.cssselect("q mark")} == set(members["surface"])
+    hrefs = [a.get("href") for a in first.cssselect("a")]
+    assert any(h.startswith("clean/") for h in hrefs) and any(h.startswith("#c-") for h in hrefs)
+    for h in hrefs:
+        if h.startswith("#") and h != "#claims":
+            assert doc.get_element_by_id(h[1:]) is not None, h
+
+
+def test_summary_figures_link_to_their_lists(seed_run):
+    doc = parse((seed_run / "report.html").read_text(encoding="utf-8"))
+    links = doc.cssselect("#summary a")
+    assert len(links) >= 6
+    for a in links:
+        assert doc.get_element_by_id(a.get("href")[1:]) is not None
+
+
+def test_every_time_to_train_group_is_charted_against_its_official_value(seed_run):
+    _, claims, groups = tables(seed_run)
+    doc = parse((seed_run / "report.html").read_text(encoding="utf-8"))
+    ttt = groups[(groups["metric"] == "time_to_train")
+                 & groups["group_id"].isin(claims["group_id"])]
+    rows = doc.cssselect("#charts svg a")
+    assert len(rows) == len(ttt)
+    assert len(doc.cssselect("#charts svg rect.official")) == int(
+        ttt["reference_verdict"].isin(["match", "mismatch"]).sum())
+    assert len(doc.cssselect("#charts figure")) == ttt["workload"].nunique()
+
+
+def repeated_claims_tables(n=600, pages=5):
+    """One value stated n times over `pages` pages, all in one group."""
+    claims = pd.DataFrame({
+        "doc_id": [f"p{i % pages}.txt" for i in range(n)], "lang": "en",
+        "sentence": "IPU-POD128 trained BERT in 5.78 minutes.", "surface": "5.78",
+        "value": 5.78, "unit": "min", "value_norm": 346.8, "metric": "time_to_train",
+        "system": "IPU-POD128", "workload": "BERT", "group_id": "g1"})
+    groups = pd.DataFrame([{
+        "group_id": "g1", "system": "IPU-POD128", "workload": "BERT",
+        "metric": "time_to_train", "n_docs": pages, "values": ";".join(["5.78 min"] * n),
+        "doc_ids": ";".join(claims["doc_id"]), "verdict": "agree",
+        "reference_value": 5.879, "reference_verdict": "mismatch",
+        "reference_note": "stated -1.7% from the reference"}])
+    documents = pd.DataFrame({"doc_id": [f"p{i}.txt" for i in range(pages)]})
+    return documents, claims, groups
+
+
+def test_repeated_values_are_collapsed():
+    doc = parse(render_report(*repeated_claims_tables(600, 5)))
+    card = doc.cssselect("#review article.card")[0]
+    assert "5.78 min ×600, 5 pages" in card.text_content()
+    assert len(card.cssselect("q")) == EXAMPLES_PER_VALUE
+    assert "5.78 min ×600, 5 pages" in doc.get_element_by_id("gr-g1").text_content()
+
+
+def test_missing_optional_columns_render():
+    documents = pd.DataFrame({"doc_id": ["a.txt"]})
+    claims = pd.DataFrame({"doc_id": ["a.txt"], "sentence": ["IPU-POD16 took 28.3 min."],
+                           "surface": ["28.3"], "value": [28.3]})
+    doc = parse(render_report(documents, claims, pd.DataFrame()))
+    assert doc.cssselect("#claims mark")[0].text == "28.3"
+    empty = parse(render_report(pd.DataFrame(), pd.DataFrame(), pd.DataFrame()))
+    assert empty.cssselect("#summary b")[0].text == "0"
+
+
+def hostile_tables():
+    """Tables whose every text cell is a hostile page string."""
+    bad = " ".join(HOSTILE)
+    documents = pd.DataFrame({"doc_id": [HOSTILE[0], HOSTILE[2]], "status": ["ok", "error"],
+                              "error": bad, "lang": HOSTILE[1], "repairs": bad,
+                              "title": bad, "url": HOSTILE[2], "site": HOSTILE[3],
+                              "clean_path": [HOSTILE[2], HOSTILE[3]]})
+    claims = pd.DataFrame({"doc_id": [HOSTILE[0], HOSTILE[2]], "lang": HOSTILE[1],
+                           "sentence": f"{bad} trained in 28.3 min {bad}", "surface": "28.3",
+                           "value": 28.3, "unit": "min", "value_norm": 1698.0,
+                           "metric": "time_to_train", "system": HOSTILE[1],
+                           "workload": HOSTILE[3], "flags": bad, "baseline": bad,
+                           "link": bad, "context": bad, "group_id": HOSTILE[2]})
+    groups = pd.DataFrame([{"group_id": HOSTILE[2], "system": HOSTILE[1],
+                            "workload": HOSTILE[3], "metric": "time_to_train",
+                            "context": bad, "n_docs": 2, "langs": bad,
+                            "values": "28.3 min;28.3 min", "verdict": "conflict",
+                            "reference_value": 20.0, "reference_verdict": "mismatch",
+                            "reference_note": bad, "reference_system": bad,
+                            "doc_ids": ";".join(claims["doc_id"])}])
+    return documents, claims, groups
+
+
+def assert_no_page_markup(doc):
+    """Nothing in the DOM came from a page: only the template's tags, one script (ours),
+    no event handler attributes, no link a page chose."""
+    tags = {el.tag.split("}")[-1].lower() for el in doc.iter() if isinstance(el.tag, str)}
+    assert tags <= TEMPLATE_TAGS, tags - TEMPLATE_TAGS
+    scripts = doc.cssselect("script")
+    assert len(scripts) == 1 and scripts[0].text.strip() == own_script().strip()
+    for el in doc.iter():
+        if not isinstance(el.tag, str):
+            continue
+        assert not [a for a in el.attrib if a.lower().startswith("on")], el.attrib
+        for attr in ("href", "src", "action", "formaction", "xlink:href"):
+            value = (el.get(attr) or "").strip()
+            assert not value or value.startswith(("#", "clean/")), (el.tag, attr, value)
+    assert doc.findtext(".//title") == "Claims report"
+
+
+def test_every_page_string_is_escaped():
+    html = render_report(*hostile_tables())
+    doc = parse(html)
+    assert_no_page_markup(doc)
+    body = doc.text_content()
+    for s in HOSTILE:  # shown as text, whole
+        assert s in body
+
+
+def test_csp_allows_only_the_reports_own_style_and_script(seed_run):
+    doc = parse((seed_run / "report.html").read_text(encoding="utf-8"))
+    csp = doc.cssselect('meta[http-equiv="Content-Security-Policy"]')[0].get("content")
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+    assert directives["default-src"] == "'none'"
+
+    def sha(s):
+        return "'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
+    assert directives["script-src"] == sha(doc.cssselect("script")[0].text)
+    assert directives["style-src"] == sha(doc.cssselect("style")[0].text)
+    assert not doc.cssselect("[style]")  # inline style attributes would be blocked
+
+
+# --- the column docs ---------------------------------------------------------------------
+
+def test_docs_columns_md_is_generated_from_the_column_docs():
+    current = (ROOT / "docs" / "columns.md").read_text(encoding="utf-8")
+    assert current == columns_markdown(), \
+        "run: python -m extractor.report.columns > docs/columns.md"
+
+
+def test_every_column_and_flag_of_a_run_is_documented(seed_run):
+    for table, documented in TABLES.items():
+        columns = pd.read_csv(seed_run / table, nrows=0).columns
+        missing = set(columns) - {c.name for c in documented}
+        assert not missing, f"{table}: document {missing} in extractor/report/columns.py"
+    flags = {f for cell in read_table(seed_run / "claims.csv")["flags"] for f in cell.split(";")
+             if f}
+    assert flags <= {f.value for f in FLAGS}
+
+
+def test_column_headers_carry_their_meaning(seed_run):
+    doc = parse((seed_run / "report.html").read_text(encoding="utf-8"))
+    heads = doc.cssselect("th a")
+    assert heads and all(a.get("title") for a in heads)
+    for a in heads:
+        assert doc.get_element_by_id(a.get("href")[1:]) is not None
+
+
+# --- in a real browser ---------------------------------------------------------------------
+
+def chromium_binary() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing: .ci/run installs it")
+        pytest.skip("chromium is not installed here (apt-get install -y chromium)")
+    return found
+
+
+def browse(page: Path, tmp: Path, *, screenshot: Path | None = None, width: int = 1280,
+           height: int = 1600):
+    """Open `page` in headless Chromium: its DOM after scripts ran (or a screenshot), and
+    the URLs of the network requests the page made."""
+    netlog = tmp / f"net-{width}-{bool(screenshot)}.json"
+    cmd = [chromium_binary(), "--headless", "--no-sandbox", "--disable-gpu",
+           "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+           f"--user-data-dir={tmp / 'profile'}", f"--log-net-log={netlog}",
+           f"--window-size={width},{height}"]
+    cmd += [f"--screenshot={screenshot}"] if screenshot else ["--dump-dom"]
+    done = subprocess.run(cmd + [page.resolve().as_uri()], capture_output=True, text=True,
+                          timeout=120, check=True)
+    events = json.loads(netlog.read_text(encoding="utf-8")).get("events", [])
+    requests = {e["params"]["url"] for e in events
+                if "url" in e.get("params", {})
+                and "file://" in str(e["params"].get("network_isolation_key", ""))}
+    return done.stdout, {u for u in requests if not u.startswith("file:")}
+
+
+def assert_not_blank(png: Path):
+    from PIL import Image, ImageStat
+
+    image = Image.open(png).convert("L")
+    assert image.size[0] > 300
+    stat = ImageStat.Stat(image)
+    assert stat.stddev[0] > 10  # text and colour, not one flat colour
+    dark = sum(image.histogram()[:128]) / (image.size[0] * image.size[1])
+    assert dark > 0.005  # some dark text on the page
+
+
+def check_in_browser(report: Path, tmp: Path, widths=(1280,)):
+    dom, requests = browse(report, tmp)
+    assert not requests
+    doc = parse(dom)
+    assert_no_page_markup(doc)
+    # the report's own script ran (its CSP hash allowed it): it marks <html> and shows filters
+    assert "js" in doc.get("class", "").split()
+    assert all(i.get("hidden") is None for i in doc.cssselect("input.filter"))
+    for width in widths:
+        png = tmp / f"shot-{width}.png"
+        _, requests = browse(report, tmp, screenshot=png, width=width)
+        assert not requests
+        assert_not_blank(png)
+    return doc
+
+
+def test_sample_report_in_a_browser(seed_run, tmp_path):
+    doc = check_in_browser(seed_run / "report.html", tmp_path, widths=(1280, 390))  # and a phone
+    assert doc.cssselect("#review article.card")
+
+
+def test_hostile_pages_report_in_a_browser(tmp_path):
+    from extractor.config import Config
+    from extractor.pipeline import run
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    bad = " ".join(HOSTILE)
+    (corpus / "javascript:alert(1).txt").write_text(
+        f"{bad}\nIPU-POD16 trained ResNet-50 in 28.3 minutes {HOSTILE[1]} {HOSTILE[2]}.\n",
+        encoding="utf-8")
+    (corpus / f"{HOSTILE[1]}.html").write_text(
+        f"<html><head><title>{HOSTILE[0]}</title></head><body><p>IPU-POD16 trained "
+        f"ResNet-50 in 28.3 minutes &lt;img src=x onerror=alert(1)&gt; javascript:alert(1)."
+        f"</p><img src=x onerror=\"document.title='pwned'\"></body></html>", encoding="utf-8")
+    out = tmp_path / "out"
+    run(Config(corpus=corpus, out=out))
+    doc = check_in_browser(out / "report.html", tmp_path)
+    # the page strings did reach the report, as text: doc_ids and a sentence with markup
+    shown = doc.text_content()
+    assert HOSTILE[1] in shown and "javascript:alert(1).txt" in shown
+    assert "<img src=x onerror=alert(1)>" in "".join(q.text_content() for q in doc.cssselect("q"))
+    # and the columns other stages add (page titles, URLs) carry page strings too
+    report = tmp_path / "hostile_columns.html"
+    report.write_text(render_report(*hostile_tables()), encoding="utf-8")
+    doc = check_in_browser(report, tmp_path)
+    assert all(s in doc.text_content() for s in HOSTILE)
+
+
+def test_long_tables_are_paged_and_filtered_in_a_browser(tmp_path):
+    report = tmp_path / "report.html"
+    report.write_text(render_report(*repeated_claims_tables(600, 5)), encoding="utf-8")
+    doc = parse(browse(report, tmp_path)[0])
+    box = doc.get_element_by_id("box-claims")
+    shown = [tr for tr in box.cssselect("tbody tr") if tr.get("hidden") is None]
+    assert len(box.cssselect("tbody tr")) == 600 and len(shown) == 100
+    assert box.cssselect("button.more")[0].get("hidden") is None
+    assert "100 of 600" in box.cssselect(".count")[0].text_content()
+
+
+def test_the_request_check_sees_a_page_that_loads_something(tmp_path):
+    control = tmp_path / "control.html"
+    control.write_text('<!DOCTYPE html><html><head><title>c</title></head><body>'
+                       '<img src="http://127.0.0.1:9/pixel.png"></body></html>',
+                       encoding="utf-8")
+    _, requests = browse(control, tmp_path)
+    assert requests == {"http://127.0.0.1:9/pixel.png"}
