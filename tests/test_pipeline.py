@@ -103,7 +103,7 @@ def test_a_stage_failure_becomes_an_error_row(monkeypatch):
     monkeypatch.setattr("extractor.pipeline.extract_claims", broken_extractor)
     result = process_page(RawPage("x.txt", b"IPU-POD16 took 28.3 minutes."), Config())
     assert result.document.status == "error"
-    assert result.document.error == "extract failed: ValueError: unexpected sentence shape"
+    assert result.document.error == "extract: ValueError: unexpected sentence shape"
     assert result.document.lang == "en"  # what the earlier stages found is kept
     assert result.claims == []
 
