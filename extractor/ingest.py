@@ -209,6 +209,9 @@ def read_page(path: Path, corpus: Path, max_bytes: int) -> RawPage:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then says what it is
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
+        special = _special_file_type(path)  # a socket cannot even be opened
+        if special:
+            return RawPage(doc_id, error=f"not a regular file: {special}", size=0)
         logger.warning("cannot read %s: %s", path, exc)
         return RawPage(doc_id, error=f"cannot read file: {exc.strerror or exc}", size=0)
     with os.fdopen(fd, "rb") as f:
@@ -228,6 +231,14 @@ def read_page(path: Path, corpus: Path, max_bytes: int) -> RawPage:
     if len(data) > max_bytes:  # it grew while we read it
         return RawPage(doc_id, error=f"file too large: over {max_bytes} bytes", size=len(data))
     return RawPage(doc_id, data, size=len(data))
+
+
+def _special_file_type(path: Path) -> str:
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return ""
+    return "" if stat.S_ISREG(mode) else _file_type(mode)
 
 
 def _file_type(mode: int) -> str:
