@@ -17,6 +17,9 @@ column. To keep this reversible a cell that already begins with `'` before such 
 character gets one more `'`. `read_table` and the Parquet tables take the `'` off
 again: Parquet keeps the raw values.
 
+Other plain files in OUT_DIR (its README) are carried over into each new run's outputs;
+an OUT_DIR holding folders no run writes is refused rather than replaced.
+
 `clean/<doc_id>.txt` holds each page's cleaned text; a doc_id that cannot be a file
 name there (too long, a name clashing with a folder, ...) gets a safe unique name under
 `clean/_renamed/` instead, and documents.csv's `clean_path` names each page's file.
@@ -259,10 +262,10 @@ class RunWriter:
             for name in os.listdir(out):
                 if name.startswith((".partial-", ".old-clean-")):
                     runfolder.remove_tree(out / name)
-        foreign = runfolder.foreign_entries(out)
+        foreign = runfolder.foreign_folders(out)
         if foreign:
             raise runfolder.RunFolderError(
-                f"{out} holds files a run did not write ({', '.join(foreign[:3])}"
+                f"{out} holds folders a run did not write ({', '.join(foreign[:3])}"
                 f"{', ...' if len(foreign) > 3 else ''}); not replacing it: choose another --out")
         self._stale = runfolder.stale_staging(out)
         if resume:
@@ -398,6 +401,7 @@ class RunWriter:
             documents = read_table(self.staging / "documents.csv")
             (self.staging / "report.html").write_text(
                 render_report(documents, claims, groups), encoding="utf-8")
+            runfolder.carry_over(self.out_dir, self.staging)
             runfolder.commit(self.staging, self.out_dir)
         except OSError as exc:
             raise OutputWriteError(f"cannot write the outputs: {exc.strerror or exc}") from exc

@@ -32,7 +32,8 @@ from pathlib import Path
 logger = logging.getLogger(__name__)
 
 JOURNAL = ".pages.jsonl"
-#: what a run writes into OUT_DIR; a folder holding anything else is not replaced
+#: what a run writes into OUT_DIR; other plain files there are carried over, and a folder
+#: holding other folders is not replaced
 OUTPUT_NAMES = frozenset({"documents.csv", "claims.csv", "consistency.csv", "documents.parquet",
                           "claims.parquet", "consistency.parquet", "report.html", "clean",
                           JOURNAL})
@@ -85,10 +86,26 @@ class RunLock:
 
 
 def foreign_entries(out_dir: Path) -> list[str]:
-    """Entries of an existing OUT_DIR that no run writes: replacing the folder would lose them."""
+    """Entries of an existing OUT_DIR that no run writes."""
     if not out_dir.is_dir():
         return []
     return sorted(n for n in os.listdir(out_dir) if n not in OUTPUT_NAMES)
+
+
+def foreign_folders(out_dir: Path) -> list[str]:
+    """Foreign entries that are not plain files: a folder holding them is not ours to
+    replace (`--out ~` must not swap a home folder away)."""
+    return [n for n in foreign_entries(out_dir)
+            if os.path.islink(out_dir / n) or not os.path.isfile(out_dir / n)]
+
+
+def carry_over(out_dir: Path, staging: Path) -> None:
+    """Hard-link OUT_DIR's own plain files (a README, notes) into the staging folder, so
+    that they are still there after the commit (the same files, not copies)."""
+    for name in foreign_entries(out_dir):
+        src = out_dir / name
+        if os.path.isfile(src) and not os.path.islink(src) and not (staging / name).exists():
+            link_file(src, staging / name)
 
 
 def stale_staging(out_dir: Path, own: Path | None = None) -> list[Path]:

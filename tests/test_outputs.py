@@ -98,9 +98,20 @@ def test_a_second_writer_on_the_same_folder_is_refused(tmp_path):
             RunWriter(tmp_path / "out")
 
 
-def test_a_folder_holding_other_files_is_not_replaced(tmp_path):
-    (tmp_path / "home").mkdir()
-    (tmp_path / "home" / "thesis.tex").write_text("years of work")
-    with pytest.raises(OutputError, match="holds files a run did not write"):
+def test_a_folder_holding_other_folders_is_not_replaced(tmp_path):
+    (tmp_path / "home" / "thesis").mkdir(parents=True)
+    (tmp_path / "home" / "thesis" / "main.tex").write_text("years of work")
+    with pytest.raises(OutputError, match="holds folders a run did not write"):
         RunWriter(tmp_path / "home")
-    assert (tmp_path / "home" / "thesis.tex").read_text() == "years of work"
+    assert (tmp_path / "home" / "thesis" / "main.tex").read_text() == "years of work"
+
+
+def test_plain_files_of_the_output_folder_are_carried_over(tmp_path):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "README.md").write_text("# outputs/")
+    with RunWriter(tmp_path / "out") as writer:
+        writer.add({"doc_id": "a.txt"}, [], "text")
+        writer.ensure_tables()
+        writer.finish(pd.DataFrame({"doc_id": []}), pd.DataFrame({"group_id": []}))
+    assert (tmp_path / "out" / "README.md").read_text() == "# outputs/"
+    assert (tmp_path / "out" / "clean" / "a.txt.txt").read_text() == "text"
