@@ -8,6 +8,7 @@ Stages (one module each, each a function from one typed record to the next):
     extract.extract_claims TaggedPage     -> list[Claim]
     consistency.check      claims table   -> groups table  (across pages, against reference)
     outputs                tables         -> CSV, Parquet, clean/, report.html
+                           (runfolder: lock, staging, journal, one-unit commit, --resume)
 
 `pipeline` composes them and streams pages through; `cli` is a thin argparse front.
 """

@@ -9,16 +9,31 @@ import argparse
 import io
 import json
 import logging
+import signal
 import sys
 from pathlib import Path
 
 from extractor import __version__
 
-EXIT_OK, EXIT_USAGE = 0, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 class UsageError(Exception):
     """Bad arguments: reported in one line, exit status 2."""
+
+
+class RunFailed(Exception):
+    """The run could not write its outputs (disk full, ...): one line, exit status 1."""
+
+
+def _interrupt_on_sigterm() -> None:
+    """SIGTERM stops a run as Ctrl-C does (finished pages kept for --resume), and a file
+    size limit (`ulimit -f`) is a write error rather than a silent kill (SIGXFSZ)."""
+    def terminated(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, terminated)
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
 def _stdin_lines():
@@ -41,7 +56,7 @@ def _existing_file(path: str) -> Path:
 
 def cmd_run(args) -> int:
     from extractor.config import Config
-    from extractor.outputs import OutputError
+    from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import run
     from extractor.reference import ReferenceTableError
 
@@ -50,7 +65,12 @@ def cmd_run(args) -> int:
         raise UsageError(f"corpus folder not found: {args.corpus}")
     reference = _existing_file(args.reference) if args.reference else None
     config = Config(corpus=corpus, out=Path(args.out), reference=reference, jobs=args.jobs,
-                    write_clean=not args.no_clean)
+                    write_clean=not args.no_clean, resume=args.resume,
+                    follow_links=args.follow_links)
+    if args.max_page_bytes is not None:
+        config.max_page_bytes = args.max_page_bytes
+    if args.page_time_budget is not None:
+        config.page_time_budget = args.page_time_budget
     progress = None
     if sys.stderr.isatty() and not args.quiet:
         from tqdm import tqdm
@@ -65,10 +85,17 @@ def cmd_run(args) -> int:
         except ImportError:
             raise UsageError("--engine dask needs Dask: pip install 'extractor[scale]'") from None
         results = iter_results_on_dask(config)
+    _interrupt_on_sigterm()
     try:
         summary = run(config, progress=progress, results=results)
+    except OutputWriteError as exc:
+        raise RunFailed(str(exc)) from exc
     except (OutputError, ReferenceTableError) as exc:
         raise UsageError(str(exc)) from exc
+    except KeyboardInterrupt:
+        print("extractor: interrupted; the finished pages are kept: "
+              "`extractor run --resume` continues", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if not args.quiet:
         print(f"{summary.n_pages} pages ({summary.n_errors} failed), {summary.n_claims} claims, "
               f"{summary.n_groups} groups -> {config.out}", file=sys.stderr)
@@ -120,7 +147,7 @@ def cmd_score(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from extractor.outputs import OutputError
+    from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import recheck
     from extractor.reference import ReferenceTableError
 
@@ -129,10 +156,32 @@ def cmd_check(args) -> int:
     reference = _existing_file(args.reference) if args.reference else None
     try:
         n = recheck(Path(args.out_dir), reference)
+    except OutputWriteError as exc:
+        raise RunFailed(str(exc)) from exc
     except (OutputError, ReferenceTableError) as exc:
         raise UsageError(str(exc)) from exc
     print(f"{n} groups -> {args.out_dir}", file=sys.stderr)
     return EXIT_OK
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def _non_negative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+    return value
 
 
 class _Parser(argparse.ArgumentParser):
@@ -155,6 +204,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", choices=("local", "dask"), default="local",
                    help="where pages are processed: here (default), or on Dask's scheduler")
     p.add_argument("--no-clean", action="store_true", help="do not write clean/<doc_id>.txt")
+    p.add_argument("--resume", action="store_true",
+                   help="reuse the pages an earlier (killed or interrupted) run on --out "
+                        "finished, unless their bytes changed")
+    p.add_argument("--follow-links", action="store_true",
+                   help="follow symbolic links that lead out of the corpus folder")
+    p.add_argument("--max-page-bytes", type=_positive_int, metavar="N",
+                   help="larger pages get an error row (default: Config.max_page_bytes, 5 MB)")
+    p.add_argument("--page-time-budget", type=_non_negative_float, metavar="SECONDS",
+                   help="a page taking longer gets an error row (default 120; 0: no limit)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or summary")
     p.set_defaults(func=cmd_run)
 
@@ -192,9 +250,12 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"extractor: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except RunFailed as exc:
+        print(f"extractor: error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
     except KeyboardInterrupt:
         print("extractor: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

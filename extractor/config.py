@@ -24,8 +24,17 @@ class Config:
     reference: Path | None = None
     #: worker processes; 1 runs in this process, 0 uses one per core
     jobs: int = 1
-    #: pages larger than this are not read and get an error row
-    max_page_bytes: int = 50_000_000
+    #: pages larger than this are not read and get an error row (their size is reported);
+    #: news pages are well under 1 MB, and extraction takes seconds per MB
+    max_page_bytes: int = 5_000_000
+    #: seconds one page may take through clean, langid and extract before it is given up
+    #: with an error row (0: no limit); a bound on the run's time whatever the page holds
+    page_time_budget: float = 120.0
+    #: follow symbolic links that lead out of the corpus folder (off: they get an error row)
+    follow_links: bool = False
+    #: reuse the pages an earlier (killed, interrupted or finished) run on the same output
+    #: folder finished, when their bytes have not changed
+    resume: bool = False
     #: write clean/<doc_id>.txt for every page
     write_clean: bool = True
     clean: CleanConfig = field(default_factory=CleanConfig)

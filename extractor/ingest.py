@@ -2,13 +2,23 @@
 
 A corpus is a folder searched recursively for `.txt`, `.html`, `.htm` and files without
 an extension (hidden files and folders are skipped). `doc_id` is the path relative to
-the folder with `/` separators. Pages are yielded one at a time, in a stable order, so
-a corpus of any size streams through in constant memory.
+the folder with `/` separators; bytes of a name that are not UTF-8 are shown escaped
+(`\\xff`). Pages are yielded one at a time, in a stable order, so a corpus of any size
+streams through in constant memory.
+
+Every input gets a RawPage, so every input gets a row: what cannot be read safely gets
+one with `error` set and no data. Only regular files are opened (a FIFO would block the
+run forever, a device would never end); a symbolic link that leads out of the corpus
+folder is not followed unless asked (`follow_links`); a folder that cannot be listed
+gets a row of its own (`doc_id` ending in `/`); the output folder, when it lies inside
+the corpus, is never read back as pages. `size` is always the file's size on disk,
+also when its bytes were refused.
 """
 from __future__ import annotations
 
 import logging
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,55 +27,232 @@ logger = logging.getLogger(__name__)
 
 PAGE_SUFFIXES = frozenset({".txt", ".html", ".htm", ""})
 
+#: Opening bytes of file formats that are not pages: (offset, magic, what it is).
+MAGIC_NUMBERS = (
+    (0, b"\x7fELF", "ELF executable"), (0, b"MZ\x90\x00", "Windows executable"),
+    (0, b"\xca\xfe\xba\xbe", "Java class or Mach-O"), (0, b"\xcf\xfa\xed\xfe", "Mach-O"),
+    (0, b"%PDF-", "PDF"), (0, b"\x89PNG\r\n\x1a\n", "PNG image"), (0, b"\xff\xd8\xff", "JPEG image"),
+    (0, b"GIF87a", "GIF image"), (0, b"GIF89a", "GIF image"), (0, b"II*\x00", "TIFF image"),
+    (0, b"MM\x00*", "TIFF image"), (8, b"WEBP", "WebP image"), (0, b"\x00\x00\x01\x00", "icon"),
+    (0, b"PK\x03\x04", "zip archive"), (0, b"PK\x05\x06", "zip archive"),
+    (0, b"\x1f\x8b", "gzip archive"), (0, b"BZh", "bzip2 archive"), (0, b"\xfd7zXZ\x00", "xz archive"),
+    (0, b"(\xb5/\xfd", "zstd archive"), (0, b"7z\xbc\xaf\x27\x1c", "7z archive"),
+    (0, b"Rar!\x1a\x07", "RAR archive"), (257, b"ustar", "tar archive"),
+    (0, b"SQLite format 3\x00", "SQLite database"), (0, b"\x00asm", "WebAssembly"),
+    (0, b"OggS", "Ogg media"), (4, b"ftyp", "MP4 media"), (0, b"ID3", "MP3 audio"),
+    (0, b"\x1aE\xdf\xa3", "Matroska media"),
+)
+# Text in UTF-16/32 is full of NUL bytes, and is still text: these marks make it so.
+_TEXT_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+#: share of NUL bytes above which a page without a UTF-16/32 mark is binary (a stray NUL
+#: or two in a long damaged page is kept)
+MAX_NUL_SHARE = 0.001
+#: share of control bytes (other than white space and ESC) above which it is binary
+MAX_CONTROL_SHARE = 0.05
+_SAMPLE_BYTES = 1 << 16
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in b"\t\n\x0b\x0c\r\x1b") + b"\x7f"
+_FILE_TYPES = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+               (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+               (stat.S_ISDIR, "a folder"))
+
 
 @dataclass
 class RawPage:
-    """A page as read from disk. `error` is set (and `data` empty) when it could not be read."""
+    """A page as read from disk. `error` is set (and `data` empty) when it could not be read;
+    `size` is the file's size in bytes (None: the size of `data`)."""
 
     doc_id: str
     data: bytes = b""
     error: str = ""
+    size: int | None = None
+
+    @property
+    def n_bytes(self) -> int:
+        return len(self.data) if self.size is None else self.size
 
 
-def iter_page_paths(corpus: Path) -> Iterator[Path]:
-    """Page files below `corpus`, depth first, sorted by name within each folder.
+def binary_kind(data: bytes) -> str:
+    """Why `data` is not a page of text ('' when it is text): a file format's magic
+    number, NUL bytes, or control bytes that no text holds.
 
-    Lazy per folder: only the listings of the folders on the current path are held.
-    Symbolic links to files are followed (a broken one still yields, to get an error
-    row); links to folders are not, so a link loop cannot trap the walk.
+    >>> binary_kind(b"\\x7fELF\\x02\\x01"), binary_kind("訓練時間".encode("big5"))
+    ('ELF executable', '')
+    >>> binary_kind(b"a\\x00b\\x00"), binary_kind("ab".encode("utf-16"))
+    ('NUL bytes', '')
+    """
+    for offset, magic, what in MAGIC_NUMBERS:
+        if data[offset:offset + len(magic)] == magic:
+            return what
+    if data.startswith(_TEXT_BOMS):
+        return ""
+    sample = data[:_SAMPLE_BYTES]
+    if not sample:
+        return ""
+    if sample.count(0) > MAX_NUL_SHARE * len(sample):
+        return "NUL bytes"
+    n_control = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    if n_control > MAX_CONTROL_SHARE * len(sample):
+        return "control bytes"
+    return ""
+
+
+def escaped_name(name: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (kept by Python as surrogates)
+    shown as `\\xNN`, so the name can be written anywhere.
+
+    >>> escaped_name(os.fsdecode(b"caf\\xe9.txt"))
+    'caf\\\\xe9.txt'
     """
     try:
-        entries = sorted(os.scandir(corpus), key=lambda e: e.name)
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return os.fsencode(name).decode("utf-8", errors="backslashreplace")
+
+
+def doc_id_for(path: Path, corpus: Path) -> str:
+    return escaped_name(path.relative_to(corpus).as_posix())
+
+
+def _is_within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+class _Walk:
+    """The state of one walk: the corpus's real path, what to skip, the folders seen."""
+
+    def __init__(self, corpus: Path, follow_links: bool, exclude):
+        self.corpus = corpus
+        self.real_corpus = os.path.realpath(corpus)
+        self.follow_links = follow_links
+        self.exclude = [os.path.realpath(p) for p in exclude]
+        self.seen_folders: set[tuple[int, int]] = set()
+
+
+def iter_entries(corpus: Path, follow_links: bool = False,
+                 exclude=()) -> Iterator[tuple[Path, str]]:
+    """(path, error) of every input below `corpus`, depth first, sorted by name within
+    each folder; `error` is '' for a page to read, else why it gets an error row.
+
+    Lazy per folder: only the listings of the folders on the current path are held.
+    Links to folders are followed only with `follow_links` (each folder once, so a link
+    loop cannot trap the walk); folders in `exclude` are skipped.
+    """
+    walk = _Walk(corpus, follow_links, exclude)
+    yield from _walk_folder(Path(corpus), walk)
+
+
+def _walk_folder(folder: Path, walk: _Walk) -> Iterator[tuple[Path, str]]:
+    try:
+        info = os.stat(folder)
+        if (info.st_dev, info.st_ino) in walk.seen_folders:
+            return
+        walk.seen_folders.add((info.st_dev, info.st_ino))
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError as exc:
-        logger.warning("cannot list %s: %s", corpus, exc)
+        logger.warning("cannot list %s: %s", folder, exc)
+        yield folder, f"cannot read folder: {exc.strerror or exc}"
         return
     for entry in entries:
         if entry.name.startswith("."):
             continue
-        if entry.is_dir(follow_symlinks=False):
-            yield from iter_page_paths(Path(entry.path))
-        elif Path(entry.name).suffix.lower() in PAGE_SUFFIXES:
-            yield Path(entry.path)
+        path = Path(entry.path)
+        if entry.is_symlink():
+            leaves = _link_leaves_corpus(path, walk)
+            if leaves and not walk.follow_links:
+                if _is_page_name(entry.name) or _is_folder(entry):
+                    yield path, "link leaves the corpus folder: not followed (--follow-links)"
+                continue
+        if _is_folder(entry):
+            if _is_excluded(path, walk):
+                logger.info("not reading %s: it is the output folder", path)
+                continue
+            if entry.is_symlink() and not walk.follow_links:
+                continue  # a link to a folder inside the corpus: its pages are read there
+            yield from _walk_folder(path, walk)
+        elif _is_page_name(entry.name):
+            yield path, ""
 
 
-def doc_id_for(path: Path, corpus: Path) -> str:
-    return path.relative_to(corpus).as_posix()
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _is_page_name(name: str) -> bool:
+    return Path(name).suffix.lower() in PAGE_SUFFIXES
+
+
+def _link_leaves_corpus(path: Path, walk: _Walk) -> bool:
+    return not _is_within(os.path.realpath(path), walk.real_corpus)
+
+
+def _is_excluded(path: Path, walk: _Walk) -> bool:
+    real = os.path.realpath(path)
+    return any(_is_within(real, excluded) for excluded in walk.exclude)
+
+
+def iter_page_paths(corpus: Path, follow_links: bool = False, exclude=()) -> Iterator[Path]:
+    """Page files below `corpus` (see `iter_entries`), without the error entries."""
+    for path, error in iter_entries(corpus, follow_links, exclude):
+        if not error:
+            yield path
 
 
 def read_page(path: Path, corpus: Path, max_bytes: int) -> RawPage:
-    """Read one page; an unreadable or oversized file gives a RawPage with `error` set."""
+    """Read one page; what is not a regular file, is larger than `max_bytes`, cannot be
+    read or is binary gives a RawPage with `error` set."""
     doc_id = doc_id_for(path, corpus)
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            return RawPage(doc_id, error=f"file too large: {size} bytes (limit {max_bytes})")
-        return RawPage(doc_id, path.read_bytes())
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then says what it is
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
+        special = _special_file_type(path)  # a socket cannot even be opened
+        if special:
+            return RawPage(doc_id, error=f"not a regular file: {special}", size=0)
         logger.warning("cannot read %s: %s", path, exc)
-        return RawPage(doc_id, error=f"cannot read file: {exc.strerror or exc}")
+        return RawPage(doc_id, error=f"cannot read file: {exc.strerror or exc}", size=0)
+    with os.fdopen(fd, "rb") as f:
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return RawPage(doc_id, error=f"not a regular file: {_file_type(info.st_mode)}",
+                               size=0)
+            size = info.st_size
+            if size > max_bytes:
+                return RawPage(doc_id, error=f"file too large: {size} bytes (limit {max_bytes})",
+                               size=size)
+            data = f.read(max_bytes + 1)
+        except OSError as exc:
+            logger.warning("cannot read %s: %s", path, exc)
+            return RawPage(doc_id, error=f"cannot read file: {exc.strerror or exc}", size=0)
+    if len(data) > max_bytes:  # it grew while we read it
+        return RawPage(doc_id, error=f"file too large: over {max_bytes} bytes", size=len(data))
+    return RawPage(doc_id, data, size=len(data))
 
 
-def iter_pages(corpus: Path, max_bytes: int = 50_000_000) -> Iterator[RawPage]:
-    """Every page of the corpus folder, read one at a time."""
-    for path in iter_page_paths(corpus):
-        yield read_page(path, corpus, max_bytes)
+def _special_file_type(path: Path) -> str:
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return ""
+    return "" if stat.S_ISREG(mode) else _file_type(mode)
+
+
+def _file_type(mode: int) -> str:
+    return next((what for test, what in _FILE_TYPES if test(mode)), "a special file")
+
+
+def iter_pages(corpus: Path, max_bytes: int = 50_000_000, follow_links: bool = False,
+               exclude=()) -> Iterator[RawPage]:
+    """Every input of the corpus folder, read one at a time (see the module's doc)."""
+    for path, error in iter_entries(corpus, follow_links, exclude):
+        if error:
+            doc_id = doc_id_for(path, corpus) if path != Path(corpus) else "."
+            if error.startswith("cannot read folder"):
+                doc_id += "/"
+            yield RawPage(doc_id, error=error, size=0)
+        else:
+            yield read_page(path, corpus, max_bytes)

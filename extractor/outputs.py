@@ -1,25 +1,48 @@
 """Outputs: the run's tables as CSV and Parquet, the cleaned pages, and the report.
 
-Everything is written into a hidden partial folder inside OUT_DIR and moved into place
-only when the run finishes (`os.replace`, atomic per file), so a crash never leaves a
-half-written table and an earlier run's tables stay intact until then.
+Everything is written into a staging folder beside OUT_DIR and committed as one unit
+when the run finishes (`extractor.runfolder`: lock, staging, journal, atomic exchange),
+so neither a crash nor a kill leaves a half-written table or new tables beside old ones.
+A write error (disk full, `ulimit -f`) is an `OutputWriteError`: the staging folder is
+removed and the previous outputs stay as they were.
 
 CSV conventions (OUTPUTS.md): UTF-8, a header row, booleans `true`/`false`, empty
 cells for missing values, numbers without trailing zeros.
+
+Spreadsheet safety (OWASP "CSV injection"): a text cell that begins with `=`, `+`, `-`,
+`@`, a tab or a carriage return is written with a leading `'`, so a spreadsheet shows it
+as text instead of running it as a formula (`=HYPERLINK(...)` -> `'=HYPERLINK(...)`).
+Plain numbers (`-20`, `+1.5`, `-1,750`, `-20%`) are left alone, and so is every numeric
+column. To keep this reversible a cell that already begins with `'` before such a
+character gets one more `'`. `read_table` and the Parquet tables take the `'` off
+again: Parquet keeps the raw values.
+
+Other plain files in OUT_DIR (its README) are carried over into each new run's outputs;
+an OUT_DIR holding folders no run writes is refused rather than replaced.
+
+`clean/<doc_id>.txt` holds each page's cleaned text; a doc_id that cannot be a file
+name there (too long, a name clashing with a folder, ...) gets a safe unique name under
+`clean/_renamed/` instead, and documents.csv's `clean_path` names each page's file.
 """
 from __future__ import annotations
 
 import csv
+import errno
+import hashlib
 import logging
 import math
 import os
+import re
 import shutil
 from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
+
+from extractor import runfolder
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +60,37 @@ NUMERIC_COLUMNS = [c for c, t in COLUMN_TYPES.items() if t != pa.bool_()]
 
 
 class OutputError(Exception):
-    """The output folder cannot be created or written."""
+    """The output folder cannot be created or used (bad argument: exit status 2)."""
+
+
+class OutputWriteError(OutputError):
+    """Writing the outputs failed midway (disk full, file size limit, I/O error)."""
+
+
+# A cell a spreadsheet would run as a formula, and the plain numbers it would not.
+_FORMULA_START = re.compile("'*[=+\\-@\t\r]")
+_PLAIN_NUMBER = re.compile(r"[+-]?(?=[.\d])\d[\d,]*(?:\.\d*)?(?:[eE][+-]?\d+)?%?|[+-]?\.\d+%?")
+_NEUTRALISED = "^'('*[=+\\-@\t\r])"  # the leading ' added below, for RE2 and re alike
+
+
+def neutralise(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula (see the module's doc).
+
+    >>> [neutralise(t) for t in ("=1+1", "-20", "-20%", "- item", "@SUM(A1)", "'=x", "ok")]
+    ["'=1+1", '-20', '-20%', "'- item", "'@SUM(A1)", "''=x", 'ok']
+    """
+    if _FORMULA_START.match(text) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def unneutralise(text: str) -> str:
+    """The raw value of a cell written by `neutralise`.
+
+    >>> [unneutralise(neutralise(t)) for t in ("=1+1", "-20", "''=x", "'ok")]
+    ['=1+1', '-20', "''=x", "'ok"]
+    """
+    return re.sub(_NEUTRALISED, r"\1", text, count=1)
 
 
 def format_cell(value) -> str:
@@ -57,8 +110,10 @@ def format_cell(value) -> str:
             return str(int(value))
         return repr(value)
     if isinstance(value, (list, tuple)):
-        return ";".join(str(v) for v in value)
-    return str(value)
+        return neutralise(";".join(str(v) for v in value))
+    if isinstance(value, (int, float)):
+        return str(value)
+    return neutralise(str(value))
 
 
 class _CsvStream:
@@ -114,6 +169,8 @@ def read_table(path: Path) -> pd.DataFrame:
             df[col] = pd.to_numeric(df[col].replace("", None), errors="coerce")
         elif col == "lossy":
             df[col] = df[col].str.lower().eq("true")
+        else:
+            df[col] = df[col].str.replace(_NEUTRALISED, r"\1", n=1, regex=True)
     return df
 
 
@@ -132,38 +189,103 @@ def csv_to_parquet(csv_path: Path, parquet_path: Path) -> None:
                                    true_values=["true"], false_values=["false"])
     reader = pacsv.open_csv(csv_path, convert_options=convert,
                             read_options=pacsv.ReadOptions(block_size=1 << 22))
+    text_columns = [i for i, c in enumerate(header) if types[c] == pa.string()]
     with pq.ParquetWriter(parquet_path, reader.schema) as writer:
         for batch in reader:
-            writer.write_batch(batch)
+            writer.write_batch(_raw_text(batch, text_columns))
+
+
+def _raw_text(batch: pa.RecordBatch, text_columns: list[int]) -> pa.RecordBatch:
+    """The batch with text cells as they were before `neutralise`."""
+    columns = list(batch.columns)
+    for i in text_columns:
+        columns[i] = pc.replace_substring_regex(columns[i], pattern=_NEUTRALISED,
+                                                replacement="\\1", max_replacements=1)
+    return pa.RecordBatch.from_arrays(columns, schema=batch.schema)
+
+
+#: why a clean/<doc_id>.txt name can fail that is about the name, not the disk
+_NAME_ERRORS = frozenset({errno.ENAMETOOLONG, errno.EEXIST, errno.ENOTDIR, errno.EISDIR,
+                          errno.EILSEQ, errno.EINVAL, errno.ENOENT})
+RENAMED_FOLDER = "_renamed"
 
 
 class RunWriter:
-    """Collects a run's outputs in a partial folder and moves them into OUT_DIR at the end.
+    """Collects a run's outputs in a staging folder and commits them into OUT_DIR at the end.
 
-    Use as a context manager: on an exception the partial folder is removed and OUT_DIR
-    is left as it was.
+    Use as a context manager. On an exception the staging folder is removed and OUT_DIR is
+    left as it was; on an interrupt (Ctrl-C, SIGTERM) the staging folder and its journal of
+    finished pages are kept, for `extractor run --resume`. With `resume`, `finished` holds
+    the pages of earlier runs that can be reused (`runfolder.FinishedPages`).
     """
 
     def __init__(self, out_dir: Path, write_clean: bool = True,
-                 columns: dict[str, list[str]] | None = None, _reopen: bool = False):
+                 columns: dict[str, list[str]] | None = None, resume: bool = False,
+                 _reopen: bool = False):
         """`columns` gives the header of the streamed tables (`documents`, `claims`);
         a table without one takes its header from its first row."""
-        self.out_dir = Path(out_dir)
-        self.write_clean = write_clean
+        self.out_dir = Path(os.path.realpath(out_dir))
+        self.write_clean = write_clean and not _reopen
         self.columns = columns or {}
+        self._streams: dict[str, _CsvStream] = {}
+        self._reopened = _reopen
+        self._journal: runfolder.Journal | None = None
+        self._clean_names: set[str] = set()
+        self.finished = runfolder.FinishedPages([])
+        self.staging = self.out_dir.parent / f"{runfolder.staging_prefix(self.out_dir)}{os.getpid()}"
         try:
-            self.out_dir.mkdir(parents=True, exist_ok=True)
-            self.partial = self.out_dir / f".partial-{os.getpid()}"
-            if self.partial.exists():
-                shutil.rmtree(self.partial)
-            self.partial.mkdir()
-            if write_clean and not _reopen:
-                (self.partial / "clean").mkdir()
+            self.out_dir.parent.mkdir(parents=True, exist_ok=True)
+            if self.out_dir.exists() and not self.out_dir.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(out_dir))
         except OSError as exc:
             raise OutputError(f"cannot write to output folder {out_dir}: "
                               f"{exc.strerror or exc}") from exc
-        self._streams: dict[str, _CsvStream] = {}
-        self._reopened = _reopen
+        self._lock = runfolder.RunLock(self.out_dir)
+        try:
+            self._lock.acquire()
+            self._prepare(resume)
+        except runfolder.RunFolderError as exc:
+            self._lock.release()
+            raise OutputError(str(exc)) from None
+        except OSError as exc:
+            self._lock.release()
+            raise OutputError(f"cannot write to output folder {out_dir}: "
+                              f"{exc.strerror or exc}") from exc
+        except BaseException:
+            self._lock.release()
+            raise
+
+    def _prepare(self, resume: bool) -> None:
+        out = self.out_dir
+        runfolder.restore_interrupted_commit(out)
+        if out.is_dir():  # leftovers of older versions, which staged inside OUT_DIR
+            for name in os.listdir(out):
+                if name.startswith((".partial-", ".old-clean-")):
+                    runfolder.remove_tree(out / name)
+        foreign = runfolder.foreign_folders(out)
+        if foreign:
+            raise runfolder.RunFolderError(
+                f"{out} holds folders a run did not write ({', '.join(foreign[:3])}"
+                f"{', ...' if len(foreign) > 3 else ''}); not replacing it: choose another --out")
+        self._stale = runfolder.stale_staging(out)
+        if resume:
+            self.finished = runfolder.FinishedPages([out] + self._stale)
+        else:
+            for folder in self._stale:
+                runfolder.remove_tree(folder)
+            self._stale = []
+        self.staging.mkdir()
+        if self._reopened:
+            for name in ("documents.csv", "clean", runfolder.JOURNAL):
+                src = out / name
+                if src.is_dir():
+                    runfolder.link_tree(src, self.staging / name)
+                elif src.exists():
+                    runfolder.link_file(src, self.staging / name)
+        else:
+            if self.write_clean:
+                (self.staging / "clean").mkdir()
+            self._journal = runfolder.Journal(self.staging / runfolder.JOURNAL)
 
     @classmethod
     def reopen(cls, out_dir: Path) -> RunWriter:
@@ -176,37 +298,90 @@ class RunWriter:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
+        self._close_files()
+        if self.staging.exists():
+            if exc_type is not None and issubclass(exc_type, KeyboardInterrupt) \
+                    and not self._reopened:
+                logger.warning("interrupted: finished pages kept in %s for --resume", self.staging)
+            else:
+                runfolder.remove_tree(self.staging)
+        self._lock.release()
+
+    def _close_files(self) -> None:
         self.close_streams()
-        if self.partial.exists():
-            shutil.rmtree(self.partial, ignore_errors=True)
+        if self._journal is not None:
+            self._journal.close()
+        self.finished.close()
+
+    @property
+    def partial(self) -> Path:
+        return self.staging
 
     def partial_path(self, name: str) -> Path:
-        return self.partial / name
+        return self.staging / name
 
     def final_path(self, name: str) -> Path:
         return self.out_dir / name
 
     def _open_streams(self) -> None:
         for table in ("documents", "claims"):
-            self._streams[table] = _CsvStream(self.partial / f"{table}.csv",
+            self._streams[table] = _CsvStream(self.staging / f"{table}.csv",
                                               self.columns.get(table))
 
-    def add(self, document: dict, claims: list[dict], clean_text: str | None) -> None:
-        """Stream one page's rows (and its cleaned text) into the partial folder."""
-        if not self._streams:
-            self._open_streams()
-        self._streams["documents"].write(document)
-        for claim in claims:
-            self._streams["claims"].write(claim)
-        if self.write_clean and clean_text is not None:
-            target = self.partial / "clean" / (document["doc_id"] + ".txt")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(clean_text, encoding="utf-8")
+    def add(self, document: dict, claims: list[dict], clean_text: str | None,
+            digest: str = "") -> None:
+        """Stream one page's rows (and its cleaned text) into the staging folder, then
+        record it in the journal. `document["clean_path"]` is set to where its text went.
+        `digest` identifies the page's bytes for a later --resume ('' : never reused)."""
+        try:
+            if not self._streams:
+                self._open_streams()
+            clean_path = ""
+            if self.write_clean and clean_text is not None:
+                clean_path = self._write_clean(document["doc_id"], clean_text)
+            document = {**document, "clean_path": clean_path}
+            self._streams["documents"].write(document)
+            for claim in claims:
+                self._streams["claims"].write(claim)
+            if self._journal is not None:
+                self._journal.append(document["doc_id"], digest, document, claims)
+        except OSError as exc:
+            raise OutputWriteError(f"cannot write the outputs: {exc.strerror or exc}") from exc
+
+    def _write_clean(self, doc_id: str, text: str) -> str:
+        """Write a page's clean text; returns its path relative to OUT_DIR."""
+        natural = f"clean/{doc_id}.txt"
+        if _is_plain_relative(doc_id):
+            try:
+                self._write_new(natural, text)
+                return natural
+            except (OSError, ValueError) as exc:
+                if isinstance(exc, OSError) and exc.errno not in _NAME_ERRORS:
+                    raise
+                logger.info("clean text of %r cannot be %s (%s): renamed", doc_id, natural, exc)
+        digest = hashlib.blake2b(doc_id.encode("utf-8", "surrogatepass"), digest_size=10).hexdigest()
+        for n in range(1000):
+            name = f"clean/{RENAMED_FOLDER}/{digest}{f'-{n}' if n else ''}.txt"
+            try:
+                self._write_new(name, text)
+                return name
+            except FileExistsError:
+                continue
+        raise OutputWriteError(f"no free name for the clean text of {doc_id!r}")
+
+    def _write_new(self, name: str, text: str) -> None:
+        target = self.staging / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(target, "x", encoding="utf-8", newline="") as f:  # never overwrite a page
+            f.write(text)
 
     def ensure_tables(self) -> None:
         """Create the streamed tables, headers only, when the corpus had no page."""
         if not self._streams and not self._reopened:
-            self._open_streams()
+            try:
+                self._open_streams()
+            except OSError as exc:
+                raise OutputWriteError(f"cannot write the outputs: {exc.strerror or exc}") from exc
 
     def close_streams(self) -> None:
         for stream in self._streams.values():
@@ -214,31 +389,32 @@ class RunWriter:
 
     def finish(self, claims: pd.DataFrame, groups: pd.DataFrame) -> None:
         """Write the final claims and consistency tables, Parquet and the report, then
-        move everything into OUT_DIR."""
+        commit everything into OUT_DIR as one unit."""
         from extractor.report import render_report  # noqa: PLC0415 (report imports pandas only)
 
-        self.close_streams()
-        write_table(claims, self.partial / "claims.csv")
-        write_table(groups, self.partial / "consistency.csv")
-        documents_csv = self.partial / "documents.csv"
-        if self._reopened:
-            shutil.copyfile(self.out_dir / "documents.csv", documents_csv)
-        for table in TABLES:
-            csv_to_parquet(self.partial / f"{table}.csv", self.partial / f"{table}.parquet")
-        documents = read_table(documents_csv)
-        (self.partial / "report.html").write_text(
-            render_report(documents, claims, groups), encoding="utf-8")
-        self._commit()
-
-    def _commit(self) -> None:
-        for name in sorted(os.listdir(self.partial)):
-            src = self.partial / name
-            if name == "clean":
-                old = self.out_dir / f".old-clean-{os.getpid()}"
-                if (self.out_dir / "clean").exists():
-                    os.replace(self.out_dir / "clean", old)
-                os.replace(src, self.out_dir / "clean")
-                shutil.rmtree(old, ignore_errors=True)
-            else:
-                os.replace(src, self.out_dir / name)
+        try:
+            self._close_files()
+            write_table(claims, self.staging / "claims.csv")
+            write_table(groups, self.staging / "consistency.csv")
+            for table in TABLES:
+                csv_to_parquet(self.staging / f"{table}.csv", self.staging / f"{table}.parquet")
+            documents = read_table(self.staging / "documents.csv")
+            (self.staging / "report.html").write_text(
+                render_report(documents, claims, groups), encoding="utf-8")
+            runfolder.carry_over(self.out_dir, self.staging)
+            runfolder.commit(self.staging, self.out_dir)
+        except OSError as exc:
+            raise OutputWriteError(f"cannot write the outputs: {exc.strerror or exc}") from exc
+        for folder in self._stale:  # pages resumed from there are now in OUT_DIR
+            runfolder.remove_tree(folder)
         logger.info("outputs written to %s", self.out_dir)
+
+
+def _is_plain_relative(doc_id: str) -> bool:
+    """A doc_id usable as a relative path as it stands (no '..', no empty part).
+
+    >>> _is_plain_relative("zh/a.html"), _is_plain_relative("../etc/passwd"), _is_plain_relative("/a")
+    (True, False, False)
+    """
+    parts = doc_id.split("/")
+    return "\x00" not in doc_id and all(p not in ("", ".", "..") for p in parts)

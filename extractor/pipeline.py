@@ -1,19 +1,30 @@
 """The pipeline: composes the stages and streams pages through them.
 
 `process_page` takes one RawPage to a PageResult and never raises: a page that fails in
-any stage gives a document row with status `error` and the reason, and the run goes on.
+any stage gives a document row with status `error` and the reason
+(`<stage>: <ExceptionType>: <message>`, the traceback in the log), and the run goes on.
+Stages themselves raise on bugs; this is the one place that turns an exception into a row.
+Binary content and a page over its time budget (`Config.page_time_budget`) get an error
+row too, so no page can hang or poison the run.
+
 `run` streams a corpus through `process_page` (in this process or a pool of workers),
 hands each result to the output writer as it comes, then runs the consistency stage on
-the claims table and finishes the outputs.
+the claims table and commits the outputs. With `Config.resume`, a page whose bytes are
+those of a page an earlier run on the same output folder finished is taken from that
+run's journal instead of being processed again.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import multiprocessing
 import os
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field, fields
 from itertools import islice
 
 from extractor.clean import clean_page
@@ -21,14 +32,16 @@ from extractor.config import Config
 from extractor.consistency import check_consistency, load_reference
 from extractor.extract import Claim, extract_claims
 from extractor.extract.claims import CLAIM_COLUMNS
-from extractor.ingest import RawPage, iter_pages
+from extractor.ingest import RawPage, binary_kind, iter_pages
 from extractor.langid import tag_page
+from extractor.extract.claims import Claim
 from extractor.outputs import RunWriter, read_claims
 
 logger = logging.getLogger(__name__)
 
 DOCUMENT_COLUMNS = ["doc_id", "status", "error", "bytes", "encoding", "lang", "lang_confidence",
-                    "zh_variant", "lossy", "lossy_ratio", "repairs", "n_sentences", "n_claims"]
+                    "zh_variant", "lossy", "lossy_ratio", "repairs", "n_sentences", "n_claims",
+                    "clean_path"]
 
 
 @dataclass
@@ -48,6 +61,8 @@ class DocumentRow:
     repairs: str = ""
     n_sentences: int = 0
     n_claims: int = 0
+    #: where the page's cleaned text went, relative to OUT_DIR (set by the writer)
+    clean_path: str = ""
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -58,34 +73,96 @@ class PageResult:
     document: DocumentRow
     claims: list[Claim] = field(default_factory=list)
     clean_text: str | None = None
+    #: digest of the page's bytes ('' for a page that could not be read)
+    digest: str = ""
+
+    @classmethod
+    def from_rows(cls, document: dict, claims: list[dict], clean_text: str | None,
+                  digest: str) -> PageResult:
+        """A result rebuilt from the rows an earlier run wrote (--resume)."""
+        doc_fields = {f.name for f in fields(DocumentRow)}
+        claim_fields = {f.name for f in fields(Claim)}
+        return cls(DocumentRow(**{k: v for k, v in document.items() if k in doc_fields}),
+                   [Claim(**{k: v for k, v in c.items() if k in claim_fields}) for c in claims],
+                   clean_text, digest)
+
+
+def page_digest(data: bytes) -> str:
+    """Identifies a page's bytes, to tell whether it changed since an earlier run."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+class PageTimeout(BaseException):
+    """A page ran over its time budget. A BaseException, so that no `except Exception`
+    in a stage can swallow it."""
+
+
+@contextmanager
+def time_budget(seconds: float):
+    """Raise PageTimeout in this thread after `seconds` (<= 0: no budget). Works in the main
+    thread of a process, as pool workers run; elsewhere (threads) there is no budget."""
+    if (seconds <= 0 or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+
+    def expired(signum, frame):
+        raise PageTimeout(f"over the time budget of {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def process_page(raw: RawPage, config: Config) -> PageResult:
-    """Run one page through clean -> langid -> extract. Never raises."""
-    doc = DocumentRow(raw.doc_id, bytes=len(raw.data))
+    """Run one page through clean -> langid -> extract. Never raises (but on interrupts)."""
+    doc = DocumentRow(raw.doc_id, bytes=raw.n_bytes)
     if raw.error:
         doc.status, doc.error = "error", raw.error
         return PageResult(doc)
-    stage = "clean"
+    digest = page_digest(raw.data)
+    kind = binary_kind(raw.data)
+    if kind:
+        doc.status, doc.error = "error", f"binary ({kind})"
+        return PageResult(doc, digest=digest)
+    stage = ["clean"]  # the stage running, seen by the handlers below
     try:
-        cleaned = clean_page(raw, config.clean)
-        doc.encoding = cleaned.encoding
-        doc.lossy, doc.lossy_ratio = cleaned.lossy, cleaned.lossy_ratio
-        doc.repairs = ";".join(cleaned.repair_names)
-        stage = "langid"
-        tagged = tag_page(cleaned, config.langid)
-        doc.lang, doc.lang_confidence = tagged.lang.lang, tagged.lang.confidence
-        doc.zh_variant = tagged.lang.zh_variant
-        doc.n_sentences = len(tagged.sentences)
-        stage = "extract"
-        claims = extract_claims(tagged, config.claims)
-        doc.n_claims = len(claims)
-        return PageResult(doc, claims, cleaned.text)
-    except Exception as exc:  # one bad page must not stop the run
-        logger.exception("page %s failed in %s", raw.doc_id, stage)
-        doc.status = "error"
-        doc.error = f"{stage} failed: {type(exc).__name__}: {exc}".splitlines()[0][:500]
-        return PageResult(doc)
+        with time_budget(config.page_time_budget):
+            claims, clean_text = _run_stages(raw, config, doc, stage)
+        return PageResult(doc, claims, clean_text, digest)
+    except PageTimeout as exc:
+        logger.warning("page %s: %s in %s", raw.doc_id, exc, stage[0])
+        return _failed(doc, f"{stage[0]}: {type(exc).__name__}: {exc}", digest)
+    except Exception as exc:  # a bug in a stage costs one page: recorded, logged, run goes on
+        logger.exception("page %s failed in %s", raw.doc_id, stage[0])
+        return _failed(doc, f"{stage[0]}: {type(exc).__name__}: {exc}", digest)
+
+
+def _run_stages(raw: RawPage, config: Config, doc: DocumentRow, stage: list[str]):
+    cleaned = clean_page(raw, config.clean)
+    doc.encoding = cleaned.encoding
+    doc.lossy, doc.lossy_ratio = cleaned.lossy, cleaned.lossy_ratio
+    doc.repairs = ";".join(cleaned.repair_names)
+    stage[0] = "langid"
+    tagged = tag_page(cleaned, config.langid)
+    doc.lang, doc.lang_confidence = tagged.lang.lang, tagged.lang.confidence
+    doc.zh_variant = tagged.lang.zh_variant
+    doc.n_sentences = len(tagged.sentences)
+    stage[0] = "extract"
+    claims = extract_claims(tagged, config.claims)
+    doc.n_claims = len(claims)
+    return claims, cleaned.text
+
+
+def _failed(doc: DocumentRow, message: str, digest: str) -> PageResult:
+    doc.status = "error"
+    doc.error = (message.splitlines() or [message])[0][:500]
+    doc.n_claims = 0
+    return PageResult(doc, digest=digest)
 
 
 # Worker processes get the config once, through the pool initializer.
@@ -95,6 +172,9 @@ _worker_config: Config | None = None
 def _init_worker(config: Config) -> None:
     global _worker_config
     _worker_config = config
+    # Interrupts are the parent's to handle: it stops the pool and keeps finished pages.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _process_chunk_in_worker(chunk: list[RawPage]) -> list[PageResult]:
@@ -105,25 +185,46 @@ PAGES_PER_TASK = 8     # pages sent to a worker at once (amortises the inter-pro
 TASKS_PER_WORKER = 4   # tasks in flight per worker: bounds the pages held in memory
 
 
-def process_pages(pages: Iterable[RawPage], config: Config) -> Iterator[PageResult]:
-    """Results in corpus order. With `config.jobs != 1`, pages are processed in a pool of
-    worker processes; reading stays at most jobs x TASKS_PER_WORKER x PAGES_PER_TASK pages
-    ahead of the results (`Pool.imap` would read the whole corpus ahead into memory)."""
+def process_pages(pages: Iterable[RawPage | PageResult], config: Config) -> Iterator[PageResult]:
+    """Results in corpus order; a PageResult in the input (a page reused by --resume)
+    passes through. With `config.jobs != 1`, pages are processed in a pool of worker
+    processes; reading stays at most jobs x TASKS_PER_WORKER x PAGES_PER_TASK pages ahead
+    of the results (`Pool.imap` would read the whole corpus ahead into memory)."""
     jobs = config.jobs or os.cpu_count() or 1
     if jobs == 1:
-        for raw in pages:
-            yield process_page(raw, config)
+        for item in pages:
+            yield item if isinstance(item, PageResult) else process_page(item, config)
         return
     ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
         in_flight: deque = deque()
         pages = iter(pages)
         while chunk := list(islice(pages, PAGES_PER_TASK)):
-            in_flight.append(pool.apply_async(_process_chunk_in_worker, (chunk,)))
+            todo = [item for item in chunk if not isinstance(item, PageResult)]
+            in_flight.append((chunk, pool.apply_async(_process_chunk_in_worker, (todo,))))
             if len(in_flight) >= jobs * TASKS_PER_WORKER:
-                yield from in_flight.popleft().get()
+                yield from _merged(*in_flight.popleft())
         while in_flight:
-            yield from in_flight.popleft().get()
+            yield from _merged(*in_flight.popleft())
+
+
+def _merged(chunk: list, pending) -> Iterator[PageResult]:
+    done = iter(pending.get())
+    for item in chunk:
+        yield item if isinstance(item, PageResult) else next(done)
+
+
+def reuse_finished(pages: Iterable[RawPage], finished) -> Iterator[RawPage | PageResult]:
+    """Each page, or its result from an earlier run when its bytes are unchanged."""
+    n_reused = 0
+    for raw in pages:
+        rows = finished.get(raw.doc_id, page_digest(raw.data)) if not raw.error else None
+        if rows is None:
+            yield raw
+        else:
+            n_reused += 1
+            yield PageResult.from_rows(*rows, digest=page_digest(raw.data))
+    logger.info("%d pages reused from earlier runs", n_reused)
 
 
 @dataclass
@@ -138,7 +239,8 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
         results: Iterable[PageResult] | None = None) -> RunSummary:
     """Process the corpus folder `config.corpus` into `config.out` (OUTPUTS.md).
 
-    The output folder is written atomically: tables appear only when the run finishes.
+    The output folder is committed as one unit: tables appear only when the run finishes.
+    An interrupt (KeyboardInterrupt) keeps the finished pages for `Config.resume`.
     `progress` may wrap the stream of results (the CLI passes a progress bar).
     `results` replaces the local page processing by another source of PageResults in
     corpus order (`extractor.distributed.iter_results_on_dask`).
@@ -146,14 +248,19 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
     reference = load_reference(config.reference)
     summary = RunSummary()
     columns = {"documents": DOCUMENT_COLUMNS, "claims": list(CLAIM_COLUMNS)}
-    with RunWriter(config.out, write_clean=config.write_clean, columns=columns) as writer:
+    with RunWriter(config.out, write_clean=config.write_clean, columns=columns,
+                   resume=config.resume) as writer:
         if results is None:
-            results = process_pages(iter_pages(config.corpus, config.max_page_bytes), config)
+            pages = iter_pages(config.corpus, config.max_page_bytes, config.follow_links,
+                               exclude=[writer.out_dir, writer.staging])
+            if len(writer.finished):
+                pages = reuse_finished(pages, writer.finished)
+            results = process_pages(pages, config)
         if progress is not None:
             results = progress(results)
         for result in results:
             writer.add(result.document.as_dict(), [c.as_dict() for c in result.claims],
-                       result.clean_text)
+                       result.clean_text, result.digest)
             summary.n_pages += 1
             summary.n_errors += result.document.status != "ok"
             summary.n_claims += len(result.claims)

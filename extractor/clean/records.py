@@ -5,6 +5,7 @@ These are the names the rest of the pipeline relies on (`CleanedPage.lossy`,
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 #: how many before -> after examples a Repair keeps (enough to explain, small to store)
@@ -95,6 +96,9 @@ class CleanedPage:
     lossy_ratio: float = 0.0
     #: `CleanConfig.lossy_threshold` the page was cleaned with
     lossy_threshold: float = 0.0
+    #: (spans sorted by start, their starts, running maximum of their ends), built on the
+    #: first lookup so that a page with many lossy spans is not scanned once per sentence
+    _span_index: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def lossy(self) -> bool:
@@ -111,17 +115,41 @@ class CleanedPage:
         return [r.name for r in self.repairs if r.count]
 
     def is_lossy_at(self, start: int, end: int) -> bool:
-        """True when [start, end) overlaps a lossy span.
+        """True when [start, end) overlaps a lossy span (a bisection, not a scan).
 
         >>> CleanedPage("d", "ab??cd", lossy_spans=[LossySpan(2, 4, "question_marks")],
         ...             lossy_ratio=0.3).is_lossy_at(0, 3)
         True
         """
-        return any(s.start < end and start < s.end for s in self.lossy_spans)
+        spans, starts, max_ends = self._spans_index()
+        k = bisect_left(starts, end)  # spans[:k] start before `end`
+        return k > 0 and max_ends[k - 1] > start
 
     def lossy_kinds_at(self, start: int, end: int) -> set[str]:
-        """Kinds of the lossy spans that overlap [start, end)."""
-        return {s.kind for s in self.lossy_spans if s.start < end and start < s.end}
+        """Kinds of the lossy spans that overlap [start, end).
+
+        >>> CleanedPage("d", "a?b\ufffdc", lossy_spans=[LossySpan(1, 2, "question_marks"),
+        ...     LossySpan(3, 4, "replacement_char")]).lossy_kinds_at(2, 5)
+        {'replacement_char'}
+        """
+        spans, starts, max_ends = self._spans_index()
+        kinds = set()
+        k = bisect_left(starts, end) - 1
+        while k >= 0 and max_ends[k] > start:  # earlier spans all end at or before `start`
+            if spans[k].end > start:
+                kinds.add(spans[k].kind)
+            k -= 1
+        return kinds
+
+    def _spans_index(self) -> tuple:
+        if self._span_index is None or len(self._span_index[0]) != len(self.lossy_spans):
+            spans = sorted(self.lossy_spans, key=lambda s: (s.start, s.end))
+            max_ends, running = [], -1
+            for s in spans:
+                running = max(running, s.end)
+                max_ends.append(running)
+            self._span_index = (spans, [s.start for s in spans], max_ends)
+        return self._span_index
 
     def as_dict(self) -> dict:
         return {"doc_id": self.doc_id, "encoding": self.encoding, "n_bytes": self.n_bytes,

@@ -43,6 +43,7 @@ class RepairLog:
     def replaced(self, name: str, before: str, after: str, lossy_kind: str | None = None) -> str:
         """Count one replacement and return `after` wrapped in markers so that its final
         position can be reported; `lossy_kind` also makes it a LossySpan of that kind."""
+        after = strip_markers(after)  # a repair may recreate our markers from the page's bytes
         self.repair(name).add(before, after)
         key = (name, lossy_kind)
         try:
@@ -65,7 +66,14 @@ class RepairLog:
             out.append(before)
             length += len(before)
             piece = m.group(2)
-            name, lossy_kind = self._kinds[ord(m.group(1)) - _OPEN_BASE]
+            kind = ord(m.group(1)) - _OPEN_BASE
+            if kind >= len(self._kinds):  # a marker-like character no step made: plain text
+                piece = MARKER_RE.sub("", m.group())
+                out.append(piece)
+                length += len(piece)
+                pos = m.end()
+                continue
+            name, lossy_kind = self._kinds[kind]
             span = (length, length + len(piece))
             self._repairs[name].spans.append(span)
             if lossy_kind:
