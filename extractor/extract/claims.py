@@ -110,7 +110,7 @@ class ClaimConfig:
     period_units: tuple[str, ...] = ("month", "year")
     #: a claim is about a system or a workload (CLAIMS.md): numbers linked to neither
     #: ("the market grew 30%", "more than 50 members") are not reported
-    require_subject: bool = True
+    require_subject: bool = False
     #: claims below this confidence are not reported
     min_confidence: float = 0.0
     #: table rows: at most this many rows between a row and its header
