@@ -329,7 +329,7 @@ def _lexicon_aliases():
         for key in ("aliases", "aliases_cs"):
             for alias, entry in lex.get(key, {}).items():
                 opts = entry if isinstance(entry, dict) else {"unit": entry}
-                if opts.get("needs_context") or opts.get("needs_after"):
+                if opts.get("needs_context") or opts.get("needs_after") or opts.get("needs_later"):
                     continue
                 out.append((lang, alias, opts["unit"], 12 * opts.get("scale", 1)))
     return out

@@ -104,7 +104,7 @@ def unit_info(unit: str) -> tuple[str, float | None]:
     canonical = lexicons.load("units_canonical.json")
     entry = canonical.get("units", {}).get(unit)
     if entry:
-        return entry[0], float(entry[1])
+        return entry[0], (float(entry[1]) if entry[1] is not None else None)
     if unit.endswith("/s") and unit:
         return canonical.get("rate_quantity", "throughput"), 1.0
     return "unknown", None
@@ -124,6 +124,7 @@ class UnitSpec:
     attached: bool = False
     needs_context: tuple = ()
     needs_after: tuple = ()
+    needs_later: tuple = ()  # one of these words follows within the clause (次…運算)
     scale: float = 1.0  # 三成 = 30 %
 
 
@@ -151,6 +152,9 @@ def _left_bounded(term: str) -> str:
 _AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
 
 _SENTENCE_END = re.compile(r"[。！？!?]|\.\s")
+_CLAUSE_END = re.compile(r"[,，、;；。！？!?]|\.\s")
+#: characters after a unit searched for its needs_later words (20兆次光線追蹤運算)
+_LATER_WINDOW = 12
 
 # Kinds of quantity no page states as a negative number.
 _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "frequency",
@@ -180,7 +184,8 @@ class Grammar:
         def add(alias: str, entry, case_sensitive: bool):
             opts = entry if isinstance(entry, dict) else {"unit": entry}
             spec = UnitSpec(opts["unit"], bool(opts.get("attached")), tuple(opts.get("needs_context", ())),
-                            tuple(opts.get("needs_after", ())), float(opts.get("scale", 1.0)))
+                            tuple(opts.get("needs_after", ())), tuple(opts.get("needs_later", ())),
+                            float(opts.get("scale", 1.0)))
             look = ""
             if alias[-1].isascii() and alias[-1].isalnum():
                 look += r"(?![A-Za-z0-9_])"
@@ -189,6 +194,8 @@ class Grammar:
             if opts.get("not_before_digit"):
                 look += r"(?! ?\d)"  # 32x32, 2 x 4 are sizes; a tab or '|' after 1.6x ends a table cell
             pattern = re.escape(alias) + look
+            if "/" in alias:  # 665.6 GB / s: a slash spaced on both sides
+                pattern = re.escape(alias).replace("/", f"(?:/|{_SP}/{_SP})") + look
             if case_sensitive:
                 self.unit_specs[alias] = spec
                 cs_alts.append((len(alias), pattern))
@@ -219,9 +226,15 @@ class Grammar:
             count_nouns += lex.get("count_nouns", [])
             gap_stopwords += lex.get("count_gap_stopwords", [])
             self.count_plural_entity |= bool(lex.get("count_plural_entity"))
-        alts = sorted(ci_alts + [(n, f"(?-i:{p})") for n, p in cs_alts], key=lambda a: -a[0])
-        # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and unit
-        self.unit_re = re.compile(rf"(?P<sp>{_SP}?-?)(?P<u>{'|'.join(p for _, p in alts) or '(?!x)x'})", re.I)
+        # longest first; of two the same length the case-sensitive one (Gb/s bits before gb/s)
+        alts = sorted([(n, 1, p) for n, p in ci_alts] + [(n, 0, f"(?-i:{p})") for n, p in cs_alts],
+                      key=lambda a: (-a[0], a[1]))
+        adjectives = [w for lex in units for w in lex.get("unit_adjectives", [])]
+        adjective = rf"(?P<adj>(?:{_alt(adjectives)}){_SP})?" if adjectives else ""
+        # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and
+        # unit, and an adjective (275 peak TFLOPS)
+        self.unit_re = re.compile(
+            rf"(?P<sp>{_SP}?-?){adjective}(?P<u>{'|'.join(p for *_, p in alts) or '(?!x)x'})", re.I)
         self.prefix_re = re.compile(with_first_char_guard(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z"), re.I)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
         # a short verb may stand between the rate word and the number: 每秒可生成, 每秒能处理
@@ -257,11 +270,13 @@ class Grammar:
         self.qual_after: dict[str, str] = {}
         self.range_between: set[str] = set()
         self.range_connectors: set[str] = set()
+        self.list_separators: set[str] = set()
         for lex in quals:
             self.qual_before.update(lex.get("before", {}))
             self.qual_after.update(lex.get("after", {}))
             self.range_between |= set(lex.get("range_between", []))
             self.range_connectors |= set(lex.get("range_connectors", []))
+            self.list_separators |= {x.lower() for x in lex.get("list_separators", [])}
         before = "|".join(_left_bounded(t) for t in sorted(self.qual_before, key=len, reverse=True)) or "(?!x)x"
         # searched before every number: behind a first-character guard (with_first_char_guard)
         self.qual_before_re = re.compile(with_first_char_guard(rf"(?:{before}){_SP}*\Z"), re.I)
@@ -584,10 +599,16 @@ class _QuantityFinder:
         for m in sorted(matches + multipliers, key=lambda m: (m.start(), m.start() - m.end())):
             if m.start() < last_end:
                 continue  # inside a quantity already read (four 1U IPU-M2000s)
-            q = self._multiplier(m) if m.re is g.multiplier_re else self._candidate(m)
-            if q is not None:
-                found.append(q)
-                last_end = q.end
+            if m.re is g.multiplier_re:
+                qs = [self._multiplier(m)]
+            elif m.lastgroup in ("zh", "kos"):
+                qs = self._neighbour_pair(m) or [self._candidate(m)]
+            else:
+                qs = [self._candidate(m)]
+            for q in qs:
+                if q is not None:
+                    found.append(q)
+                    last_end = q.end
         found.sort(key=lambda q: (q.start, -(q.end - q.start)))
         kept: list[Quantity] = []
         for q in found:
@@ -595,6 +616,7 @@ class _QuantityFinder:
                 continue
             kept.append(q)
         self._mark_ranges(kept)
+        self._share_list_units(kept)
         return kept
 
     def _masks(self, matches) -> _Spans:
@@ -801,15 +823,19 @@ class _QuantityFinder:
         m = self.g.unit_re.match(self.norm, e)
         if not m:
             return None
-        alias = m.group("u")
+        alias = re.sub(rf"{_SP}/{_SP}", "/", m.group("u"))
         spec = self.g.unit_specs.get(alias) or self.g.unit_specs_ci.get(alias.lower())
         if spec is None:
             return None
-        if spec.attached and m.group("sp"):
+        if spec.attached and (m.group("sp") or m.groupdict().get("adj")):
             return None
         if spec.needs_after:
             after = self.norm[m.end(): m.end() + 8].lstrip(" \t\u00a0")
             if not after.startswith(spec.needs_after):
+                return None
+        if spec.needs_later:
+            later = _CLAUSE_END.split(self.norm[m.end(): m.end() + _LATER_WINDOW], 1)[0]
+            if not any(w in later for w in spec.needs_later):
                 return None
         if spec.needs_context:
             window = self.norm[max(0, s - self.cfg.context_window): s]
@@ -929,6 +955,25 @@ class _QuantityFinder:
         m = self.g.negative_re.search(self.norm, max(0, s - 8), s)
         return len(m.group()) if m else 0
 
+    def _neighbour_pair(self, m) -> list[Quantity] | None:
+        """七八千人民币, 三四个小时: two neighbouring digits are a range, 7000 to 8000 CNY."""
+        surface, s, e = m.group(), m.start(), m.end()
+        digits = numeral_tables().cjk_digits
+        if len(surface) < 2 or surface[0] not in digits or surface[1] not in digits \
+                or digits[surface[1]] != digits[surface[0]] + 1 or surface[2:3] in digits:
+            return None
+        high = parse_number(surface[1:])
+        if not high or self._not_a_quantity("zh", s, e, surface):
+            return None
+        low = high * digits[surface[0]] / digits[surface[1]]
+        read = self._read_unit("zh", s, e, high)
+        if read is None or not read[0]:
+            return None  # an idiom (三四十年代 has no unit here) is no range
+        unit, _, end, _ = read
+        flags = ["spelled", "range"]
+        return [self._make(s, s + 1, low, unit, "range", list(flags)),
+                self._make(s + 1, end, high, unit, "range", list(flags))]
+
     # -- ranges: 512~2560, 5-10, 5至10, 5 to 10 minutes --
     def _mark_ranges(self, qs: list[Quantity]) -> None:
         for a, b in zip(qs, qs[1:]):
@@ -949,6 +994,7 @@ class _QuantityFinder:
                 continue
             if a.value >= b.value:
                 continue  # ranges ascend; 787-9 and a 3-2 score are not ranges
+            self._share_magnitude(a, b)
             unit = b.unit or a.unit
             for q in (a, b):
                 if q.unit != unit:
@@ -959,3 +1005,56 @@ class _QuantityFinder:
                         q.flags.remove("unit_missing")
                 q.qualifier = "range"
                 q.flags.append("range")
+
+    def _share_magnitude(self, a: Quantity, b: Quantity) -> None:
+        """The magnitude word closing a range applies to its first end too: 12-18万 is
+        120000 to 180000, 3억9000~4억1000만 is 3.9e8 to 4.1e8 (not 300009000)."""
+        head_a, head_b = _numeral_head(a.surface), _numeral_head(b.surface)
+        magnitude = _trailing_magnitude(head_b)
+        if not magnitude or not head_a or not head_a[-1].isdigit() or "spelled" in a.flags:
+            return
+        value = parse_number(head_a + magnitude)
+        if value is None or not a.value < value < b.value:
+            return
+        a.value = round_sig(value)
+        a.value_norm = None if a.value_norm is None else round_sig(value * unit_info(a.unit)[1])
+
+    # -- lists: 價格分別為499、699、1499美元, "$2, $3 and 4 dollars" --
+    def _share_list_units(self, qs: list[Quantity]) -> None:
+        """Bare numbers listed before a quantity take its unit, from the right, so the
+        whole list gets it: 499、699、1499美元 are three prices in USD."""
+        for a, b in zip(reversed(qs[:-1]), reversed(qs[1:])):
+            if a.unit or not b.unit or b.unit == "count" or "range" in a.flags:
+                continue
+            if self.norm[a.end:b.start].strip().lower() not in self.g.list_separators:
+                continue
+            if not a.value or not b.value or not 0.01 <= a.value / b.value <= 100:
+                continue  # list numbering and years do not share a price's unit
+            a.unit, (a.quantity, factor) = b.unit, unit_info(b.unit)
+            a.value_norm = round_sig(a.value * factor) if factor is not None else None
+            a.flags.append("unit_shared")
+
+
+def _numeral_head(surface: str) -> str:
+    """The numeral at the start of a quantity's surface (digits and magnitude characters).
+
+    >>> _numeral_head("18万人民币"), _numeral_head("4억1000만원"), _numeral_head("12")
+    ('18万', '4억1000만', '12')
+    """
+    t = numeral_tables()
+    end = 0
+    for i, ch in enumerate(surface):
+        if ch.isdigit() or ch in ".," or ch in t.cjk_big or (ch in t.cjk_small and i):
+            end = i + 1
+        else:
+            break
+    return surface[:end]
+
+
+def _trailing_magnitude(numeral: str) -> str:
+    """The magnitude characters that close a numeral: '万' of 18万, '万亿' of 2万亿."""
+    t = numeral_tables()
+    i = len(numeral)
+    while i and (numeral[i - 1] in t.cjk_big or numeral[i - 1] in t.cjk_small):
+        i -= 1
+    return numeral[i:] if i else ""
