@@ -156,6 +156,11 @@ _CLAUSE_END = re.compile(r"[,，、;；。！？!?]|\.\s")
 #: characters after a unit searched for its needs_later words (20兆次光線追蹤運算)
 _LATER_WINDOW = 12
 
+# Kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)).
+_GLOSSED_KINDS = frozenset({"compute", "bandwidth", "throughput"})
+#: characters a unit gloss may hold before its rate word: "(EF·1초에 …"
+_GLOSS_OPENER_WITHIN = 6
+
 # Kinds of quantity no page states as a negative number.
 _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "frequency",
                              "throughput", "count", "duration"})
@@ -174,6 +179,10 @@ class Grammar:
         self._build_cues(numbers)
         self._build_numbers(langs, numbers)
         self._build_masks(numbers)
+        nots = lexicons.load("claims_not.json")
+        self.number_names = nots.get("number_names", {}) or {
+            "model_words": [], "parameter_words": [], "size_suffixes": [], "korean_device_nouns": []}
+        self.gloss_openers = tuple(nots.get("unit_gloss_openers", []))
 
     # units after a number, currency before it, counters, rates
     def _build_units(self, units: list[dict]) -> None:
@@ -264,6 +273,11 @@ class Grammar:
         if self.count_plural_entity:
             count += rf"|{_SP}(?:{token}{_SP})?[A-Z][A-Za-z\-]{{0,20}}\d[\w\-]{{0,20}}s(?![A-Za-z])"
         self.count_re = re.compile(count)
+        # 8x H100 GPUs, 8x NVIDIA A100 chips: only names between a factor and a device noun
+        # ("4x faster CPU-to-GPU transfer" is a factor)
+        name = r"[A-Z0-9][\w\-]{0,30}"
+        self.device_count_re = re.compile(
+            rf"[ \u00a0-](?:{name}{_SP}){{0,2}}(?i:(?:{nouns})(?:s|es)?)(?![A-Za-z])")
 
     def _build_qualifiers(self, quals: list[dict]) -> None:
         self.qual_before: dict[str, str | None] = {}
@@ -304,6 +318,7 @@ class Grammar:
         self.day_of_month_re = re.compile(rf"{_SP}?(?:{_alt(days, False)})") if days else None
         self.ordinal_prefix_re = re.compile(rf"(?:{_alt(prefixes, False)})\Z") if prefixes else None
         self.ordinal_suffix_re = re.compile(rf"{_SP}?(?:{_alt(suffixes, False)})") if suffixes else None
+        self.half_after_unit = tuple(x for lex in numbers for x in lex.get("half_after_unit", [])) or ("\0",)
         self.multipliers: dict[str, tuple[float, str]] = {}
         for lex in numbers:
             for word, (value, unit) in lex.get("multiplier_words", {}).items():
@@ -390,7 +405,11 @@ class Grammar:
     def _build_masks(self, numbers: list[dict]) -> None:
         """Spans that hold no quantity. The ones with a distinctive first character are
         searched over the whole text; the rest only in windows around candidate numbers."""
+        nots = lexicons.load("claims_not.json")
+        code = _alt(nots.get("code_line_openers", []), False)
+        nodes = _alt(nots.get("process_node_units", []))
         self.global_mask_re = re.compile("|".join([
+            rf"(?m:^[ \t]*(?:{code}).*$)",                            # program code, comments
             r"https?://\S+|ftp://\S+|www\.\S+",                      # URLs
             r"<[^<>]{0,500}>|&#?\w{1,10};",                          # markup remains
             r"`[^`\n]{1,200}`|\\[A-Za-z]+\{[^{}\n]{0,200}\}",        # code and LaTeX
@@ -417,6 +436,10 @@ class Grammar:
             r"(?<![\w.])\d+[xX×]\d+(?:[xX×]\d+)?\b",                 # dimensions 32x32
             r"\b0x[0-9A-Fa-f]+\b",
             r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
+            rf"(?<=[{_HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]",        # stock tickers 台積電(2330)
+            rf"(?<![\d.])\d+(?:\.\d+)?{_SP}?(?:{nodes})",                # process nodes 5奈米, 4nm, 10㎚급
+            # a date whose 年/月 the page lost to mojibake or '?': 2012�12�
+            r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?",
         ]
         # behind a lookahead on the characters a match can start with, the engine skips
         # other positions at one test instead of trying every alternative there
@@ -615,6 +638,7 @@ class _QuantityFinder:
             if kept and q.start < kept[-1].end:
                 continue
             kept.append(q)
+        kept = self._drop_unit_glosses(kept)
         self._mark_ranges(kept)
         self._share_list_units(kept)
         return kept
@@ -688,6 +712,10 @@ class _QuantityFinder:
             # memory, bandwidth, power ... cannot be negative: the "sign" was a word or damage
             value, s, start = -value, s + sign, max(start, s + sign)
         value *= self._scale
+        if unit and value == int(value) and self.norm.startswith(self.g.half_after_unit, end):
+            value, end = value + 0.5, end + 1  # 一噸半: one and a half tons
+        if kind in ("arabic", "cjkmix") and self._name_digits(s, e, surface, unit, end):
+            return None
         flags = [] if kind in ("arabic", "cjkmix") else ["spelled"]
         if not unit:
             if self._needs_unit(kind, surface) or not self.cfg.emit_bare:
@@ -705,6 +733,8 @@ class _QuantityFinder:
 
     def _not_a_quantity(self, kind: str, s: int, e: int, surface: str) -> bool:
         """Cheap tests that rule a candidate out before its value is read."""
+        if kind in ("kos", "zh") and len(surface) < 2 and surface in numeral_tables().cjk_big:
+            return True  # a lone 조, 万, 兆 is a word (조건 condition, 每兆瓦 per megawatt)
         if kind == "kos" and len(surface) < 2 and surface not in numeral_tables().cjk_small \
                 and surface not in numeral_tables().cjk_big:
             return True  # a lone 이, 일, 사, 구 is a word far more often than a numeral
@@ -774,7 +804,7 @@ class _QuantityFinder:
                 after_qual = self._qual_after(end)[0] or after_qual
         whole = value == int(value)
         if unit == "x" and whole:  # 8x H100 GPUs, 8 x A100: a number of devices, not a factor
-            device = g.count_re.match(norm, end) or self._DEVICE_AFTER.match(norm, end)
+            device = g.device_count_re.match(norm, end) or self._DEVICE_AFTER.match(norm, end)
             if device:
                 unit, end = "count", device.end()
         if unit == "s" and end == e + 1 and whole and int(value) % 10 == 0 and kind == "arabic":
@@ -866,7 +896,7 @@ class _QuantityFinder:
             return "", end
         return self.g.qual_after_lower.get(m.group().strip().lower(), ""), m.end()
 
-    _DEVICE_AFTER = re.compile(r"[ \t\u00a0]?[A-Z]{1,3}\d{2,4}[A-Za-z]?s?(?![\w-])")
+    _DEVICE_AFTER = re.compile(r"[ \t\u00a0]?[A-Z]{1,3}\d{1,4}[A-Za-z]?s?(?![\w-])")
 
     # -- what a number is not --
     _TOKEN_RIGHT = re.compile(r"\S{0,300}")
@@ -906,6 +936,66 @@ class _QuantityFinder:
             return True  # 第3, 제3
         return False
 
+    # a capitalised word inside a sentence, then the number: Ryzen 9, Xeon Platinum 8380, BR 104
+    _MID_SENTENCE_NAME = re.compile(r"[^\s.!?:|•·][ \t\u00a0]+[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
+    # a model name (and its version) before a model size: LLaMA V3.1 70B, Llama 2 70B, 라마2 7B
+    _MODEL_NAME_BEFORE = re.compile(
+        rf"(?:[A-Za-z]*[A-Z][\w\-]*|[{_HANGUL}]+\d*)[ \t\u00a0](?:[vV]?\d+(?:\.\d+)*[ \t\u00a0])?\Z")
+    _KOREAN_NAME_BEFORE = re.compile(rf"[{_HANGUL}A-Za-z][ \t\u00a0]\Z")
+
+    def _name_digits(self, s: int, e: int, surface: str, unit: str, end: int) -> bool:
+        """Digits that are part of a product or model name by their neighbours (CLAIMS.md:
+        name parts are not claims): Ryzen 9 CPUs, 가우디3 칩, 가우디 3 프로세서, LLaMA V3.1 70B."""
+        norm, names = self.norm, self.g.number_names
+        if surface[-1:] in names["size_suffixes"] and not surface[-2:-1].isalpha():
+            after = norm[e:e + 12].lstrip(" \t\u00a0").lower()
+            if any(after.startswith(w) for w in names["parameter_words"]):
+                return False  # 13B参数, 70B parameters: a parameter count
+            if any(after.startswith(w) for w in names["model_words"]) \
+                    or self._MODEL_NAME_BEFORE.search(norm, max(0, s - 30), s):
+                return True
+        if "." in surface or unit not in ("", "count"):
+            return False
+        unit_spaced = norm[e:end][:1].isspace()
+        if s and _is_hangul(norm[s - 1]) and (not unit or unit_spaced):
+            return True  # 가우디3 칩당, 라마2: digits glued to a Korean name
+        if unit != "count" or not unit_spaced:
+            return False
+        if self._MID_SENTENCE_NAME.search(norm, max(0, s - 40), s) and not self._qual_before(s):
+            return True  # Ryzen 9 CPUs, Xeon Platinum 8380 processors, Biren BR 104 GPU
+        # 가우디 3 프로세서: Korean counts follow their noun (프로세서 8개), so a number
+        # between a name and a device noun is the name's
+        noun = norm[e:end].strip()
+        return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, max(0, s - 2), s))
+
+    def _drop_unit_glosses(self, qs: list[Quantity]) -> list[Quantity]:
+        """Numbers in a parenthesis that defines the unit before it are no quantities:
+        38 TOPS(초당 1조 번 연산), 10Gbps(초당 10기가비트), 42.5 엑사플롭스(EF·1초에 100경 번)."""
+        if not any(c in self.norm for c in "(（"):
+            return qs
+        out: list[Quantity] = []
+        gloss_end = -1
+        for i, q in enumerate(qs):
+            if q.start < gloss_end:
+                continue
+            if i and qs[i - 1].quantity in _GLOSSED_KINDS:
+                gloss_end = self._gloss_after(qs[i - 1].end, q.start)
+                if q.start < gloss_end:
+                    continue
+            out.append(q)
+        return out
+
+    def _gloss_after(self, unit_end: int, number_start: int) -> int:
+        """The end of a unit-defining parenthesis opened at `unit_end`, or -1."""
+        norm = self.norm
+        if unit_end >= len(norm) or norm[unit_end] not in "(（":
+            return -1
+        opening = norm[unit_end + 1: unit_end + 1 + _GLOSS_OPENER_WITHIN + 12]
+        if not any(opener in opening[:_GLOSS_OPENER_WITHIN + len(opener)] for opener in self.g.gloss_openers):
+            return -1
+        close = min((i for i in (norm.find(")", unit_end), norm.find("）", unit_end)) if i >= 0), default=-1)
+        return close if close > number_start else -1
+
     _NAME_BEFORE = re.compile(r"(?<![\w\-])[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
 
     def _after_name(self, s: int) -> bool:
@@ -917,9 +1007,13 @@ class _QuantityFinder:
     def _is_year(self, s: int, e: int, surface: str, value: float) -> bool:
         if not (len(surface) == 4 and surface.isdigit() and 1900 <= value <= 2099):
             return False
-        if self._unit_at(e, s) or self.g.count_re.match(self.norm, e):
+        if self._unit_at(e, s):
             return False
         lo, hi = self.g.bare_years
+        if lo <= value <= hi and (self._word_before(s, self.g.year_cues) or self._after_name(s)):
+            return True  # since 2014 yield ..., Hot Chips 2025 machine learning: no count
+        if self.g.count_re.match(self.norm, e):
+            return False
         year = int(value)
         if not year & (year - 1):
             return False  # 2048 is a batch size, a power of two, not a year
