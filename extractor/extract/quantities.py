@@ -213,6 +213,8 @@ class Grammar:
                 ci_alts.append((len(alias), pattern))
 
         self.prefix_units: dict[str, str] = {}
+        self.scaled_prefixes: dict[str, str] = {}
+        self.money_scales: dict[str, float] = {}
         self.rate_prefixes: list[str] = []
         self.rate_items: dict[str, str] = {}
         count_nouns: list[str] = []
@@ -231,6 +233,8 @@ class Grammar:
             for alias, unit in lex.get("rate_aliases", {}).items():
                 add(alias, unit, False)
             self.prefix_units.update(lex.get("prefix", {}))
+            self.scaled_prefixes.update(lex.get("prefix_scaled", {}))
+            self.money_scales.update({k: float(v) for k, v in lex.get("money_scale_suffixes", {}).items()})
             self.rate_prefixes += lex.get("rate_prefix", [])
             count_nouns += lex.get("count_nouns", [])
             gap_stopwords += lex.get("count_gap_stopwords", [])
@@ -244,6 +248,10 @@ class Grammar:
         # unit, and an adjective (275 peak TFLOPS)
         self.unit_re = re.compile(
             rf"(?P<sp>{_SP}?-?){adjective}(?P<u>{'|'.join(p for *_, p in alts) or '(?!x)x'})", re.I)
+        self.scaled_prefix_re = re.compile(
+            rf"(?<![A-Za-z])(?:{_alt(self.scaled_prefixes, False)})\Z") if self.scaled_prefixes else None
+        self.money_scale_re = re.compile(
+            rf"(?:{_alt(self.money_scales, False)})(?![A-Za-z0-9])") if self.money_scales else None
         self.prefix_re = re.compile(with_first_char_guard(rf"(?:{_alt(self.prefix_units, False)}){_SP}?\Z"), re.I)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
         # a short verb may stand between the rate word and the number: 每秒可生成, 每秒能处理
@@ -309,6 +317,7 @@ class Grammar:
         self.version_cues_decimal = collect("version_cues_decimal")
         self.year_cues = collect("year_cues") | collect("month_names")
         self.ratio_cues = collect("ratio_cues")
+        self.demonstratives = frozenset(x for lex in numbers for x in lex.get("demonstratives", []))
         ranges = [lex["bare_year_range"] for lex in numbers if lex.get("bare_year_range")]
         self.bare_years = (min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else (0, -1)
         self.ambiguous_alone = {str(x).lower() for lex in numbers for x in lex.get("ambiguous_alone", [])}
@@ -438,6 +447,7 @@ class Grammar:
             r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
             rf"(?<=[{_HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]",        # stock tickers 台積電(2330)
             rf"(?<![\d.])\d+(?:\.\d+)?{_SP}?(?:{nodes})",                # process nodes 5奈米, 4nm, 10㎚급
+            rf"(?<!\d)\d{{1,2}}\D{{0,3}}(?:{_alt(nots.get('local_time_markers', []), False)})",  # 1일(현지시간)
             # a date whose 年/月 the page lost to mojibake or '?': 2012�12�
             r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?",
         ]
@@ -744,7 +754,10 @@ class _QuantityFinder:
         if self.masked.covers(s) or self._in_address_token(s, e):
             return True
         if kind in ("arabic", "cjkmix"):
-            return self._is_name_or_code(s, e, surface) and not self.g.prefix_re.search(norm, max(0, s - 8), s)
+            return self._is_name_or_code(s, e, surface) and not self.g.prefix_re.search(norm, max(0, s - 8), s) \
+                and not self._after_scaled_prefix(s) and not self._after_negative_word(s)
+        if kind == "zh" and s and norm[s - 1] in self.g.demonstratives:
+            return True  # 这两款: 'these two', an aside
         if kind == "zh" and self.g.ordinal_prefix_re:
             return bool(self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s))  # 第三
         return False
@@ -774,6 +787,14 @@ class _QuantityFinder:
                 symbol = prefix.group().strip()
                 unit = g.prefix_units.get(symbol) or g.prefix_units.get(symbol.lower(), "")
                 start = prefix.start()
+            elif g.scaled_prefix_re is not None:
+                scaled = g.scaled_prefix_re.search(norm, max(0, s - 4), s)
+                if scaled and (norm[s:e][-1:].isalpha() or self._money_scale_at(e)):
+                    unit, start = g.scaled_prefixes[scaled.group()], scaled.start()  # PS6m, Y=590 billion
+        if unit and unit_info(unit)[0] == "money" and not norm[s:e][-1:].isalpha():
+            scale = self._money_scale_at(e)
+            if scale:
+                self._scale, end = scale[0], scale[1]  # £6m
         rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) if g.rate_prefixes else None
         if g.rate_prefixes and rate is None and unit in ("", "count") and \
                 any(p in norm[max(0, s - 20):s] for p in g.rate_prefix_heads):
@@ -884,6 +905,11 @@ class _QuantityFinder:
             return "count", m.end()
         return "", e
 
+    def _money_scale_at(self, e: int) -> tuple[float, int] | None:
+        """(magnitude, end) of a magnitude letter closing an amount of money: the m of £6m."""
+        m = self.g.money_scale_re.match(self.norm, e) if self.g.money_scale_re else None
+        return (self.g.money_scales[m.group()], m.end()) if m else None
+
     def _qual_before(self, s: int) -> str:
         m = self.g.qual_before_re.search(self.norm, max(0, s - self.cfg.window), s)
         if not m:
@@ -910,7 +936,16 @@ class _QuantityFinder:
         right = self._TOKEN_RIGHT.match(self.norm, e).group()
         if not left and not right:
             return False
+        if left and self.g.scaled_prefix_re is not None and self.g.scaled_prefix_re.fullmatch(left):
+            return False  # Y=590 billion: a currency sign, not a parameter
         return bool(self.g.token_mask_re.search(left + self.norm[s:e] + right))
+
+    def _after_scaled_prefix(self, s: int) -> bool:
+        return self.g.scaled_prefix_re is not None and bool(self.g.scaled_prefix_re.search(self.norm, max(0, s - 4), s))
+
+    def _after_negative_word(self, s: int) -> bool:
+        """minus-260: a hyphen after a negative word is its sign, not a name's (ResNet-50)."""
+        return s > 1 and self.norm[s - 1] == "-" and bool(self.g.negative_re.search(self.norm, max(0, s - 9), s - 1))
 
     def _word_before(self, s: int, words: set) -> bool:
         m = _WORD_BEFORE.search(self.norm, max(0, s - self.cfg.window), s)
@@ -1045,6 +1080,8 @@ class _QuantityFinder:
         if s < 1:
             return 0
         if self.norm[s - 1] in "-−":
+            if self._after_negative_word(s):  # minus-260
+                return len(self.g.negative_re.search(self.norm, max(0, s - 9), s - 1).group()) + 1
             return 1 if s == 1 or self.norm[s - 2] in " \t\n(=:[（" else 0
         m = self.g.negative_re.search(self.norm, max(0, s - 8), s)
         return len(m.group()) if m else 0
