@@ -92,7 +92,12 @@ def build_masks(numbers: list[dict]) -> Masks:
 
 
 class Spans:
-    """Sorted, non-overlapping spans with a fast 'is this offset inside one' test."""
+    """Sorted, non-overlapping spans with a fast 'is this offset inside one' test.
+
+    >>> spans = Spans([(0, 4), (2, 6), (10, 12)])  # (2, 6) overlaps (0, 4): dropped
+    >>> spans.covers(3), spans.covers(5), spans.covers(11), spans.covers(12)
+    (True, False, True, False)
+    """
 
     def __init__(self, spans):
         self.starts, self.ends = [], []
@@ -183,8 +188,9 @@ class NotAQuantity:
         prev = norm[s - 1] if s else ""
         if prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",):
             return True  # A100, FP16, v1.1, M2000, #3
-        if prev in "-–" and s >= 2 and norm[s - 2].isascii() and norm[s - 2].isalpha():
-            return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000
+        if prev in "-–" and s >= 2 and norm[s - 2].isascii() and norm[s - 2].isalpha() \
+                and not (s >= 3 and norm[s - 3].isdigit() and norm[s - 2] in self.g.scale_letters):
+            return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000 (5k-20k is a range)
         if prev == "." and s >= 2 and norm[s - 2].isdigit():
             return True
         if e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() and norm[e + 1].isalpha() \

@@ -411,6 +411,8 @@ def _special_arabic(m) -> float | None:
     base = float(m.group("base"))
     if "10" in m.group(0)[len(m.group("base")):].split("^")[0]:
         return base * 10.0 ** exp
+    if base == 0 and exp < 0:
+        return None  # 0^-1 has no value
     try:
         return base ** exp
     except OverflowError:  # 99^300: too large to be a number a page states

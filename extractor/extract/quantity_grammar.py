@@ -192,6 +192,8 @@ class Grammar:
         self.version_cues_decimal = collect("version_cues_decimal")
         self.year_cues = collect("year_cues") | collect("month_names")
         self.ratio_cues = collect("ratio_cues")
+        # one-letter magnitudes closing a number (5k, 20M): 5k-20k is a range, not a name
+        self.scale_letters = frozenset(a for a in numeral_tables().en_abbrev if len(a) == 1)
         self.demonstratives = frozenset(x for lex in numbers for x in lex.get("demonstratives", []))
         ranges = [lex["bare_year_range"] for lex in numbers if lex.get("bare_year_range")]
         self.bare_years = (min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else (0, -1)
