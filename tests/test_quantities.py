@@ -548,3 +548,12 @@ def test_recognizers_range_rates(lang):
         ok += any(math.isclose(v, lo) for v in values) and any(math.isclose(v, hi) for v in values)
     assert len(items) >= 5
     assert ok / len(items) >= RANGE_MIN_RATE[lang], f"{lang}: {ok} of {len(items)}"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("售價約9W/片", [(90000, "", "approx")]),      # W is 万 before a counter
+    ("售价12W元", [(120000, "CNY", "exact")]),
+    ("功耗为9W的芯片", [(9, "W", "exact")]),        # elsewhere W is watts
+])
+def test_chinese_w_is_wan_only_before_a_counter_or_currency(text, expected):
+    assert found(text, "zh") == [(pytest.approx(v), u, q) for v, u, q in expected]

@@ -224,7 +224,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         if not unit:
             if self._needs_unit(kind, surface) or not self.cfg.emit_bare:
                 return None
-            if kind in ("arabic", "cjkmix") and e < len(self.norm) and self.norm[e].isascii() and self.norm[e].isalpha():
+            if kind in ("arabic", "cjkmix") and end < len(self.norm) and self.norm[end].isascii() and self.norm[end].isalpha():
                 return None  # 2000s, 3D, 5G, 1st: part of a word
             if self.lossy and self.norm.startswith("?", e):
                 flags.append("unit_missing")

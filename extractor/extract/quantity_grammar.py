@@ -195,6 +195,11 @@ class Grammar:
         # one-letter magnitudes closing a number (5k, 20M): 5k-20k is a range, not a name
         self.scale_letters = frozenset(a for a in numeral_tables().en_abbrev if len(a) == 1)
         self.demonstratives = frozenset(x for lex in numbers for x in lex.get("demonstratives", []))
+        self.latin_magnitudes = {k: float(v) for lex in numbers for k, v in lex.get("latin_magnitudes", {}).items()}
+        before = [x for lex in numbers for x in lex.get("latin_magnitude_before", [])]
+        self.latin_magnitude_re = re.compile(
+            rf"(?P<m>{alt(self.latin_magnitudes, False)})(?=(?:{alt(before, False)}))"
+        ) if self.latin_magnitudes and before else None
         ranges = [lex["bare_year_range"] for lex in numbers if lex.get("bare_year_range")]
         self.bare_years = (min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else (0, -1)
         self.ambiguous_alone = {str(x).lower() for lex in numbers for x in lex.get("ambiguous_alone", [])}

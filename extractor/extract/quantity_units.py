@@ -21,6 +21,9 @@ class UnitReader:
         """(unit, start, end, qualifier after) of the number at s..e, or None when the
         number turns out not to be a quantity (a decade, a day of the month)."""
         norm, g = self.norm, self.g
+        magnitude = g.latin_magnitude_re.match(norm, e) if g.latin_magnitude_re is not None else None
+        if magnitude:  # 9W/片: W is 万 before a counter or a currency, not watts
+            self._scale, e = g.latin_magnitudes[magnitude.group("m")], magnitude.end("m")
         unit, end = self._unit_after(s, e)
         start = s
         if not unit:  # $300,000, US$ 5, 百分之25, a factor of 2
