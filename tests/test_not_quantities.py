@@ -41,6 +41,8 @@ def values(text: str, lang: str = "und") -> list[float]:
     ("AMD 라이젠 프로 9000 프로세서 내장", "ko"),
     ("LLaMA V3.1 70B | ", "en"),
     ("라마2 7B와 70B 모델 기준", "ko"),
+    ("The S&P 500 rose while Boeing's 737 Max was grounded", "en"),
+    ("Will the eventual Ryzen 7, Ryzen 5, or Ryzen 3 models also have it?", "en"),
     # program code
     ("// 使用示例:100B參數模型", "zh"),
     # a lone magnitude character is a word

@@ -206,7 +206,9 @@ class NotAQuantity:
 
     # a capitalised word inside a sentence, then the number: Ryzen 9, Xeon Platinum 8380, BR 104
 
-    _MID_SENTENCE_NAME = re.compile(r"[^\s.!?:|•·][ \t\u00a0]+[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
+    _MID_SENTENCE_NAME = re.compile(r"[^\s.!?:|•·][ \t\u00a0]+[A-Za-z&]*[A-Z][A-Za-z&]*[ \t\u00a0]\Z")
+    # a capitalised word after a number names a model: 737 Max, 2080 Ti
+    _NAME_AFTER = re.compile(r"[ \t\u00a0][A-Z][a-z]{1,12}\b")
     # a model name (and its version) before a model size: LLaMA V3.1 70B, Llama 2 70B, 라마2 7B
 
     _MODEL_NAME_BEFORE = re.compile(
@@ -238,6 +240,15 @@ class NotAQuantity:
         # between a name and a device noun is the name's
         noun = norm[e:end].strip()
         return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, max(0, s - 2), s))
+
+    def _bare_name_digits(self, s: int, e: int, surface: str) -> bool:
+        """A bare whole number inside a name: S&P 500, Ryzen 7, Gaudi 3 (after a capitalised
+        word inside a sentence), 737 Max (three digits or more before a capitalised word)."""
+        if not surface.isdigit() or self._qual_before(s):
+            return False
+        if self._MID_SENTENCE_NAME.search(self.norm, max(0, s - 40), s):
+            return True
+        return len(surface) >= 3 and bool(self._NAME_AFTER.match(self.norm, e))
 
     def _drop_unit_glosses(self, qs: list) -> list:
         """Numbers in a parenthesis that defines the unit before it are no quantities:

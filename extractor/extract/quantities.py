@@ -230,6 +230,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
                 flags.append("unit_missing")
             elif "." in surface and kind == "arabic" and self._after_name(s):
                 return None  # SQuAD 1.1, Training 2.0: a version after a product name
+            elif kind == "arabic" and self._bare_name_digits(s, e, surface):
+                return None  # S&P 500, Ryzen 7, 737 Max
         # a qualifier may precede the currency word or stand between it and the number
         qualifier = self._qual_before(start) or (self._qual_before(s) if start < s else "") \
             or after_qual or "exact"
