@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from extractor import lexicons
@@ -36,6 +37,41 @@ class Masks(NamedTuple):
     #: a line of program code (// 使用示例:100B參數模型), searched only in texts holding an opener
     code_line_re: re.Pattern
     code_openers: tuple
+
+
+class FullDates(NamedTuple):
+    """Dates with a day, as pages write them; a number inside one is no claim, and the page
+    context reads the page's date from them (context.find_dates). Groups: year, month, day
+    (month_day_year: month word, day, year; day_month_year: day, month word, year)."""
+    iso: re.Pattern
+    cjk: re.Pattern
+    month_day_year: re.Pattern
+    day_month_year: re.Pattern
+    #: month word (lower case) -> month number
+    months: dict
+
+
+@lru_cache(maxsize=1)
+def full_dates() -> FullDates:
+    """The full-date patterns (month words: lexicons/context_words.json).
+
+    >>> [m.groups() for m in full_dates().iso.finditer("時間:2021-12-02 and 2021. 12. 2.")]
+    [('2021', '12', '02'), ('2021', '12', '2')]
+    """
+    months = lexicons.load("context_words.json")["months"]
+    month = alt(months, False)
+    ci = re.IGNORECASE
+    return FullDates(
+        # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
+        iso=re.compile(r"(?<![\d.])((?:19|20)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
+                       r"(\d{1,2})(?!\d|\.\d)"),
+        cjk=re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
+        month_day_year=re.compile(
+            rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)", ci),
+        day_month_year=re.compile(
+            rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)", ci),
+        months={k.lower(): v for k, v in months.items()},
+    )
 
 
 def build_masks(numbers: list[dict]) -> Masks:
