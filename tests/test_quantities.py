@@ -557,3 +557,11 @@ def test_recognizers_range_rates(lang):
 ])
 def test_chinese_w_is_wan_only_before_a_counter_or_currency(text, expected):
     assert found(text, "zh") == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("초당 35번 읽어낼 수 있는", "ko", [(35, "count", "exact")]),        # how many times a second
+    ("每秒处理1.2万次查询", "zh", [(12000, "queries/s", "exact")]),       # an item after 次 is a rate
+])
+def test_times_a_second_is_a_count_unless_an_item_follows(text, lang, expected):
+    assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]

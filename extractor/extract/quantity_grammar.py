@@ -135,6 +135,8 @@ class Grammar:
         self.rate_prefix_re = re.compile(with_first_char_guard(rf"(?:{alt(self.rate_prefixes, False)}){verb}{SP}?\Z"))
         # the first two characters of each rate word, for a cheap test before a regex search
         self.rate_prefix_heads = tuple({p[:2] for p in self.rate_prefixes if p})
+        times = [w for lex in units for w in lex.get("rate_times_counters", [])]
+        self.rate_times_re = re.compile(rf"{SP}?(?:{alt(times, False)})") if times else None
         self.rate_item_re = re.compile(
             rf"{SP}?(?:(?:개|個|个|張|张|장)의?{SP}?)?(?P<item>{alt(self.rate_items)})")
         # a currency name before the number overrides a generic currency word after it:

@@ -53,8 +53,12 @@ class UnitReader:
                 rate = g.rate_prefix_re.search(norm, max(0, qual.start() - 12), qual.start())
         if rate and unit in ("", "count"):  # 초당 1만2000장의 이미지, 每秒处理1.2万张图像
             item = g.rate_item_re.match(norm, e)
-            unit = g.rate_items.get(item.group("item"), "items/s") if item else "items/s"
-            end = item.end() if item else end
+            times = g.rate_times_re.match(norm, e) if g.rate_times_re is not None and not item else None
+            if times:  # 초당 35번 읽어낼: how many times a second, a count
+                unit, end = "count", times.end()
+            else:
+                unit = g.rate_items.get(item.group("item"), "items/s") if item else "items/s"
+                end = item.end() if item else end
         if unit and g.currency_word_re is not None and unit_info(unit)[0] == "money":
             cur = g.currency_word_re.search(norm, max(0, s - 10), s)
             if cur:
