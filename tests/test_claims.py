@@ -15,8 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor.clean import CleanedPage, clean_text
-from extractor.extract.claims import (CLAIM_COLUMNS, Claim, ClaimConfig, clause_spans,
-                                      extract_claims, metric_for, not_claim_spans)
+from extractor.extract.claims import CLAIM_COLUMNS, Claim, ClaimConfig, extract_claims
+from extractor.extract.cues import clause_spans
+from extractor.extract.metrics import metric_for
+from extractor.extract.not_claims import not_claim_spans
 from extractor.langid import tag_page
 from extractor.score import names_agree, same_value
 
@@ -212,10 +214,26 @@ def test_no_claims_in_names_versions_ids_dates_urls(text):
     assert claims_of(text) == []
 
 
-def test_a_number_about_no_system_or_workload_is_not_a_claim():
-    text = "The AI chip market grew 30% last year, to $45 billion."
-    assert claims_of(text) == []
-    assert [c.unit for c in claims_of(text, config=ClaimConfig(require_subject=False))] == ["%", "USD"]
+def test_a_figure_of_a_market_is_not_a_claim():
+    assert claims_of("The AI chip market grew 30% last year, to $45 billion.") == []
+    assert claims_of("AI 반도체 시장은 작년 30% 성장했다.") == []
+
+
+def test_a_spec_with_no_name_is_kept_with_lower_confidence():
+    # a new product the lexicons cannot know: the number is still the page's claim
+    claims = claims_of("The new accelerator delivers 4,614 TFLOPS of FP8 compute.")
+    assert [(c.value, c.unit, c.system) for c in claims] == [(4614, "TFLOPS", "")]
+    named = claims_of("The H100 delivers 989 TFLOPS of FP16 compute.")
+    assert named[0].system == "H100" and named[0].confidence > claims[0].confidence
+
+
+def test_a_count_needs_a_name_beside_it():
+    assert claims_of("More than 50 members joined the consortium this year.") == []
+
+
+def test_require_subject_drops_numbers_linked_to_nothing():
+    text = "The new accelerator delivers 4,614 TFLOPS of FP8 compute."
+    assert claims_of(text, config=ClaimConfig(require_subject=True)) == []
 
 
 def test_one_of_something_is_not_a_count_claim():
