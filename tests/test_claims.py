@@ -547,10 +547,19 @@ def test_en_baseline_after_than_keeps_its_own_number():
 ])
 def test_efficiency_per_watt_is_not_a_speedup(text):
     (claim,) = [c for c in claims_of(text) if c.value == 1.7]
-    assert (claim.unit, claim.metric, claim.system) == ("x", "other", "TPU v4")
+    assert (claim.unit, claim.metric, claim.system) == ("x", "perf_per_watt", "TPU v4")
 
 
 def test_a_clause_cue_outranks_an_efficiency_cue_elsewhere_in_the_sentence():
     text = "B200的训练速度是H100的4倍，每瓦性能翻倍。"
     metrics = {c.value: c.metric for c in claims_of(text)}
-    assert metrics == {4: "speedup", 2: "other"}
+    assert metrics == {4: "speedup", 2: "perf_per_watt"}
+
+
+@pytest.mark.parametrize("text,metric", [
+    ("HBM3E doubles the bandwidth to 8 TB/s and is 2x faster.", {8: "bandwidth", 2: "speedup"}),
+    ("Blackwell Ultra的显存容量提升50%，功耗达1400W。", {50: "memory", 1400: "power"}),
+    ("HBM4는 대역폭이 2배 늘었다.", {2: "bandwidth"}),
+])
+def test_factors_and_percents_of_bandwidth_memory_power_take_that_metric(text, metric):
+    assert {c.value: c.metric for c in claims_of(text)} == metric
