@@ -49,3 +49,10 @@ def test_the_topic_is_not_given_to_the_baseline_it_is_compared_with():
     text = "H100 pricing\n\nThe B200 is 2.5x faster than the H100 in training."
     claims = claims_of(text)
     assert [(c.value, c.system, c.baseline) for c in claims] == [(2.5, "B200", "H100")]
+
+
+def test_a_page_about_one_model_gives_it_to_numbers_that_name_none():
+    text = ("Serving Llama 2 70B on H100\n\n"
+            "Throughput reached 3,000 tokens/s per GPU. Latency stayed under 2 seconds.")
+    got = {c.value: (c.workload, c.link) for c in claims_of(text)}
+    assert got[3000] == ("Llama 2 70B", "system=page_topic;workload=page_topic")

@@ -232,6 +232,8 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
         late_m, where = pick(info.workloads, q, clause, prefer_before, late=True)
         if late_m is not None:
             link.workload, link.workload_from = late_m.entity.canonical, where
+    if not link.workload and page_topic.workload is not None:
+        link.workload, link.workload_from = page_topic.workload.entity.canonical, "page_topic"
 
     if not link.vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause, else sentence
         named = [m for m in info.vendors if clause[0] <= m.start < clause[1]] or info.vendors

@@ -84,8 +84,8 @@ def carried_workload(infos: list[SentenceInfo], idx: int, max_back: int) -> tupl
         if j < 0:
             break
         crossed = infos[j].paragraph != info.paragraph
-        if crossed and not is_heading(infos[j]):
-            break
+        if crossed and (j == 0 or not is_heading(infos[j])):
+            break  # the page's first line is its title: the page topic, not a heading
         if infos[j].workloads:
             return infos[j].workloads[-1].entity.canonical, "heading" if crossed else "previous_sentence"
         if crossed:  # a heading names the topic of the paragraph under it
