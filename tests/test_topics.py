@@ -56,3 +56,16 @@ def test_a_page_about_one_model_gives_it_to_numbers_that_name_none():
             "Throughput reached 3,000 tokens/s per GPU. Latency stayed under 2 seconds.")
     got = {c.value: (c.workload, c.link) for c in claims_of(text)}
     assert got[3000] == ("Llama 2 70B", "system=page_topic;workload=page_topic")
+
+
+def test_a_page_about_a_part_keeps_the_part_as_its_system():
+    from extractor.extract.roles import Mention, SentenceInfo
+    from extractor.extract.entities import Entity
+    from extractor.extract.topics import PageTopic
+
+    part = Mention(Entity(0, 4, "HBM4", "SYSTEM", "HBM4"), 0, 4)
+    product = Mention(Entity(10, 14, "H200", "SYSTEM", "H200"), 10, 14)
+    title = SentenceInfo(0, 20, "HBM4 and H200", "en", 0, systems=[part, product])
+    assert PageTopic.of([title]).system is product  # a product before a part
+    only_part = SentenceInfo(0, 20, "HBM4 doubles bandwidth", "en", 0, systems=[part])
+    assert PageTopic.of([only_part]).system is part

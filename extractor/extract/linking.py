@@ -158,6 +158,24 @@ def _baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], syste
     return "" if system is not None and name == system.entity.canonical else name
 
 
+def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                      page_topic: topics.PageTopic, prefer_before: bool) -> tuple[Mention | None, str]:
+    """A product to give a number whose nearest name is a part (HBM3E, NVLink): a
+    product the sentence is about, else the one it inherits (sentence before, heading,
+    page topic); (None, "") when there is none (a page about the memory itself)."""
+    info = infos[idx]
+    products = [m for m in info.subjects() if not m.component]
+    if products:
+        before = [m for m in products if m.end <= q.start] or products
+        return min(before, key=lambda m: abs(q.start - m.end)), "sentence"
+    inherited, where = topics.carried_system(infos, idx, clause)
+    if inherited is not None and not inherited.component:
+        return inherited, where
+    if page_topic.system is not None and not page_topic.system.component:
+        return page_topic.system, "page_topic"
+    return None, ""
+
+
 def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
                sentence_qs: list[Quantity], table: Table | None, col: int,
                page_topic: topics.PageTopic, carry_workload_sentences: int) -> Link:
@@ -191,6 +209,12 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
             system_m, sys_from = col_sys, "table_column"
         if col_wl is not None:
             workload_m, wl_from = col_wl, "table_column"
+
+    if system_m is not None and system_m.component and sys_from != "table_column":
+        # "The H200 ... with 141GB of HBM3e": the figures of a part are its product's
+        product, where = _product_for_part(infos, idx, q, clause, page_topic, prefer_before)
+        if product is not None:
+            system_m, sys_from = product, where
 
     link = Link(system_m.entity.canonical if system_m else "",
                 workload_m.entity.canonical if workload_m else "",
