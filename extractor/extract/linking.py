@@ -159,7 +159,7 @@ def _baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], syste
 
 
 def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
-                      page_topic: topics.PageTopic, prefer_before: bool) -> tuple[Mention | None, str]:
+                      page_topic: topics.PageTopic) -> tuple[Mention | None, str]:
     """A product to give a number whose nearest name is a part (HBM3E, NVLink): a
     product the sentence is about, else the one it inherits (sentence before, heading,
     page topic); (None, "") when there is none (a page about the memory itself)."""
@@ -181,21 +181,58 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
                page_topic: topics.PageTopic, carry_workload_sentences: int) -> Link:
     """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about."""
     info = infos[idx]
-    sent = info.text
-    lk = lang_key(info.lang)
-    prefer_before = lk in ("zh", "ko")
-    c = cues()
+    prefer_before = lang_key(info.lang) in ("zh", "ko")
+    system_m, sys_from = _system_in_sentence(info, q, clause, sentence_qs, prefer_before)
+    workload_m, wl_from = _workload_in_sentence(info, q, clause, sentence_qs, prefer_before)
+    if table is not None:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
+        col_sys, col_wl = table.column_name(col, SYSTEM), table.column_name(col, WORKLOAD)
+        if col_sys is not None:
+            system_m, sys_from = col_sys, "table_column"
+        if col_wl is not None:
+            workload_m, wl_from = col_wl, "table_column"
+    caption = table.caption if table is not None else None
+    if system_m is None and caption is not None and caption.subjects():
+        system_m, sys_from = caption.subjects()[0], "caption"
+    if workload_m is None and caption is not None and caption.workloads:
+        workload_m, wl_from = caption.workloads[-1], "caption"
+    if system_m is None:
+        system_m, sys_from = _inherited_system(infos, idx, q, clause, page_topic, prefer_before)
+    if system_m is not None and system_m.component and sys_from != "table_column":
+        # "The H200 ... with 141GB of HBM3e": the figures of a part are its product's
+        product, where = _product_for_part(infos, idx, q, clause, page_topic)
+        if product is not None:
+            system_m, sys_from = product, where
 
-    # "X and Y took 28.3 and 14.5 minutes": coordinated numbers pair with coordinated names
-    resp = c.respectively.search(sent) is not None or \
-        any("unit_shared" in (o.flags or ()) for o in sentence_qs)
-    pairs_sys = parallel_pairs(sentence_qs, info.systems, clause, resp)
-    pairs_wl = parallel_pairs(sentence_qs, info.workloads, clause, resp)
-    system_m, sys_from = (pairs_sys[id(q)], "clause") if id(q) in pairs_sys else \
+    workload, wl_source = (workload_m.entity.canonical, wl_from) if workload_m is not None else ("", "")
+    if not workload:
+        workload, wl_source = topics.carried_workload(infos, idx, carry_workload_sentences)
+    if not workload:
+        late_m, where = pick(info.workloads, q, clause, prefer_before, late=True)
+        if late_m is not None:
+            workload, wl_source = late_m.entity.canonical, where
+    if not workload and page_topic.workload is not None:
+        workload, wl_source = page_topic.workload.entity.canonical, "page_topic"
+
+    link = Link(system_m.entity.canonical if system_m else "", workload,
+                system_m.entity.vendor if system_m else "",
+                _baseline_of(info, q, clause, system_m), sys_from if system_m else "", wl_source)
+    if not link.vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause, else sentence
+        named = [m for m in info.vendors if clause[0] <= m.start < clause[1]] or info.vendors
+        link.vendor = named[0].entity.canonical if named else ""
+    return link
+
+
+def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
+                        sentence_qs: list[Quantity], prefer_before: bool) -> tuple[Mention | None, str]:
+    """The system named in the number's own sentence: coordinated names paired in order,
+    the name of its clause, of a relative clause's antecedent, else of another clause."""
+    c = cues()
+    sent = info.text
+    resp = _respectively(info, sentence_qs)
+    pairs = parallel_pairs(sentence_qs, info.systems, clause, resp)
+    system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
         pick(info.systems, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
-    workload_m, wl_from = (pairs_wl[id(q)], "clause") if id(q) in pairs_wl else \
-        pick(info.workloads, q, clause, prefer_before)
-    rel = c.relative.get(lk)
+    rel = c.relative.get(lang_key(info.lang))
     if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
         opener = rel.match(sent[clause[0]:clause[1]].lstrip())
         earlier = [m for m in info.systems if m.end <= clause[0]]
@@ -203,63 +240,38 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
             # "..., than the A100 80GB, which needed 3.7 seconds": the name closing the
             # clause before is what the relative clause is about, baseline or not
             system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
-    if table is not None:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
-        col_sys, col_wl = table.column_name(col, SYSTEM), table.column_name(col, WORKLOAD)
-        if col_sys is not None:
-            system_m, sys_from = col_sys, "table_column"
-        if col_wl is not None:
-            workload_m, wl_from = col_wl, "table_column"
+    return system_m, sys_from
 
-    if system_m is not None and system_m.component and sys_from != "table_column":
-        # "The H200 ... with 141GB of HBM3e": the figures of a part are its product's
-        product, where = _product_for_part(infos, idx, q, clause, page_topic, prefer_before)
-        if product is not None:
-            system_m, sys_from = product, where
 
-    link = Link(system_m.entity.canonical if system_m else "",
-                workload_m.entity.canonical if workload_m else "",
-                system_m.entity.vendor if system_m else "",
-                _baseline_of(info, q, clause, system_m), sys_from if system_m else "",
-                wl_from if workload_m else "")
+def _workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
+                          sentence_qs: list[Quantity], prefer_before: bool) -> tuple[Mention | None, str]:
+    pairs = parallel_pairs(sentence_qs, info.workloads, clause, _respectively(info, sentence_qs))
+    if id(q) in pairs:
+        return pairs[id(q)], "clause"
+    return pick(info.workloads, q, clause, prefer_before)
 
-    if table is not None and table.caption is not None:
-        cap = table.caption
-        if not link.system and cap.subjects():
-            m = cap.subjects()[0]
-            link.system, link.vendor, link.system_from = m.entity.canonical, m.entity.vendor, "caption"
-        if not link.workload and cap.workloads:
-            link.workload, link.workload_from = cap.workloads[-1].entity.canonical, "caption"
 
-    if not link.workload:
-        name, where = topics.carried_workload(infos, idx, carry_workload_sentences)
-        if name:
-            link.workload, link.workload_from = name, where
-    if not link.system:
-        m, where = topics.carried_system(infos, idx, clause)
-        if m is not None:
-            link.system, link.vendor, link.system_from = m.entity.canonical, m.entity.vendor, where
-    if not link.system:  # what the sentence counts: "10.9 minutes on 3,584 H100 GPUs"
-        counted = [m for m in info.systems if m.counted and not m.baseline]
-        late_m, where = pick(counted, q, clause, prefer_before, late=True)
-        if late_m is not None:
-            link.system, link.vendor, link.system_from = late_m.entity.canonical, late_m.entity.vendor, where
-    if not link.system and page_topic.system is not None \
-            and page_topic.system.entity.canonical != link.baseline:
-        m = page_topic.system
-        link.system, link.vendor, link.system_from = m.entity.canonical, m.entity.vendor, "page_topic"
-    if not link.system:  # a lossy comparison whose marker was lost: the only name there is
-        late_m, where = pick([m for m in info.systems if m.baseline], q, clause,
-                             prefer_before, late=True)
-        if late_m is not None:
-            link.system, link.vendor, link.system_from = late_m.entity.canonical, late_m.entity.vendor, where
-    if not link.workload:
-        late_m, where = pick(info.workloads, q, clause, prefer_before, late=True)
-        if late_m is not None:
-            link.workload, link.workload_from = late_m.entity.canonical, where
-    if not link.workload and page_topic.workload is not None:
-        link.workload, link.workload_from = page_topic.workload.entity.canonical, "page_topic"
+def _respectively(info: SentenceInfo, sentence_qs: list[Quantity]) -> bool:
+    """"X and Y took 28.3 and 14.5 minutes (respectively)": numbers pair with names."""
+    return cues().respectively.search(info.text) is not None or \
+        any("unit_shared" in (o.flags or ()) for o in sentence_qs)
 
-    if not link.vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause, else sentence
-        named = [m for m in info.vendors if clause[0] <= m.start < clause[1]] or info.vendors
-        link.vendor = named[0].entity.canonical if named else ""
-    return link
+
+def _inherited_system(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                      page_topic: topics.PageTopic, prefer_before: bool) -> tuple[Mention | None, str]:
+    """The system of a sentence that names none as a subject: inherited from the sentence
+    before or the heading; else what the sentence counts ("on 3,584 H100 GPUs"); else the
+    page's topic (unless it is the baseline compared with); else, on a page that lost the
+    comparison word, the sentence's only name even if it looks like a baseline."""
+    info = infos[idx]
+    m, where = topics.carried_system(infos, idx, clause)
+    if m is not None:
+        return m, where
+    counted = [m for m in info.systems if m.counted and not m.baseline]
+    m, where = pick(counted, q, clause, prefer_before, late=True)
+    if m is not None:
+        return m, where
+    if page_topic.system is not None and \
+            page_topic.system.entity.canonical != _baseline_of(info, q, clause, None):
+        return page_topic.system, "page_topic"
+    return pick([m for m in info.systems if m.baseline], q, clause, prefer_before, late=True)

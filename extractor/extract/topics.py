@@ -26,8 +26,9 @@ HEADING_MAX_CHARS = 60
 #: share of the page's subject mentions one system needs to be the page's topic when
 #: neither the title nor the first paragraph names one
 DOMINANT_SHARE = 0.5
-#: sentences that make up the page's opening (title and first paragraph)
-OPENING_SENTENCES = 3
+#: sentences that make up the page's opening (title and first paragraph); scraped pages
+#: often keep a few navigation lines above the title
+OPENING_SENTENCES = 6
 
 
 def is_heading(info: SentenceInfo) -> bool:
@@ -123,7 +124,9 @@ class PageTopic:
         """The page's subject: the first system the title (first line) names, else the
         first paragraph's, else the one system most subject mentions of the page name."""
         opening = infos[:OPENING_SENTENCES]
-        for info in opening:
+        # a title-like line (short, no final stop) first, else the first sentence
+        ordered = [i for i in opening if is_heading(i)] + [i for i in opening if not is_heading(i)]
+        for info in ordered:
             if info.subjects():
                 return cls(info.subjects()[0], _one_workload(opening))
         counts = Counter(m.entity.canonical for info in infos for m in info.subjects())
