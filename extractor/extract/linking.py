@@ -240,6 +240,12 @@ def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int]
             # "..., than the A100 80GB, which needed 3.7 seconds": the name closing the
             # clause before is what the relative clause is about, baseline or not
             system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
+    if system_m is not None and system_m.family:
+        # "The H200 builds on the Hopper architecture, with 141GB": the product, not its family
+        products = [m for m in info.subjects() if not m.family and not m.component]
+        if products:
+            before = [m for m in products if m.end <= q.start] or products
+            system_m, sys_from = min(before, key=lambda m: abs(q.start - m.end)), "sentence"
     return system_m, sys_from
 
 

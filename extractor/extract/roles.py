@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from extractor import lexicons
 from extractor.extract.cues import cues, lang_key
 from extractor.extract.entities import Entity
+from extractor.extract.name_kinds import is_family, is_part
 from extractor.extract.quantities import Quantity
 
 
@@ -37,8 +36,13 @@ class Mention:
 
     @property
     def component(self) -> bool:
-        """The name is of a part (HBM3E, NVLink), not of a product (`is_component`)."""
-        return is_component(self.entity.canonical)
+        """The name is of a part (HBM3E, NVLink), not of a product (`name_kinds`)."""
+        return is_part(self.entity.canonical)
+
+    @property
+    def family(self) -> bool:
+        """The name is of a family or architecture (Hopper), not of a product."""
+        return is_family(self.entity.canonical)
 
 
 
@@ -58,26 +62,9 @@ class SentenceInfo:
 
     def subjects(self) -> list[Mention]:
         """The systems the sentence is about: neither counted nor a comparison baseline;
-        products before parts (`is_component`)."""
+        products before parts (`name_kinds.is_part`)."""
         found = [m for m in self.systems if not m.counted and not m.baseline]
         return [m for m in found if not m.component] + [m for m in found if m.component]
-
-
-@lru_cache(maxsize=None)
-def _component_regex() -> re.Pattern:
-    patterns = lexicons.load("components.json")["patterns"]
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
-
-
-@lru_cache(maxsize=4096)
-def is_component(canonical: str) -> bool:
-    """A part that goes into a product (memory, a link), not a product that performs
-    (`lexicons/components.json`).
-
-    >>> is_component("HBM3E"), is_component("HBM3 Gen2"), is_component("LPDDR5x"), is_component("H200")
-    (True, True, True, False)
-    """
-    return _component_regex().fullmatch((canonical or "").strip()) is not None
 
 
 # A numeral (digits, or a number word of any of our languages) ending right before a name.
