@@ -59,3 +59,12 @@ def test_doc_text_and_offsets_reproduce_the_input(text):
 def test_number_glued_to_any_unit_is_one_token(number, unit):
     toks = words(f"為{number}{unit}")
     assert number in toks
+
+
+def test_cuts_split_a_word_at_given_offsets():
+    from extractor.extract.tokenizer import split_words
+
+    assert split_words("NVIDIAH100 and HabanaGaudi2", cuts=[6, 21]) == (
+        ["NVIDIA", "H", "100", "and", "Habana", "Gaudi", "2"],
+        [False, False, True, True, False, False, False])
+    assert split_words("abc", cuts=[0, 3]) == split_words("abc")
