@@ -26,7 +26,7 @@ from extractor import lexicons
 from extractor.extract import shapes
 from extractor.extract.names import (PLACEHOLDERS, SYSTEM, VENDOR, WORKLOAD, Entry,
                                      canonical_system, canonical_workload, entries, form_key,
-                                     name_key, vendor_named, vendor_of)
+                                     name_key, vendor_of)
 from extractor.extract.tokenizer import ScriptTokenizer, blank_pipeline, split_words
 
 logger = logging.getLogger(__name__)
@@ -53,15 +53,15 @@ class Entity:
 
 
 # ---------------------------------------------------------------------------------------
-# Matching: a PhraseMatcher over normalised tokens for the lexicon forms, a regular
-# expression for unseen product codes.
+# Matching: a PhraseMatcher over normalised tokens for the lexicon forms; names no
+# lexicon lists come from their shape and context (`shapes.py`).
 #
 # The forms are matched on token NORMs in which every digit group reads "0", every hyphen
 # "-", and a Korean word that starts with a Korean name reads as that name (particles
 # glue to names: 그래프코어의). Each form is expanded into its written variants (parts
 # separated by a space, a hyphen, or nothing), so the PhraseMatcher (hash lookups) does
 # what optional-token patterns would do at many times the cost; a match then must give
-# the form's canonical name back (`_Entry.canonical_of`), which checks the digits.
+# the form's canonical name back (`names.Entry.canonical_of`), which checks the digits.
 
 _DIGIT_NORM = "0"
 
@@ -184,8 +184,8 @@ def _normalise_pattern(doc, hangul_names: re.Pattern | None) -> None:
 
 class AliasEntityFinder:
     """spaCy component: SYSTEM, WORKLOAD and VENDOR entities from the alias lexicons
-    (PhraseMatcher) and the shape of product codes; sets `doc.ents` (span ids:
-    `e<entry>` or `code`)."""
+    (PhraseMatcher) and names found by shape (`shapes.py`); sets `doc.ents` (span ids:
+    `e<entry>` or `shape`)."""
 
     def __init__(self, nlp):
         from spacy.matcher import PhraseMatcher  # noqa: PLC0415
