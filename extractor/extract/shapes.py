@@ -135,7 +135,14 @@ def glued_vendor_cuts(text: str) -> list[int]:
 _CODE = r"(?P<prefix>[A-Z]{{1,{p}}})\d{{{lo},{hi}}}(?:[A-Z]{{1,2}})?"
 _WORD = r"(?:[A-Z][a-z]+[A-Za-z]*|[A-Z]{2,5})"
 _MODEL = r"\d{1,4}[A-Za-z]{0,2}"
-_NAME = rf"(?P<first>{_WORD})(?:[ \t]{_WORD})?(?:[ \t-]?(?P<model>{_MODEL}))?"
+
+
+@lru_cache(maxsize=None)
+def _name_shape() -> str:
+    """A capitalised word, a second one that is no class noun ("Ironwood TPU 9216 chips"
+    is Ironwood and a count, not a product "Ironwood TPU 9216"), a model number."""
+    noun = rf"(?:{alternatives(_nouns())})(?![A-Za-z])"
+    return rf"(?P<first>{_WORD})(?:[ \t](?!{noun}){_WORD})?(?:[ \t-]?(?P<model>{_MODEL}))?"
 
 
 @lru_cache(maxsize=None)
@@ -164,14 +171,14 @@ def _anchors(text: str) -> list[tuple[int, int, str]]:
 def _after_vendor() -> tuple[re.Pattern, re.Pattern]:
     """A code, and a name, right where a vendor name ends."""
     return (re.compile(rf"(?P<code>{_code_shape()})(?![A-Za-z0-9])"),
-            re.compile(rf"(?P<name>{_NAME})(?![A-Za-z0-9\-])"))
+            re.compile(rf"(?P<name>{_name_shape()})(?![A-Za-z0-9\-])"))
 
 
 @lru_cache(maxsize=None)
 def _before_noun() -> tuple[re.Pattern, re.Pattern]:
     """A code, and a name with a model number, that end right where a noun starts."""
     return (re.compile(rf"(?<![A-Za-z0-9])(?P<code>{_code_shape()})$"),
-            re.compile(rf"(?<![A-Za-z0-9\-.])(?P<name>{_NAME})$"))
+            re.compile(rf"(?<![A-Za-z0-9\-.])(?P<name>{_name_shape()})$"))
 
 
 #: characters before a class noun that a name before it may take
@@ -217,10 +224,12 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _is_name(m: re.Match) -> bool:
-    """Not a word that starts no product name (CEO, Cloud, Says, PCIe, ...) and not a year
-    for a model number (AMD AAI 2025)."""
+    """Not a word that starts no product name (CEO, Cloud, Says, PCIe, ...) or a class noun
+    ("TPU 9216 chips" is a count), and not a year for a model number (AMD AAI 2025)."""
     model = m.group("model") or ""
-    return m.group("first").upper() not in _not_name_words() and not _YEAR.fullmatch(model)
+    first = m.group("first")
+    return (first.upper() not in _not_name_words() and first not in _nouns()
+            and not _YEAR.fullmatch(model))
 
 
 def _noun_at(text: str, pos: int) -> bool:
@@ -265,6 +274,8 @@ def product_names(text: str) -> list[Shape]:
     [('Axion', 'Google'), ('Maia 200', 'Microsoft')]
     >>> [s.canonical for s in product_names("the Tensor 3 chip, NVIDIA CEO Jensen Huang, AMD AAI 2025")]
     ['Tensor 3']
+    >>> [s.canonical for s in product_names("Google Axion TPU 9216 chips, NVIDIA Foo GPU")]
+    ['Axion', 'Foo']
     """
     _, names = _scan(text)
     return [Shape(a, b, *names[(a, b)]) for a, b in sorted(names)]
