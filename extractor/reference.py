@@ -18,9 +18,8 @@ check of a group of claims against it.
   names, read both as time reduction and as speed-up.
 
 Name knowledge is data: `extractor/lexicons/reference_names.json`, and the words that say
-a claim compares rounds `reference_relative.json`. Canonical claim names
-come from `extractor.extract.entities` (`canonical_system`, `canonical_workload`) when
-that module provides them.
+a claim compares rounds `reference_relative.json`. Canonical claim names and the key
+names are compared by come from `extractor.extract.names`, the one name normaliser.
 """
 from __future__ import annotations
 
@@ -37,6 +36,9 @@ import pandas as pd
 
 from extractor import lexicons
 from extractor.extract.context import PageContext, round_for_date, round_sort_key
+from extractor.extract.names import canonical_system as _entity_system
+from extractor.extract.names import canonical_workload as _entity_workload
+from extractor.extract.names import name_key as _name_key
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
     from extractor.consistency import ConsistencyConfig, Member
@@ -47,14 +49,6 @@ DEFAULT_REFERENCE = "mlperf_training_v1.0-v2.0.csv"
 #: columns a reference table must have
 REFERENCE_COLUMNS = ["round", "division", "system_name", "benchmark", "time_to_train_minutes"]
 
-try:  # the claims engineer's canonical names, when they exist
-    from extractor.extract.entities import canonical_system as _entity_system
-except Exception:  # noqa: BLE001 - absent or broken: fall back on our own spelling rules
-    _entity_system = None
-try:
-    from extractor.extract.entities import canonical_workload as _entity_workload
-except Exception:  # noqa: BLE001
-    _entity_workload = None
 
 
 class ReferenceTableError(ValueError):
@@ -80,18 +74,14 @@ def load_reference(path: str | Path | None = None) -> pd.DataFrame:
     return table
 
 
-_SEPARATORS = re.compile(r"[\s\-_]+")
-
-
 def name_key(name) -> str:
-    """Case, spaces, hyphens and underscores removed: what spellings of a name share.
+    """Case, spaces, hyphens and underscores removed: what spellings of a name share
+    (`names.name_key`, the scorer's rule; kept here under its old name).
 
     >>> name_key("Bow-Pod16") == name_key("bow pod 16"), name_key(None)
     (True, '')
     """
-    if not isinstance(name, str):
-        return ""
-    return _SEPARATORS.sub("", name).casefold()
+    return _name_key(name)
 
 
 @lru_cache(maxsize=None)
@@ -132,12 +122,7 @@ def canonical_reference_system(name: str) -> str:
 def canonical_system(name: str) -> str:
     """A claim's system name, canonical (entities.canonical_system when available)."""
     name = name if isinstance(name, str) else ""
-    if _entity_system is not None and name:
-        try:
-            return _entity_system(name) or name
-        except Exception:  # noqa: BLE001 - someone else's function must not stop the stage
-            logger.debug("canonical_system failed on %r", name, exc_info=True)
-    return name.strip()
+    return (_entity_system(name) or name) if name else ""
 
 
 @lru_cache(maxsize=4096)
@@ -150,11 +135,8 @@ def canonical_benchmark(name: str) -> str:
     'EfficientNet-B4'
     """
     name = name if isinstance(name, str) else ""
-    if _entity_workload is not None and name:
-        try:
-            name = _entity_workload(name) or name
-        except Exception:  # noqa: BLE001
-            logger.debug("canonical_workload failed on %r", name, exc_info=True)
+    if name:
+        name = _entity_workload(name) or name
     return _benchmarks().get(name_key(name), name.strip())
 
 

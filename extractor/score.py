@@ -9,37 +9,31 @@ one claim in one page count once.
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
+from extractor.extract.names import name_key, names_agree
+
 UNIT_ALIASES = {"minute": "min", "minutes": "min", "hour": "h", "hours": "h", "sec": "s",
                 "second": "s", "seconds": "s", "percent": "%", "×": "x", "times": "x",
                 "$": "usd"}
 
 
+__all__ = ["Score", "canonical_name", "format_scores", "names_agree", "same_unit", "same_value",
+           "score_files", "score_tables"]
+
+
 def canonical_name(name: str) -> str:
-    """Compare names without case, spaces, hyphens or underscores.
+    """Compare names without case, spaces, hyphens or underscores (`names.name_key`, the
+    rule of shared/tools/score_claims.py; `names_agree` comes from there too).
 
     >>> canonical_name("IPU-POD 16") == canonical_name("ipu_pod16")
     True
     """
-    return re.sub(r"[\s_\-]+", "", (name or "").lower())
-
-
-def names_agree(gold: str, found: str) -> bool:
-    """An empty gold name accepts anything; otherwise one canonical name contains the other.
-
-    >>> names_agree("BERT", "BERT-Large"), names_agree("IPU-POD16", ""), names_agree("", "x")
-    (True, False, True)
-    """
-    g, f = canonical_name(gold), canonical_name(found)
-    if not g:
-        return True
-    return bool(f) and (g in f or f in g)
+    return name_key(name)
 
 
 def same_value(a, b) -> bool:

@@ -152,3 +152,125 @@ def test_pipelines_rebuilt_on_a_long_run_find_the_same(monkeypatch):
                for _ in range(3)]
     assert entities.entity_pipeline("zh") is not first  # the vocabulary was let go
     assert results == [before] * 3
+
+
+# --- product lines as data (systems.json, workloads.json, systems_mlperf.json) ----------
+
+@pytest.mark.parametrize("written, canonical", [
+    ("GB300 NVL72", "GB300 NVL72"), ("gb200-nvl72", "GB200 NVL72"), ("DGX GB200 NVL72", "GB200 NVL72"),
+    ("Instinct MI325X", "MI325X"), ("TPU-v5p", "TPU v5p"), ("Gaudi 3", "Gaudi3"),
+    ("Trn2", "Trainium2"), ("Azure Maia 100", "Maia 100"), ("骁龙X Elite", "Snapdragon X Elite"),
+    ("스냅드래곤 X 엘리트", "Snapdragon X Elite"), ("블랙웰", "Blackwell"), ("昇腾910B", "Ascend 910B"),
+    ("GeForce RTX 4090", "RTX 4090"), ("4th Gen Intel Xeon", "4th Gen Xeon"), ("HBM3e", "HBM3E"),
+    ("클라우드 AI 100", "Cloud AI 100"), ("A30", "A30"), ("Blackwell Ultra", "Blackwell Ultra"),
+])
+def test_canonical_product_names(written, canonical):
+    assert canonical_system(written) == canonical
+
+
+@pytest.mark.parametrize("written, canonical", [
+    ("Llama-3.1-405B", "Llama 3.1 405B"), ("라마2 13B", "Llama 2 13B"), ("Llama 3 70B", "Llama 3 70B"),
+    ("Llama 4 Maverick", "Llama 4 Maverick"), ("gpt-oss-120b", "gpt-oss-120b"), ("FLUX.1", "FLUX.1"),
+    ("DeepSeek R1", "DeepSeek-R1"), ("RGAT", "R-GAT"), ("Llama 2 70B LoRA", "Llama 2 70B LoRA"),
+])
+def test_canonical_model_names(written, canonical):
+    assert canonical_workload(written) == canonical
+
+
+def test_vendors_of_new_product_lines():
+    assert [vendor_of(s) for s in ("Trainium2", "Snapdragon X Elite", "Ironwood", "MI355X")] == [
+        "AWS", "Qualcomm", "Google", "AMD"]
+
+
+def test_english_press_sentence():
+    text = "NVIDIA's Blackwell Ultra-based GB300 NVL72 set records on Llama 3.1 405B pretraining."
+    assert found(text, "en", SYSTEM) == ["Blackwell Ultra", "GB300 NVL72"]
+    assert found(text, "en", WORKLOAD) == ["Llama 3.1 405B"]
+
+
+def test_korean_spellings_with_particles():
+    text = "구글 클라우드는 7세대 TPU '아이언우드'를 공개했다. 아이언우드는 트릴리움 대비 전력 효율이 2배 높다."
+    assert found(text, "ko", SYSTEM) == ["TPU", "Ironwood", "Ironwood", "Trillium"]
+    text = "인텔 가우디3는 엔비디아 H100보다 빠르고 라마2 13B 학습에서 1.7배"
+    assert found(text, "ko") == ["Gaudi3", "H100", "Llama 2 13B"]
+    assert found("퀄컴 스냅드래곤 X 엘리트의 NPU는 애플 M3의 18 TOPS보다 높다", "ko", SYSTEM) == [
+        "Snapdragon X Elite", "M3"]
+
+
+def test_chinese_spellings_glued_to_their_context():
+    assert found("高通表示,骁龙X Elite的峰值性能要比苹果M2处理器快50%", "zh", SYSTEM) == [
+        "Snapdragon X Elite", "M2"]
+    assert found("英偉達B100 GPU的售價預計將在3萬至3.5萬美元之間", "zh") == ["B100"]
+    assert found("华为昇腾910C芯片与寒武纪思元590", "zh", SYSTEM) == ["Ascend 910C", "MLU590"]
+    assert found("GeForce RTX 3080的效能為GeForce RTX 2080的2倍", "zh") == ["RTX 3080", "RTX 2080"]
+
+
+# --- open vocabulary: shape and context (shapes.py) ------------------------------------
+
+def test_unseen_products_after_a_vendor_or_before_a_class_noun():
+    ents = find_entities("Google Axion processors and Microsoft Maia 200 against AWS Trainium2")
+    assert [(e.canonical, e.vendor) for e in ents] == [
+        ("Axion", "Google"), ("Maia 200", "Microsoft"), ("Trainium2", "AWS")]
+    assert found("the XG900 accelerator, MX300 加速卡 and BR104 칩", "en", SYSTEM) == [
+        "XG900", "MX300", "BR104"]
+
+
+def test_vendor_glued_to_its_product():
+    text = "NVIDIAH100 vs HabanaGaudi2 vs AMDMI300X"
+    ents = find_entities(text)
+    assert [(e.canonical, e.vendor) for e in ents] == [
+        ("H100", "NVIDIA"), ("Gaudi2", "Intel"), ("MI300X", "AMD")]
+    assert all(text[e.start:e.end] == e.text for e in ents)
+
+
+def test_product_numbers_of_a_line():
+    text = "Intel Core Ultra 7 155H and AMD Ryzen 9 7940HS against i7-13800H"
+    assert found(text, "en", SYSTEM) == ["Core Ultra 7", "Ryzen 9", "i7-13800H"]
+
+
+@pytest.mark.parametrize("text", [
+    "FP8 and BF16 over PCIe 5.0 x16 and USB4, LPDDR5X-8533 memory",
+    "AMD AAI 2025 keynote: NVIDIA CEO Jensen Huang said 2024 chips sold out",
+    "the hopper and ironwood trees, an instinct to ascend, a whisper",
+    "Windows 11 PCs with Wi-Fi 7 chips and Bluetooth 5.4",
+])
+def test_formats_events_people_and_common_words_are_not_systems(text):
+    assert found(text, "en", SYSTEM) == []
+
+
+def test_memory_is_a_product_only_on_a_memory_makers_page():
+    assert found("The MI300X has 192GB HBM3e memory and 5.3 TB/s", "en", SYSTEM) == ["MI300X"]
+    text = "SK hynix began mass production of HBM3E 12-high; HBM4 samples follow"
+    assert found(text, "en", SYSTEM) == ["HBM3E", "HBM4"]
+    assert found("삼성전자는 HBM3E 12단을 양산하며 288GB 용량의 HBM3E", "ko", SYSTEM) == ["HBM3E"]
+
+
+def test_generated_names_do_not_shadow_curated_ones():
+    # "SSD" is an MLPerf benchmark, but the bare word is a disk; the curated entry owns it
+    assert found("a 512GB SSD", "en") == []
+    assert canonical_system("Gaudi 2") == "Gaudi2"  # curated spelling, not the generated one
+
+
+def test_bugs_raise(monkeypatch):
+    import extractor.extract.entities as entities
+
+    def broken(text):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(entities.shapes, "shapes", broken)
+    with pytest.raises(RuntimeError):
+        entities.find_entities("Google Axion processors", "en")
+
+
+def test_generated_lexicon_is_up_to_date(shared_dir):
+    import json
+
+    from extractor import lexicons
+    from extractor.lexicons.build_names import build
+
+    reference = shared_dir / "reference" / "mlperf_training_all.csv"
+    if not reference.is_file():
+        pytest.skip("no MLPerf reference table")
+    built = json.loads(json.dumps(build(reference), ensure_ascii=False))
+    assert built == lexicons.load("systems_mlperf.json"), \
+        "run python -m extractor.lexicons.build_names and commit its output"

@@ -59,3 +59,18 @@ def test_doc_text_and_offsets_reproduce_the_input(text):
 def test_number_glued_to_any_unit_is_one_token(number, unit):
     toks = words(f"為{number}{unit}")
     assert number in toks
+
+
+def test_cuts_split_a_word_at_given_offsets():
+    assert split_words("NVIDIAH100 and HabanaGaudi2", cuts=[6, 21]) == (
+        ["NVIDIA", "H", "100", "and", "Habana", "Gaudi", "2"],
+        [False, False, True, True, False, False, False])
+    assert split_words("abc", cuts=[0, 3]) == split_words("abc")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60), st.lists(st.integers(min_value=-5, max_value=70), max_size=6))
+def test_cut_words_still_tile_the_text(text, cuts):
+    words, spaces = split_words(text, cuts)
+    assert "".join(w + (" " if sp else "") for w, sp in zip(words, spaces)) == text
+    assert all(words)

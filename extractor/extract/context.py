@@ -402,18 +402,15 @@ def _pick_round(mentions: list[RoundMention], date_round: str) -> str:
 
 
 def page_context(text, config: ContextConfig | None = None) -> PageContext:
-    """What the page speaks of (see the module docstring). Never raises.
+    """What the page speaks of (see the module docstring). Raises on bugs: only
+    `pipeline.process_page` turns an exception into the page's error row.
 
     >>> page_context("作者: 時間:2021-12-02 ... 在本輪MLPerf 1.1訓練中").as_string()
     'suite=training;round=v1.1;date=2021-12-02'
     >>> page_context("Jun 30, 2021. Our first MLPerf results ... MLPerf v1.0 Training Results").round
     'v1.0'
     """
-    try:
-        return _page_context(_normalise(text), config or ContextConfig())
-    except Exception:  # a context is a hint: never fail a page over it
-        logger.warning("page context detection failed", exc_info=True)
-        return PageContext()
+    return _page_context(_normalise(text or ""), config or ContextConfig())
 
 
 def _page_context(text: str, config: ContextConfig) -> PageContext:
@@ -488,28 +485,24 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     if isinstance(page_ctx, str):
         page_ctx = PageContext.parse(page_ctx)
     page_ctx = page_ctx or PageContext()
-    try:
-        text = _normalise(sentence_text)
-        config = config or ContextConfig()
-        at = at if isinstance(at, int) and not isinstance(at, bool) else None
-        divisions = _division_mentions(text)
-        named = {d for _, d in divisions}
-        division = page_ctx.division
-        if len(named) == 1 and "both" not in named:
-            division = named.pop()
-        elif named:
-            nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
-            division = nearest[1] if nearest and nearest[1] != "both" else ""
-        own = [m for m in find_round_mentions(text, config) if not m.passing]
-        rnd, suite = page_ctx.round, page_ctx.suite
-        if own:
-            best = None
-            if len({m.round for m in own}) > 1:
-                best = _nearest(own, at, lambda m: m.start, lambda m: m.round, text)
-            best = best or max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
-            rnd = best.round
-            suite = best.suite or suite
-        return PageContext(suite, rnd, division, page_ctx.date)
-    except Exception:
-        logger.warning("sentence context detection failed", exc_info=True)
-        return page_ctx
+    text = _normalise(sentence_text)
+    config = config or ContextConfig()
+    at = at if isinstance(at, int) and not isinstance(at, bool) else None
+    divisions = _division_mentions(text)
+    named = {d for _, d in divisions}
+    division = page_ctx.division
+    if len(named) == 1 and "both" not in named:
+        division = named.pop()
+    elif named:
+        nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
+        division = nearest[1] if nearest and nearest[1] != "both" else ""
+    own = [m for m in find_round_mentions(text, config) if not m.passing]
+    rnd, suite = page_ctx.round, page_ctx.suite
+    if own:
+        best = None
+        if len({m.round for m in own}) > 1:
+            best = _nearest(own, at, lambda m: m.start, lambda m: m.round, text)
+        best = best or max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
+        rnd = best.round
+        suite = best.suite or suite
+    return PageContext(suite, rnd, division, page_ctx.date)

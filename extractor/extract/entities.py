@@ -1,19 +1,19 @@
 """Systems, workloads and vendors named in a text, with their canonical names.
 
 A blank spaCy pipeline per language, with the script tokenizer (`tokenizer.py`) and an
-EntityRuler whose token patterns are generated from the alias lexicons
-(`lexicons/systems.json`, `workloads.json`, `vendors.json`), finds
+alias finder whose phrase patterns are generated from the lexicons (`lexicons/systems.json`,
+`systems_mlperf.json`, `workloads.json`, `vendors.json`), finds
 
-- SYSTEM: IPU-POD16, Bow Pod64, DGX A100, H100, Gaudi2, TPU v4, Ascend 910, and unseen
-  product codes of the same shape (1-3 capitals glued to a model number: H200, MI300X);
-- WORKLOAD: ResNet-50, BERT-Large, GPT-3, EfficientNet-B4, Llama 2 70B, RetinaNet, ...;
+- SYSTEM: IPU-POD16, DGX A100, H100, GB300 NVL72, Gaudi 3, TPU v5p, Snapdragon X Elite,
+  블랙웰, 昇腾910B, ... and products no lexicon lists, by shape and context
+  (`shapes.py`: "AMD MI325X", "Google Axion processor", "XG900 GPUs");
+- WORKLOAD: ResNet-50, BERT-Large, GPT-3, Llama 3.1 405B, 라마2 13B, FLUX.1, ...;
 - VENDOR: NVIDIA, Graphcore, 그래프코어, 英偉達, ...
 
 Written forms vary in case, spaces and hyphens ("IPU POD16", "ipu-pod 16", "ResNet50"):
-every form in the lexicons becomes a token pattern in which hyphens are optional and
+every form in the lexicons becomes a phrase pattern in which hyphens are optional and
 spaces free, except that a short letter part stays glued to its number ("A100" but not
-"a 100"). `canonical_system` and `canonical_workload` map any written form to the
-canonical name of CLAIMS.md, and are what other stages use to compare names.
+"a 100"). Names are normalised and compared in `names.py`, the one home of that.
 """
 from __future__ import annotations
 
@@ -23,17 +23,18 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.tokenizer import blank_pipeline, split_words
+from extractor.extract import shapes
+from extractor.extract.names import (PLACEHOLDERS, SYSTEM, VENDOR, WORKLOAD, Entry,
+                                     canonical_system, canonical_workload, entries, form_key,
+                                     name_key, vendor_of)
+from extractor.extract.tokenizer import ScriptTokenizer, blank_pipeline, split_words
 
 logger = logging.getLogger(__name__)
 
-SYSTEM, WORKLOAD, VENDOR = "SYSTEM", "WORKLOAD", "VENDOR"
+__all__ = ["SYSTEM", "VENDOR", "WORKLOAD", "Entity", "canonical_system", "canonical_workload",
+           "entity_pipeline", "find_entities", "form_key", "name_key", "vendor_of"]
+
 _HYPHENS = ["-", "_", "‐", "‑", "–", "—"]
-# Placeholders of a digit group in lexicon forms, and the private-use characters that
-# stand for them while a form is tokenised or normalised.
-_PLACEHOLDERS = {"{n}": "\ue000", "{m}": "\ue001"}
-_SEPARATORS = re.compile(r"[\s\-_‐‑–—]+")
-_DIGITLIKE = r"[\d\ue000\ue001]"
 
 
 @dataclass
@@ -51,125 +52,16 @@ class Entity:
         return asdict(self)
 
 
-def name_key(name: str) -> str:
-    """The form of a name that comparisons use: lower case, no spaces, hyphens or
-    underscores, except that a separator between two digit groups becomes '|' (so
-    "Llama 2 70B" does not read as "Llama 270B").
-
-    >>> name_key("IPU-POD 16"), name_key("Llama-2-70B"), name_key("DGX-A100")
-    ('ipupod16', 'llama2|70b', 'dgxa100')
-    """
-    s = re.sub(rf"(?<={_DIGITLIKE}){_SEPARATORS.pattern}(?={_DIGITLIKE})", "|", name.strip())
-    return _SEPARATORS.sub("", s).lower()
-
-
-@dataclass(frozen=True)
-class _Entry:
-    label: str
-    canonical: str
-    vendor: str
-    forms: tuple[str, ...]
-    keys: tuple[re.Pattern, ...]
-    #: forms that are common words in another case ("llama" the animal, "LLaMA" the model)
-    #: match in their written case only
-    case_sensitive: bool = False
-
-    def canonical_of(self, text: str) -> str | None:
-        key = name_key(text)
-        for rx in self.keys:
-            m = rx.fullmatch(key)
-            if m:
-                return self.canonical.format(**m.groupdict())
-        return None
-
-
-def _form_key_regex(form: str) -> re.Pattern:
-    marked = form
-    for ph, mark in _PLACEHOLDERS.items():
-        marked = marked.replace(ph, mark)
-    rx = re.escape(name_key(marked))
-    rx = rx.replace("\ue000", r"(?P<n>\d+)").replace("\ue001", r"(?P<m>\d+)")
-    return re.compile(rx)
-
-
-@lru_cache(maxsize=None)
-def _entries() -> tuple[_Entry, ...]:
-    out = []
-    for label, lexicon, key in ((SYSTEM, "systems.json", "systems"),
-                                (WORKLOAD, "workloads.json", "workloads")):
-        for e in lexicons.load(lexicon)[key]:
-            forms = tuple(e["forms"])
-            out.append(_Entry(label, e["canonical"], e.get("vendor", ""), forms,
-                              tuple(_form_key_regex(f) for f in forms),
-                              bool(e.get("case_sensitive", False))))
-    for vendor, names in lexicons.load("vendors.json")["vendors"].items():
-        out.append(_Entry(VENDOR, vendor, vendor, tuple(names),
-                          tuple(_form_key_regex(f) for f in names)))
-    return tuple(out)
-
-
-def _canonical(label: str, name: str) -> str:
-    for entry in _entries():
-        if entry.label == label:
-            c = entry.canonical_of(name)
-            if c is not None:
-                return c
-    return _code_canonical(name) if label == SYSTEM else " ".join((name or "").split())
-
-
-def canonical_system(name: str) -> str:
-    """Canonical system name (CLAIMS.md) of any written form; unknown names come back
-    with their white space tidied.
-
-    >>> canonical_system("ipu-pod 16"), canonical_system("DGX-A100"), canonical_system("tpuv4")
-    ('IPU-POD16', 'DGX A100', 'TPU v4')
-    >>> canonical_system("NVIDIA H200"), canonical_system("")
-    ('H200', '')
-    """
-    return _canonical(SYSTEM, name or "")
-
-
-def canonical_workload(name: str) -> str:
-    """Canonical workload name (CLAIMS.md) of any written form.
-
-    >>> canonical_workload("ResNet50"), canonical_workload("BERT LARGE"), canonical_workload("LLaMA V2 70B")
-    ('ResNet-50', 'BERT-Large', 'Llama 2 70B')
-    """
-    return _canonical(WORKLOAD, name or "")
-
-
-def vendor_of(system: str) -> str:
-    """Vendor of a canonical or written system name, '' when unknown.
-
-    >>> vendor_of("IPU-POD16"), vendor_of("dgx a100"), vendor_of("XYZ")
-    ('Graphcore', 'NVIDIA', '')
-    """
-    for entry in _entries():
-        if entry.label == SYSTEM and entry.canonical_of(system) is not None:
-            return entry.vendor
-    return ""
-
-
-def _code_canonical(name: str) -> str:
-    """An unseen product code without the vendor word before it ("NVIDIA H200" -> "H200")."""
-    words = " ".join((name or "").split()).split(" ")
-    vendors = {name_key(v) for names in lexicons.load("vendors.json")["vendors"].values()
-               for v in names}
-    while len(words) > 1 and name_key(words[0]) in vendors:
-        words = words[1:]
-    return " ".join(words)
-
-
 # ---------------------------------------------------------------------------------------
-# Matching: a PhraseMatcher over normalised tokens for the lexicon forms, a regular
-# expression for unseen product codes.
+# Matching: a PhraseMatcher over normalised tokens for the lexicon forms; names no
+# lexicon lists come from their shape and context (`shapes.py`).
 #
 # The forms are matched on token NORMs in which every digit group reads "0", every hyphen
 # "-", and a Korean word that starts with a Korean name reads as that name (particles
 # glue to names: 그래프코어의). Each form is expanded into its written variants (parts
 # separated by a space, a hyphen, or nothing), so the PhraseMatcher (hash lookups) does
 # what optional-token patterns would do at many times the cost; a match then must give
-# the form's canonical name back (`_Entry.canonical_of`), which checks the digits.
+# the form's canonical name back (`names.Entry.canonical_of`), which checks the digits.
 
 _DIGIT_NORM = "0"
 
@@ -182,21 +74,37 @@ def _short_latin(tok: str) -> bool:
     return tok.isascii() and tok.isalpha() and len(tok) <= 2
 
 
-def _form_parts(form: str) -> list[tuple[str, bool]]:
-    """(token, separated from the previous token) of a lexicon form."""
+def _form_parts(form: str) -> list[tuple[str, str]]:
+    """(token, separator before it: '', ' ' or '-') of a lexicon form."""
     marked = form
-    for ph in _PLACEHOLDERS:
+    for ph in PLACEHOLDERS:
         marked = marked.replace(ph, _DIGIT_NORM)
     words, spaces = split_words(marked)
-    parts: list[tuple[str, bool]] = []
-    sep = False
+    parts: list[tuple[str, str]] = []
+    sep = ""
     for w, sp in zip(words, spaces):
         if w in _HYPHENS or w.isspace():
-            sep = True
+            sep = "-" if w in _HYPHENS else (sep or " ")
             continue
         parts.append((w, sep))
-        sep = sp
+        sep = " " if sp else ""
     return parts
+
+
+def _long_word(tok: str) -> bool:
+    return tok.isascii() and tok.isalpha() and len(tok) >= 4
+
+
+def _joins(prev: str, tok: str, sep: str) -> tuple[str, ...]:
+    """How two parts of a form may be joined in a text: as written, with a space, a
+    hyphen or nothing; but two long words the form spaces ("Grace Hopper", "Gen Intel
+    Xeon") are only ever written spaced, and generating their glued and hyphenated
+    variants would only slow the finder's construction down."""
+    if not sep:
+        return ("",)
+    if sep == " " and _long_word(prev) and _long_word(tok):
+        return (" ",)
+    return (" ", "-", "")
 
 
 def _form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
@@ -225,12 +133,11 @@ def _form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
                 seen.add(text)
                 variants.append((text, tuple(glue)))
             return
-        tok, separated = parts[i]
+        tok, sep = parts[i]
         if i == 0:
             build(1, tok)
             return
-        joins = (" ", "-", "") if separated else ("",)
-        for join in joins:
+        for join in _joins(parts[i - 1][0], tok, sep):
             build(i + 1, text + join + tok)
 
     build(0, "")
@@ -260,92 +167,166 @@ def _normalise(doc, hangul_names: re.Pattern | None, text: str | None = None) ->
                 span[0].norm_ = m.group()
 
 
+def _normalise_pattern(doc, hangul_names: re.Pattern | None) -> None:
+    """`_normalise` for the few tokens of a pattern, token by token: the array operations
+    of `_normalise` cost more than they save on two thousand tiny docs (profiled: half
+    of building the finder)."""
+    for tok in doc:
+        if tok.text.isdigit():
+            tok.norm_ = _DIGIT_NORM
+        elif tok.text in _HYPHENS:
+            tok.norm_ = "-"
+        elif hangul_names is not None and _is_hangul(tok.text):
+            m = hangul_names.match(tok.text)
+            if m:
+                tok.norm_ = m.group()
+
+
 class AliasEntityFinder:
     """spaCy component: SYSTEM, WORKLOAD and VENDOR entities from the alias lexicons
-    (PhraseMatcher) and the shape of product codes; sets `doc.ents` (span ids:
-    `e<entry>` or `code`)."""
+    (PhraseMatcher) and names found by shape (`shapes.py`); sets `doc.ents` (span ids:
+    `e<entry>` or `shape`)."""
 
     def __init__(self, nlp):
         from spacy.matcher import PhraseMatcher  # noqa: PLC0415
 
-        self.entries = _entries()
+        self.entries = entries()
         variants = [(idx, text, glue) for idx, entry in enumerate(self.entries)
                     for form in entry.forms for text, glue in _form_variants(form)]
         # Korean names first: texts are normalised to them before matching
         names = {w for _, text, _ in variants for w in split_words(text)[0] if _is_hangul(w)}
-        self.hangul_names = re.compile("|".join(re.escape(n) for n in sorted(
-            names, key=len, reverse=True))) if names else None
+        self.hangul_names = re.compile(shapes.alternatives(names)) if names else None
         self.phrases = PhraseMatcher(nlp.vocab, attr="NORM")
-        self.glue: dict[int, tuple[int, tuple[int, ...]]] = {}
-        by_key: dict[str, list] = {}
+        # One pattern per token sequence: "A100", "A800" and "A30" all read "A 0" once
+        # digits are normalised, and a match then tries the entries in lexicon order
+        # (one match per mention, not one per entry).
+        self.candidates: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        by_key: dict[str, tuple[list[int], tuple[int, ...], object]] = {}
         for idx, text, glue in variants:
             pattern_doc = nlp.make_doc(text)
-            _normalise(pattern_doc, self.hangul_names)
-            key_name = f"{idx}|{','.join(map(str, glue))}"
-            self.glue[nlp.vocab.strings.add(key_name)] = (idx, glue)
-            by_key.setdefault(key_name, []).append(pattern_doc)
-        for key_name, docs in by_key.items():
-            self.phrases.add(key_name, docs)
+            _normalise_pattern(pattern_doc, self.hangul_names)
+            key_name = " ".join(t.norm_ for t in pattern_doc) + "|" + ",".join(map(str, glue))
+            if key_name not in by_key:
+                by_key[key_name] = ([], glue, pattern_doc)
+            if idx not in by_key[key_name][0]:
+                by_key[key_name][0].append(idx)
+        for key_name, (idxs, glue, pattern_doc) in by_key.items():
+            self.candidates[nlp.vocab.strings.add(key_name)] = (tuple(idxs), glue)
+            self.phrases.add(key_name, [pattern_doc])
 
     def __call__(self, doc):
-        from spacy.tokens import Span  # noqa: PLC0415
         from spacy.util import filter_spans  # noqa: PLC0415
 
         text = doc.user_data.get("text") or doc.text  # the tokenizer keeps the input
         _normalise(doc, self.hangul_names, text)
-        spans = []
-        for key, start, end in self.phrases(doc):
-            idx, glue = self.glue[key]
-            if any(doc[start + j].whitespace_ for j in glue):
-                continue
-            entry = self.entries[idx]
-            span = doc[start:end]
-            if entry.canonical_of(span.text) is None and not _is_hangul(span.text[-1:]):
-                continue  # the digits are not this entry's (M3000 is no IPU-M2000)
-            if entry.case_sensitive and _case_key(span.text) not in _case_variants(entry):
-                continue  # "llama" is an animal, "LLaMA" a model
-            spans.append(Span(doc, start, end, label=entry.label, span_id=f"e{idx}"))
-        spans.extend(_code_spans(doc, text))
+        spans = self._lexicon_spans(doc, text)
+        spans.extend(_shape_spans(doc, text, spans))
         doc.ents = filter_spans(spans)
         return doc
 
+    def _lexicon_spans(self, doc, text: str) -> list:
+        from spacy.attrs import IDX, LENGTH, SPACY  # noqa: PLC0415
+        from spacy.tokens import Span  # noqa: PLC0415
+
+        matches = self.phrases(doc)
+        if not matches:
+            return []
+        # offsets and trailing spaces of all tokens in one array: reading them token by
+        # token through `doc[i]` costs a Python object per token (profiled)
+        offsets, lengths, spaced = doc.to_array([IDX, LENGTH, SPACY]).T.tolist()
+        spans = []
+        memory_page = None
+        for key, start, end in matches:
+            idxs, glue = self.candidates[key]
+            if any(spaced[start + j] for j in glue):
+                continue
+            start_char = offsets[start]
+            idx = _entry_of(text[start_char:offsets[end - 1] + lengths[end - 1]], idxs)
+            if idx is None:
+                continue
+            entry = self.entries[idx]
+            if entry.memory:
+                if memory_page is None:
+                    memory_page = bool(_memory_makers().search(text))
+                if not memory_page or _after_capacity(text, start_char):
+                    continue  # a GPU's memory, not a memory product
+            spans.append(Span(doc, start, end, label=entry.label, span_id=f"e{idx}"))
+        return spans
+
+
+@lru_cache(maxsize=65536)
+def _entry_of(surface: str, idxs: tuple[int, ...]) -> int | None:
+    """The first of the candidate entries that reads `surface`: its digits are the
+    entry's (M3000 is no IPU-M2000), and a case-sensitive name is in its case ("llama" is
+    an animal, "LLaMA" a model). A Korean name read with its particle (그래프코어의) is
+    the entry's as it stands. Cached: a page names its few products many times."""
+    key = form_key(surface)
+    lexicon = entries()
+    for idx in idxs:
+        entry = lexicon[idx]
+        if entry.canonical_of_key(key) is None and not _is_hangul(surface[-1:]):
+            continue
+        if (entry.case_sensitive and surface.lower() != surface.upper()
+                and _case_key(surface) not in _case_variants(entry)):
+            continue  # a Korean or Chinese form has no case to check
+        return idx
+    return None
+
+
+@lru_cache(maxsize=65536)
+def _canonical_in_entry(idx: int, surface: str) -> str:
+    """The canonical name a lexicon mention stands for."""
+    entry = entries()[idx]
+    canonical = entry.canonical_of(surface)
+    if canonical is None:  # a Korean name with its particle: 그래프코어의
+        canonical = entry.canonical if "{" not in entry.canonical else surface
+    return canonical
+
 
 @lru_cache(maxsize=None)
-def _code_regex() -> re.Pattern:
-    """Unseen product codes (systems.json 'codes'): capitals glued to a model number,
-    counted only with a vendor before ("AMD MI300X") or an accelerator word after
-    ("H200 GPUs", "MI300X 加速器"), as shop and finance pages are full of codes
-    (AW3418DW, R6700, US10YT). A regular expression over the text: as token patterns
-    these cost more than all the lexicon forms together (profiled)."""
-    codes = lexicons.load("systems.json")["codes"]
-    vendors = sorted((v for names in lexicons.load("vendors.json")["vendors"].values()
-                      for v in names if v.isascii()), key=len, reverse=True)
-    nouns = sorted(codes["accelerator_words"], key=len, reverse=True)
-    alt = lambda ws: "|".join(re.escape(w) for w in ws)  # noqa: E731
-    return re.compile(
-        rf"(?<![A-Za-z0-9])(?:(?P<vendor>{alt(vendors)})\s+)?"
-        rf"(?P<code>(?P<prefix>[A-Z]{{1,{int(codes['max_prefix_letters'])}}})"
-        rf"\d{{{int(codes['min_digits'])},{int(codes['max_digits'])}}}(?:[A-Z]{{1,2}})?)"
-        rf"(?![A-Za-z0-9])(?:[ \t]*(?P<noun>{alt(nouns)})(?![A-Za-z]))?")
+def _memory_makers() -> re.Pattern:
+    """Names of the makers of memory products (vendors.json `memory_makers`)."""
+    vendors = lexicons.load("vendors.json")
+    forms = [f for maker in vendors.get("memory_makers", []) for f in vendors["vendors"][maker]]
+    return re.compile("|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)))
 
 
-def _code_spans(doc, text: str) -> list:
-    """Spans of unseen product codes in `doc` (vendor word included, accelerator word not)."""
+# "192GB HBM3e", "288GB 용량의 HBM3E", "141GB的HBM3e": a capacity, then a few letters
+_CAPACITY_BEFORE = re.compile(r"\d\s*[GT]B[^\d.,;:!?。，、\n]{0,8}$", re.IGNORECASE)
+
+
+def _after_capacity(text: str, start: int) -> bool:
+    """Whether a memory name at `start` follows a capacity: then it says what memory a
+    product has, and is no product of its own.
+
+    >>> _after_capacity("192GB HBM3e", 6), _after_capacity("SK hynix HBM3E", 9)
+    (True, False)
+    """
+    return bool(_CAPACITY_BEFORE.search(text[max(0, start - 16):start]))
+
+
+def _shape_spans(doc, text: str, lexicon_spans: list) -> list:
+    """Spans of names found by shape (`shapes.py`) where no lexicon name is: a vendor
+    name may lie inside one ("Google Axion"), a known system or workload may not. Their
+    canonical names and vendors go to `doc.user_data["shapes"]`."""
     from spacy.tokens import Span  # noqa: PLC0415
 
-    not_prefixes = {p.upper() for p in lexicons.load("systems.json")["codes"]["not_prefixes"]}
+    taken = [(s.start_char, s.end_char) for s in lexicon_spans if s.label_ != VENDOR]
+    found = doc.user_data.setdefault("shapes", {})
     out = []
-    for m in _code_regex().finditer(text):
-        if not (m.group("vendor") or m.group("noun")) or m.group("prefix") in not_prefixes:
+    for shape in shapes.shapes(text):
+        if any(a < shape.end and shape.start < b for a, b in taken):
             continue
-        span = doc.char_span(m.start(), m.end("code"))
-        if span is not None:
-            out.append(Span(doc, span.start, span.end, label=SYSTEM, span_id="code"))
+        span = doc.char_span(shape.start, shape.end)
+        if span is None:
+            continue
+        found[(span.start_char, span.end_char)] = (shape.canonical, shape.vendor)
+        out.append(Span(doc, span.start, span.end, label=SYSTEM, span_id="shape"))
     return out
 
 
 @lru_cache(maxsize=None)
-def _case_variants(entry: _Entry) -> frozenset[str]:
+def _case_variants(entry: Entry) -> frozenset[str]:
     """The written variants of a case-sensitive entry, in their case (`_case_key`)."""
     return frozenset(_case_key(text) for form in entry.forms
                      for text, _ in _form_variants(form))
@@ -373,6 +354,9 @@ def entity_pipeline(lang: str = "en"):
     from spacy.attrs import IS_DIGIT, NORM  # noqa: PLC0415
 
     nlp = blank_pipeline(lang)
+    # "NVIDIAH100", "HabanaGaudi2": a vendor glued to a product name is cut off it, so
+    # the name is a token sequence of its own
+    nlp.tokenizer = ScriptTokenizer(nlp.vocab, cuts=shapes.glued_vendor_cuts)
     # Every word a page brings that the vocabulary has not seen becomes a lexeme, and
     # spaCy computes all its lexical attributes then (shape, prefix, like_url, stop word
     # ...; profiled: a third of this stage). The finder reads two: NORM, which the
@@ -407,34 +391,31 @@ def _pipeline_lang(lang: str) -> str:
 
 
 def find_entities(text: str, lang: str = "en") -> list[Entity]:
-    """Systems, workloads and vendors in `text`, in order; never raises.
+    """Systems, workloads and vendors in `text`, in order. A bug raises: only
+    `pipeline.process_page` turns exceptions into error rows.
 
     >>> [(e.label, e.canonical) for e in find_entities("在IPU-POD128上訓練ResNet50的時間", "zh")]
     [('SYSTEM', 'IPU-POD128'), ('WORKLOAD', 'ResNet-50')]
     >>> [(e.canonical, e.vendor) for e in find_entities("NVIDIA H200 and a 100 GB A100-80GB")]
     [('H200', 'NVIDIA'), ('A100', 'NVIDIA')]
+    >>> [(e.canonical, e.vendor) for e in find_entities("HabanaGaudi2与Google Axion处理器")]
+    [('Gaudi2', 'Intel'), ('Axion', 'Google')]
     """
     if not text or not isinstance(text, str):
         return []
     _fresh_pipeline_after(PAGES_PER_PIPELINE)
-    try:
-        doc = entity_pipeline(_pipeline_lang(lang))(text)
-    except Exception:  # bad input must not stop the page; log and find nothing
-        logger.exception("entity search failed on %d chars", len(text))
-        return []
-    entries = _entries()
+    doc = entity_pipeline(_pipeline_lang(lang))(text)
+    lexicon = entries()
+    by_shape = doc.user_data.get("shapes", {})
     out = []
     for ent in doc.ents:
         label, surface = ent.label_, ent.text
         if ent.ent_id_.startswith("e"):
-            entry = entries[int(ent.ent_id_[1:])]
-            canonical = entry.canonical_of(surface)
-            if canonical is None:  # a Korean name with its particle: 그래프코어의
-                canonical = entry.canonical if "{" not in entry.canonical else surface
-            vendor = entry.vendor
+            idx = int(ent.ent_id_[1:])
+            canonical, vendor = _canonical_in_entry(idx, surface), lexicon[idx].vendor
         else:
-            canonical = _code_canonical(surface)
-            vendor = vendor_of(canonical) or _vendor_word(surface)
+            canonical, vendor = by_shape[(ent.start_char, ent.end_char)]
+            vendor = vendor_of(canonical) or vendor
         out.append(Entity(ent.start_char, ent.end_char, surface, label, canonical, vendor))
     return _fold_vendors(text, out)
 
@@ -452,11 +433,3 @@ def _fold_vendors(text: str, ents: list[Entity]) -> list[Entity]:
             continue
         out.append(e)
     return out
-
-
-def _vendor_word(surface: str) -> str:
-    first = surface.split(" ")[0]
-    for entry in _entries():
-        if entry.label == VENDOR and entry.canonical_of(first) is not None:
-            return entry.canonical
-    return ""

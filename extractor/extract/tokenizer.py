@@ -40,7 +40,7 @@ _TOKEN = re.compile(
 )
 
 
-def split_words(text: str) -> tuple[list[str], list[bool]]:
+def split_words(text: str, cuts: list[int] | None = None) -> tuple[list[str], list[bool]]:
     """Words and trailing-space flags of `text`, as `spacy.tokens.Doc` takes them.
 
     >>> split_words("IPU-POD16에서 28.3분이")
@@ -49,10 +49,18 @@ def split_words(text: str) -> tuple[list[str], list[bool]]:
     ['為', '3.79', '分', '鐘', ',', '1,750', '개']
     >>> split_words("  a\\n\\nb  c ")
     (['  ', 'a', '\\n\\n', 'b', ' ', 'c'], [False, False, False, True, False, True])
+
+    `cuts` are further offsets where a word ends (a vendor glued to a name):
+
+    >>> split_words("NVIDIAH100", cuts=[6])[0]
+    ['NVIDIA', 'H', '100']
     """
     words: list[str] = []
     spaces: list[bool] = []
-    for piece in _TOKEN.findall(text):
+    pieces = _TOKEN.findall(text)
+    if cuts:
+        pieces = _cut(pieces, cuts)
+    for piece in pieces:
         if piece[0].isspace():
             # spaCy stores one " " after a token as its trailing space; anything else
             # (line breaks, runs of spaces, leading space) becomes a token of its own.
@@ -68,15 +76,38 @@ def split_words(text: str) -> tuple[list[str], list[bool]]:
     return words, spaces
 
 
-class ScriptTokenizer:
-    """Callable spaCy tokenizer: `nlp.tokenizer = ScriptTokenizer(nlp.vocab)`."""
+def _cut(pieces: list[str], cuts: list[int]) -> list[str]:
+    """`pieces` (which tile a text) with every piece that spans a cut offset split there."""
+    out: list[str] = []
+    todo = sorted(set(cuts))
+    pos = 0
+    k = 0
+    for piece in pieces:
+        end = pos + len(piece)
+        while k < len(todo) and todo[k] <= pos:
+            k += 1
+        start = pos
+        while k < len(todo) and todo[k] < end:
+            out.append(piece[start - pos:todo[k] - pos])
+            start = todo[k]
+            k += 1
+        out.append(piece[start - pos:])
+        pos = end
+    return out
 
-    def __init__(self, vocab: Vocab):
+
+class ScriptTokenizer:
+    """Callable spaCy tokenizer: `nlp.tokenizer = ScriptTokenizer(nlp.vocab)`. With
+    `cuts`, a function of the text giving offsets, words are also cut at those offsets
+    (the entity finder cuts glued vendor names off: "NVIDIAH100")."""
+
+    def __init__(self, vocab: Vocab, cuts=None):
         self.vocab = vocab
+        self.cuts = cuts
 
     def __call__(self, text: str) -> Doc:
         text = _safe(text)
-        words, spaces = split_words(text)
+        words, spaces = split_words(text, self.cuts(text) if self.cuts is not None else None)
         doc = Doc(self.vocab, words=words, spaces=spaces)
         # doc.text rebuilds the string token by token; components that need the text
         # read it here (it is equal to doc.text by construction)

@@ -97,8 +97,9 @@ CLAIMS = (
            "g2b834212d8", "consistency stage"),
     Column("baseline", "In a comparison, the system compared against (\"B200 is 4x faster "
            "than H100\": H100); empty otherwise.", "H100", "claims stage"),
-    Column("link", "How the claim's system and workload were found (see *link values* "
-           "below).", "clause", "claims stage"),
+    Column("link", "Where the claim's system and workload were found, `;`-joined "
+           "`system=<source>` and `workload=<source>` (see *link values* below); a name "
+           "not found has no part.", "system=clause;workload=page_topic", "claims stage"),
 )
 
 CONSISTENCY = (
@@ -170,17 +171,23 @@ FLAGS = (
 LINKS = (
     Value("clause", "Named in the number's own clause.",
           "IPU-POD16 trained ResNet-50 in 28.3 minutes"),
-    Value("table_row", "From the row of a table flattened to text.",
-          "| IPU-POD64 | BERT | 9.39 |"),
-    Value("table_header", "From the column header of a table.",
-          "| system | ResNet-50 minutes |"),
-    Value("caption", "From the caption line above a table.",
+    Value("sentence", "Named in another clause of the number's sentence.",
+          "On IPU-POD16, BERT took 9.39 minutes, and ResNet-50 took 28.3"),
+    Value("table_column", "Named in the table's header over the cell's column.",
+          "| model | H100 | Gaudi 3 |"),
+    Value("caption", "From the caption or heading line right above a table.",
           "Table 2: MLPerf Training v1.1, BERT"),
-    Value("page_topic", "From the page's title or heading, which names one system or workload.",
-          "Graphcore IPU-POD16 results (heading)"),
-    Value("previous_sentence", "Carried from the sentence before (\"it\", \"이는\", \"其\").",
+    Value("previous_sentence", "From the sentence before, which names one subject or is "
+          "referred back to (\"it\", \"이는\", \"其\").",
           "IPU-POD16 ... It trained ResNet-50 in 28.3 minutes."),
-    Value("none", "No system or workload was found.", ""),
+    Value("heading", "From the section heading above the paragraph.",
+          "Google TPU v5p (heading) ... Each pod holds 95 TB"),
+    Value("page_topic", "From the page's subject: its title, first paragraph, or the one "
+          "system most of the page names.", "NVIDIA H200 review (title) ... 141 GB"),
+    Value("counted", "The only system of the sentence is what a number counts.",
+          "10.9 minutes on 3,584 H100 GPUs"),
+    Value("baseline_only", "The only system of the sentence is a comparison's baseline "
+          "(usually a page that lost the comparison word).", "A100 ?? 1.7?"),
 )
 
 REPAIRS = (

@@ -1,7 +1,7 @@
-"""Writes the held-out pages in pages/ from the clean texts below, applying the damage
+"""Writes the regression pages in pages/ from the clean texts below, applying the damage
 the product meets on the web (so the damage is reproducible and reviewable).
 
-Run: python tests/golden/heldout/build_pages.py   (deterministic; no network)
+Run: python tests/golden/regression/build_pages.py   (deterministic; no network)
 
 The pages are NOT rewrites of the seed corpus: other vendors, workloads, sentence shapes.
 Gold for them is in claims.csv, annotated by hand from these texts (CLAIMS.md).

@@ -1,5 +1,5 @@
-"""Fourth batch of held-out pages, written after the batch-3 fixes and committed with their
-gold before the extractor ran on them. Run: python tests/golden/heldout/build_pages_b4.py
+"""Fourth batch of regression pages, written after the batch-3 fixes and committed with their
+gold before the extractor ran on them. Run: python tests/golden/regression/build_pages_b4.py
 """
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
-"""The extractor on pages it was not built from: tests/golden/heldout/.
+"""Regression pages: tests/golden/regression/, pages the team wrote itself.
 
-The held-out pages (ko, zh-Hans, zh-Hant, en; other vendors, workloads, sentence shapes,
-tables and damage than the seed corpus) and their gold (claims.csv) were written and
-committed before the extractor was first run on them, in four batches; see README.md
-there. The floors below sit a little under the figures measured when they
-were set, so a change that loses ground on unseen pages fails here even when the seed
-gold still passes.
+These pages (ko, zh-Hans, zh-Hant, en; other vendors, workloads, sentence shapes, tables
+and damage than the seed corpus) and their gold (claims.csv) were written and committed
+before the extractor was first run on them, in four batches; see README.md there. The
+extractor was then fixed on them, so they are regression pages, not held-out pages: they
+say what must keep working, not how the extractor does on pages nobody tuned to (that is
+the development set, tests/test_devset.py, and real users' pages). The floors below sit a
+little under the figures measured when they were set.
 """
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ from extractor.ingest import RawPage
 from extractor.pipeline import process_page
 from extractor.score import score_tables
 
-HELDOUT = Path(__file__).parent / "golden" / "heldout"
-PAGES = sorted((HELDOUT / "pages").glob("*.txt"))
+REGRESSION = Path(__file__).parent / "golden" / "regression"
+PAGES = sorted((REGRESSION / "pages").glob("*.txt"))
 
 # language bucket of a page: the language part of its file name (en_..., b2_ko_...)
 LANG_OF = {p.name: next((w for w in p.name.split("_") if w in ("en", "ko", "zh")), "und")
@@ -53,10 +54,10 @@ def _claims() -> pd.DataFrame:
 
 
 def _gold() -> pd.DataFrame:
-    return pd.read_csv(HELDOUT / "claims.csv", dtype=str, keep_default_na=False)
+    return pd.read_csv(REGRESSION / "claims.csv", dtype=str, keep_default_na=False)
 
 
-def test_heldout_gold_covers_every_page_and_only_those():
+def test_regression_gold_covers_every_page_and_only_those():
     gold = _gold()
     assert set(gold.doc_id) <= set(LANG_OF)
     assert set(LANG_OF) - set(gold.doc_id) == {p for p in LANG_OF if "no_claims" in p}
@@ -65,7 +66,7 @@ def test_heldout_gold_covers_every_page_and_only_those():
 
 
 @pytest.mark.parametrize("lang", sorted(FLOORS))
-def test_heldout_scores_stay_above_their_floors(lang):
+def test_regression_scores_stay_above_their_floors(lang):
     scores = score_tables(_gold(), _claims().astype(str), LANG_OF)
     score = scores[lang]
     f1_floor, precision_floor = FLOORS[lang]

@@ -1,6 +1,6 @@
-"""Second batch of held-out pages, written after the first round of fixes and committed
+"""Second batch of regression pages, written after the first round of fixes and committed
 with their gold before the extractor ran on them: a fresh check that the fixes made on
-batch 1 generalise. Run: python tests/golden/heldout/build_pages_b2.py
+batch 1 generalise. Run: python tests/golden/regression/build_pages_b2.py
 """
 from __future__ import annotations
 

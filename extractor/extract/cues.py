@@ -1,0 +1,137 @@
+"""The cue words of each language that claim extraction reads, compiled once.
+
+`claims_links.json` (clause breaks, back references, comparison baselines, coordination,
+"respectively", topic markers), `metrics_<lang>.json` (metric cue words) and
+`claims_not.json` (not-a-claim patterns) become one frozen `Cues` value (`cues()`), so
+every stage asks the same compiled patterns. `clause_spans` cuts a sentence at its
+language's clause breaks.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract.quantities import with_first_char_guard
+
+LANGS = ("en", "zh", "ko")
+
+
+@dataclass(frozen=True)
+class Cues:
+    metric_cues: dict  # lang -> metric -> tuple of lowercased cue words
+    bare_cues: dict  # lang -> tuple
+    by_quantity: dict
+    clause_break: dict  # lang -> compiled regex
+    back_refs: dict  # lang -> compiled regex or None
+    baseline: dict  # lang -> (before regex, after regex)
+    baseline_patterns: dict  # lang -> compiled regex matched right after a name
+    topic_markers: re.Pattern | None  # right after a name: the topic of its clause (은, 는)
+    modifiers_after: re.Pattern | None  # right after a name: it modifies another (기반, based)
+    relative: dict  # lang -> regex of relative pronouns that open a clause ("which")
+    not_always: tuple
+    not_unitless: tuple
+    counted_gap: re.Pattern
+    coordination: re.Pattern
+    respectively: re.Pattern
+
+
+def words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
+    alts = []
+    for w in sorted({w for w in words if w}, key=len, reverse=True):
+        e = re.escape(w)
+        if latin_word_bounds and w[:1].isascii() and w[:1].isalpha():
+            e = r"(?<![A-Za-z])" + e
+        if latin_word_bounds and w[-1:].isascii() and w[-1:].isalpha():
+            e = e + r"(?![A-Za-z])"
+        alts.append(e)
+    # the guard lets a search skip positions no word starts at (see with_first_char_guard)
+    return re.compile(with_first_char_guard("|".join(alts)), re.IGNORECASE) if alts else None
+
+
+@lru_cache(maxsize=None)
+def cues() -> Cues:
+    """The compiled cue words of every language (built once)."""
+    metric_cues, bare = {}, {}
+    for lang in LANGS:
+        lex = lexicons.load(f"metrics_{lang}.json")
+        metric_cues[lang] = {m: cue_regex(ws) for m, ws in lex["cues"].items()}
+        bare[lang] = tuple(lex.get("bare_number_cues", ()))
+    links = lexicons.load("claims_links.json")
+    breaks, backs, baseline = {}, {}, {}
+    for lang, words in links["clause_breaks"].items():
+        # a comma between digits is a thousands separator, not a clause break
+        alts = [r"(?<!\d),|,(?!\d)" if w == "," else re.escape(w) for w in words]
+        alts += links.get("clause_break_patterns", {}).get(lang, [])
+        breaks[lang] = re.compile("|".join(alts), re.IGNORECASE)
+    for lang, words in links["back_references"].items():
+        backs[lang] = words_regex(words)
+    for lang, d in links["baselines"].items():
+        baseline[lang] = (words_regex(d.get("before", ())), words_regex(d.get("after", ())),
+                          words_regex(d.get("after_phrase", ())))
+    patterns = {lang: re.compile("|".join(f"(?:{rx})" for rx in d["after_pattern"]), re.IGNORECASE)
+                for lang, d in links["baselines"].items() if d.get("after_pattern")}
+    nots = lexicons.load("claims_not.json")
+    # each behind a lookahead on its first characters: every sentence with a number is
+    # searched with all of them (profiled: an eighth of the stage before the guard)
+    always = tuple(re.compile(with_first_char_guard(rx), re.MULTILINE)
+                   for k, rx in nots["always"].items() if not k.startswith("_"))
+    unitless = tuple(re.compile(with_first_char_guard(rx), re.MULTILINE)
+                     for k, rx in nots["when_unitless"].items() if not k.startswith("_"))
+    counted = re.compile("|".join(f"(?:{rx})" for rx in links["counted_gap"]), re.IGNORECASE)
+    coordination = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in links["coordination"])
+                              + r")\s*", re.IGNORECASE)
+    respectively = words_regex(links["respectively"]) or re.compile(r"(?!)")
+    return Cues(metric_cues, bare, lexicons.load("metrics_defaults.json")["by_quantity"],
+                 breaks, backs, baseline, patterns, after_name_regex(links.get("topic_markers", ())),
+                 after_name_regex(links.get("modifiers_after", ())),
+                 {lang: words_regex(ws) for lang, ws in links.get("relative_pronouns", {}).items()},
+                 always, unitless, counted,
+                 coordination, respectively)
+
+
+def after_name_regex(words) -> re.Pattern | None:
+    """Words that must follow a name directly (a space or hyphen may stand between) and end
+    there: '은' in 'Bow Pod16은 ', 'based' in 'Bow-2000-based'."""
+    words = sorted({w for w in words if w}, key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"[\s\-]?(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w])", re.IGNORECASE)
+
+
+def lang_key(lang: str) -> str:
+    base = (lang or "").split("-")[0].lower()
+    return base if base in LANGS else "und"
+
+
+def clause_spans(sentence: str, lang: str) -> list[tuple[int, int]]:
+    """(start, end) of the clauses of a sentence, split at the language's clause breaks.
+
+    >>> s = "在IPU-POD128上為5.67分鐘,在IPU-POD256上為3.79分鐘"
+    >>> [s[a:b] for a, b in clause_spans(s, "zh")]
+    ['在IPU-POD128上為5.67分鐘', '在IPU-POD256上為3.79分鐘']
+    >>> s = "1,750 GB and 3 TB"
+    >>> [s[a:b] for a, b in clause_spans(s, "en")]
+    ['1,750 GB', '3 TB']
+    """
+    c = cues()
+    rx = c.clause_break.get(lang_key(lang)) or c.clause_break["und"]
+    spans, pos = [], 0
+    for m in rx.finditer(sentence or ""):
+        if m.start() > pos:
+            spans.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(sentence or ""):
+        spans.append((pos, len(sentence)))
+    return spans or [(0, len(sentence or ""))]
+
+
+def cue_regex(words) -> re.Pattern | None:
+    """One pattern for a list of cue words: Latin words must start a word ("train"
+    matches "training" but not "restrain"); others match anywhere (Chinese, Korean)."""
+    alts = []
+    for w in sorted({w.lower() for w in words if w}, key=len, reverse=True):
+        e = re.escape(w)
+        alts.append(r"(?<![a-z])" + e if w[:1].isascii() and w[:1].isalpha() else e)
+    return re.compile(with_first_char_guard("|".join(alts))) if alts else None

@@ -1,0 +1,283 @@
+"""Linking: which system and workload a number of a sentence is about, and why.
+
+`link_names` decides, for one quantity, in this order:
+
+1. names of the number's own clause (split at commas, 、, ；, "and", "while", ... per
+   language), nearest first; a comparison's baseline ("than DGX A100", "DGX A100에 비해")
+   is not the subject but goes to `Link.baseline`; k names and k numbers in order in one
+   clause, or with "respectively", pair up in order;
+2. names of the other clauses of the sentence (the nearest clause before the number first);
+3. in a table, the name over the cell's column, then the table's caption
+   (`extractor.extract.tables`);
+4. the topic the sentence inherits (`extractor.extract.topics`): the sentence before in the
+   paragraph, the section heading above, the page's subject (title, first paragraph);
+5. last, a counted name ("on 3,584 H100 GPUs") or a baseline of the same sentence.
+
+The `Link` records where each name came from (`system_from`, `workload_from`): a reviewer
+reads in the claims table's `link` column why a claim names the system it names.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from extractor.extract.cues import cues, lang_key
+from extractor.extract.entities import SYSTEM, WORKLOAD, Entity
+from extractor.extract.quantities import Quantity
+from extractor.extract.roles import Mention, SentenceInfo, topic_of
+from extractor.extract.tables import Table
+from extractor.extract import topics
+
+#: where a name of a claim came from, strongest evidence first (the `link` column)
+LINK_SOURCES = ("clause", "sentence", "table_column", "caption", "previous_sentence",
+                "heading", "page_topic", "counted", "baseline_only")
+
+
+@dataclass
+class Link:
+    """The names a claim is about and where each was found."""
+
+    system: str = ""
+    workload: str = ""
+    vendor: str = ""
+    #: the system a comparison is made against ("than H100", "H100 대비", "相较于H100")
+    baseline: str = ""
+    system_from: str = ""
+    workload_from: str = ""
+
+    def as_string(self) -> str:
+        """The `link` column: "system=clause;workload=page_topic" (empty parts left out).
+
+        >>> Link("H100", "", system_from="clause").as_string()
+        'system=clause'
+        """
+        parts = [f"system={self.system_from}" if self.system else "",
+                 f"workload={self.workload_from}" if self.workload else ""]
+        return ";".join(p for p in parts if p)
+
+
+def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[SentenceInfo]:
+    """The page's sentences with their names; `lossy_at(start, end)` says whether letters
+    were lost there. Paragraphs are counted at blank lines and after headings."""
+    infos: list[SentenceInfo] = []
+    paragraph, prev_end = 0, 0
+    starts = [e.start for e in entities]
+    for ts in page.sentences:
+        s = ts.sentence
+        gap = text[prev_end:s.start]
+        if "\n\n" in gap or ("\n" in gap and infos and topics.is_heading(infos[-1])):
+            paragraph += 1
+        prev_end = s.end
+        info = SentenceInfo(s.start, s.end, s.text, ts.lang.lang, paragraph)
+        # entities are in text order: find this sentence's by bisection, not by scanning
+        for e in entities[bisect.bisect_left(starts, s.start):bisect.bisect_left(starts, s.end)]:
+            if e.end <= s.end:
+                m = Mention(e, e.start - s.start, e.end - s.start)
+                {SYSTEM: info.systems, WORKLOAD: info.workloads}.get(e.label, info.vendors).append(m)
+        info.lossy = lossy_at(s.start, s.end)
+        infos.append(info)
+    return infos
+
+
+def pick(mentions: list[Mention], q: Quantity, clause: tuple[int, int],
+         prefer_before: bool, late: bool = False,
+         topic_first: tuple[Quantity, ...] | None = None,
+         sentence: str = "") -> tuple[Mention | None, str]:
+    """The mention a quantity is about, as (mention, where): where is `clause` or
+    `sentence`. Tried in order: names of the number's own clause, then what its clause
+    counts ("10.9 minutes on 3,584 H100 GPUs"), then names of the other clauses (the
+    nearest clause before the number first). With `late` (after the topic failed):
+    counted names elsewhere (`counted`), then comparison baselines (`baseline_only`)."""
+
+    def dist(m: Mention) -> float:
+        if m.end <= q.start:
+            return (q.start - m.end) * (1.0 if prefer_before else 1.3)
+        return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
+
+    c0, c1 = clause
+    if not late:
+        for m in mentions:
+            if m.owned and m.owned[0] <= q.start and q.end <= m.owned[1]:
+                return m, "clause"
+    own = [m for m in mentions if m.start >= c0 and m.end <= c1]
+    other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
+    plain = lambda ms: [m for m in ms if not m.counted and not m.baseline]  # noqa: E731
+    subject = lambda m: not m.baseline or m.own_clause  # noqa: E731 - within its own clause
+    stages = [([m for m in own if not m.counted and subject(m)], "clause"),
+              ([m for m in own if m.counted and subject(m)], "clause"),
+              ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]
+    if late:
+        stages = [([m for m in mentions if m.counted and not m.baseline], "counted"),
+                  ([m for m in own if m.baseline] or [m for m in mentions if m.baseline],
+                   "baseline_only")]
+    for i, (pool, where) in enumerate(stages):
+        if pool:
+            best = min(pool, key=dist)
+            if i == 0 and not late and topic_first is not None:
+                # "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and
+                # no number between them and it: the first is the topic, the other most
+                # likely a comparison whose marker was lost
+                before = sorted((m for m in pool if m.end <= q.start), key=lambda m: m.start)
+                if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
+                        and not any(before[0].end <= o.start < q.start for o in topic_first):
+                    return topic_of(before, sentence), where
+            return best, where
+    return None, ""
+
+
+def parallel_pairs(quantities: list[Quantity], mentions: list[Mention],
+                   clause: tuple[int, int], respectively: bool = False) -> dict[int, Mention]:
+    """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
+    BERT-Large ... 84.4%에서 86.6%"); with a "respectively" word in the sentence, across
+    clauses ("X and Y took 5 and 6 minutes, respectively")."""
+    c0, c1 = clause
+    if respectively:
+        c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
+    qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
+    ms = [m for m in mentions if m.start >= c0 and m.end <= c1 and not m.counted]
+    names = {m.entity.canonical for m in ms}
+    if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
+        return {}
+    if max(m.end for m in ms) > min(q.start for q in qs):
+        return {}
+    return {id(q): m for q, m in zip(sorted(qs, key=lambda q: q.start),
+                                     sorted(ms, key=lambda m: m.start))}
+
+
+def _baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system: Mention | None) -> str:
+    """The baseline a number is compared against: a baseline name of its clause, else of
+    its sentence, other than the system itself."""
+    c0, c1 = clause
+    pool = [m for m in info.systems if m.baseline and m is not system]
+    own = [m for m in pool if c0 <= m.start < c1]
+    chosen = own or [m for m in pool if m.start >= q.end or m.end <= q.start]
+    if not chosen:
+        return ""
+    best = min(chosen, key=lambda m: abs(m.start - q.start))
+    name = best.entity.canonical
+    return "" if system is not None and name == system.entity.canonical else name
+
+
+def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                      page_topic: topics.PageTopic) -> tuple[Mention | None, str]:
+    """A product to give a number whose nearest name is a part (HBM3E, NVLink): a
+    product the sentence is about, else the one it inherits (sentence before, heading,
+    page topic); (None, "") when there is none (a page about the memory itself)."""
+    info = infos[idx]
+    products = [m for m in info.subjects() if not m.component]
+    if products:
+        before = [m for m in products if m.end <= q.start] or products
+        return min(before, key=lambda m: abs(q.start - m.end)), "sentence"
+    inherited, where = topics.carried_system(infos, idx, clause)
+    if inherited is not None and not inherited.component:
+        return inherited, where
+    if page_topic.system is not None and not page_topic.system.component:
+        return page_topic.system, "page_topic"
+    return None, ""
+
+
+def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+               sentence_qs: list[Quantity], table: Table | None, col: int,
+               page_topic: topics.PageTopic, carry_workload_sentences: int) -> Link:
+    """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about."""
+    info = infos[idx]
+    prefer_before = lang_key(info.lang) in ("zh", "ko")
+    system_m, sys_from = _system_in_sentence(info, q, clause, sentence_qs, prefer_before)
+    workload_m, wl_from = _workload_in_sentence(info, q, clause, sentence_qs, prefer_before)
+    if table is not None:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
+        col_sys, col_wl = table.column_name(col, SYSTEM), table.column_name(col, WORKLOAD)
+        if col_sys is not None:
+            system_m, sys_from = col_sys, "table_column"
+        if col_wl is not None:
+            workload_m, wl_from = col_wl, "table_column"
+    caption = table.caption if table is not None else None
+    if system_m is None and caption is not None and caption.subjects():
+        system_m, sys_from = caption.subjects()[0], "caption"
+    if workload_m is None and caption is not None and caption.workloads:
+        workload_m, wl_from = caption.workloads[-1], "caption"
+    if system_m is None:
+        system_m, sys_from = _inherited_system(infos, idx, q, clause, page_topic, prefer_before)
+    if system_m is not None and system_m.component and sys_from != "table_column":
+        # "The H200 ... with 141GB of HBM3e": the figures of a part are its product's
+        product, where = _product_for_part(infos, idx, q, clause, page_topic)
+        if product is not None:
+            system_m, sys_from = product, where
+
+    workload, wl_source = (workload_m.entity.canonical, wl_from) if workload_m is not None else ("", "")
+    if not workload:
+        workload, wl_source = topics.carried_workload(infos, idx, carry_workload_sentences)
+    if not workload:
+        late_m, where = pick(info.workloads, q, clause, prefer_before, late=True)
+        if late_m is not None:
+            workload, wl_source = late_m.entity.canonical, where
+    if not workload and page_topic.workload is not None:
+        workload, wl_source = page_topic.workload.entity.canonical, "page_topic"
+
+    link = Link(system_m.entity.canonical if system_m else "", workload,
+                system_m.entity.vendor if system_m else "",
+                _baseline_of(info, q, clause, system_m), sys_from if system_m else "", wl_source)
+    if not link.vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause, else sentence
+        named = [m for m in info.vendors if clause[0] <= m.start < clause[1]] or info.vendors
+        link.vendor = named[0].entity.canonical if named else ""
+    return link
+
+
+def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
+                        sentence_qs: list[Quantity], prefer_before: bool) -> tuple[Mention | None, str]:
+    """The system named in the number's own sentence: coordinated names paired in order,
+    the name of its clause, of a relative clause's antecedent, else of another clause."""
+    c = cues()
+    sent = info.text
+    resp = _respectively(info, sentence_qs)
+    pairs = parallel_pairs(sentence_qs, info.systems, clause, resp)
+    system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
+        pick(info.systems, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
+    rel = c.relative.get(lang_key(info.lang))
+    if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
+        opener = rel.match(sent[clause[0]:clause[1]].lstrip())
+        earlier = [m for m in info.systems if m.end <= clause[0]]
+        if opener is not None and earlier:
+            # "..., than the A100 80GB, which needed 3.7 seconds": the name closing the
+            # clause before is what the relative clause is about, baseline or not
+            system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
+    if system_m is not None and system_m.family:
+        # "The H200 builds on the Hopper architecture, with 141GB": the product, not its family
+        products = [m for m in info.subjects() if not m.family and not m.component]
+        if products:
+            before = [m for m in products if m.end <= q.start] or products
+            system_m, sys_from = min(before, key=lambda m: abs(q.start - m.end)), "sentence"
+    return system_m, sys_from
+
+
+def _workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
+                          sentence_qs: list[Quantity], prefer_before: bool) -> tuple[Mention | None, str]:
+    pairs = parallel_pairs(sentence_qs, info.workloads, clause, _respectively(info, sentence_qs))
+    if id(q) in pairs:
+        return pairs[id(q)], "clause"
+    return pick(info.workloads, q, clause, prefer_before)
+
+
+def _respectively(info: SentenceInfo, sentence_qs: list[Quantity]) -> bool:
+    """"X and Y took 28.3 and 14.5 minutes (respectively)": numbers pair with names."""
+    return cues().respectively.search(info.text) is not None or \
+        any("unit_shared" in (o.flags or ()) for o in sentence_qs)
+
+
+def _inherited_system(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                      page_topic: topics.PageTopic, prefer_before: bool) -> tuple[Mention | None, str]:
+    """The system of a sentence that names none as a subject: inherited from the sentence
+    before or the heading; else what the sentence counts ("on 3,584 H100 GPUs"); else the
+    page's topic (unless it is the baseline compared with); else, on a page that lost the
+    comparison word, the sentence's only name even if it looks like a baseline."""
+    info = infos[idx]
+    m, where = topics.carried_system(infos, idx, clause)
+    if m is not None:
+        return m, where
+    counted = [m for m in info.systems if m.counted and not m.baseline]
+    m, where = pick(counted, q, clause, prefer_before, late=True)
+    if m is not None:
+        return m, where
+    if page_topic.system is not None and \
+            page_topic.system.entity.canonical != _baseline_of(info, q, clause, None):
+        return page_topic.system, "page_topic"
+    return pick([m for m in info.systems if m.baseline], q, clause, prefer_before, late=True)

@@ -1,0 +1,145 @@
+"""Topics: the system and workload a sentence inherits when it names none.
+
+A page about one product rarely repeats the product's name beside each number
+("It delivers 4,614 TFLOPs ... 192GB of memory capacity per chip"). CLAIMS.md: a page, a
+table caption or a section heading that names one system or workload gives it to the
+claims below it that name none. This module finds, for a sentence:
+
+- the sentence before it in its paragraph (`previous_sentence`), when the sentence refers
+  back to it ("it", "이는", "其"), lost its words, or the one before names one subject;
+- the section heading above its paragraph (`heading`): a short line without final
+  punctuation;
+- the page's subject (`page_topic`, `PageTopic`): the system the title names, else the
+  system named in the first paragraph, else one system that most of the page's
+  mentions name.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from extractor.extract.cues import cues, lang_key
+from extractor.extract.roles import Mention, SentenceInfo
+
+#: a heading is shorter than this many characters
+HEADING_MAX_CHARS = 60
+#: share of the page's subject mentions one system needs to be the page's topic when
+#: neither the title nor the first paragraph names one
+DOMINANT_SHARE = 0.5
+#: sentences that make up the page's opening (title and first paragraph); scraped pages
+#: often keep a few navigation lines above the title
+OPENING_SENTENCES = 6
+
+
+def is_heading(info: SentenceInfo) -> bool:
+    """A short line without final punctuation starts a new topic.
+
+    >>> is_heading(SentenceInfo(0, 20, "Google Ironwood TPU", "en", 0))
+    True
+    >>> is_heading(SentenceInfo(0, 20, "It delivers 4,614 TFLOPs.", "en", 0))
+    False
+    """
+    t = info.text.strip()
+    return 0 < len(t) < HEADING_MAX_CHARS and not t.endswith(
+        (".", "。", "!", "?", "！", "？", ":", "：", ",", "，"))
+
+
+def refers_back(text: str, lang_key_: str) -> bool:
+    """The text refers to what the sentence before it spoke of ("it", "이는", "其")."""
+    rx = cues().back_refs.get(lang_key_)
+    return rx is not None and rx.search(text or "") is not None
+
+
+def previous(infos: list[SentenceInfo], idx: int, crossing: bool = False) -> SentenceInfo | None:
+    """The sentence before `idx` in its paragraph; with `crossing`, also the last sentence
+    of the paragraph before (a paragraph that opens with "this" continues the last one),
+    unless that is a heading."""
+    if idx <= 0:
+        return None
+    prev = infos[idx - 1]
+    if prev.paragraph == infos[idx].paragraph:
+        return prev
+    if crossing and not is_heading(prev):
+        return prev
+    return None
+
+
+def heading_above(infos: list[SentenceInfo], idx: int) -> SentenceInfo | None:
+    """The nearest heading above sentence `idx` (its own paragraph's first line, or a line
+    before the paragraph), not the page's first line (that is the page topic)."""
+    para = infos[idx].paragraph
+    j = idx - 1
+    while j > 0 and infos[j].paragraph >= para - 1:
+        if is_heading(infos[j]):
+            return infos[j]
+        j -= 1
+    return None
+
+
+def carried_workload(infos: list[SentenceInfo], idx: int, max_back: int) -> tuple[str, str]:
+    """(workload, where) a sentence without one takes: the last workload named up to
+    `max_back` sentences back in its paragraph, or by the heading over the paragraph."""
+    info = infos[idx]
+    for back in range(1, max_back + 1):
+        j = idx - back
+        if j < 0:
+            break
+        crossed = infos[j].paragraph != info.paragraph
+        if crossed and (j == 0 or not is_heading(infos[j])):
+            break  # the page's first line is its title: the page topic, not a heading
+        if infos[j].workloads:
+            return infos[j].workloads[-1].entity.canonical, "heading" if crossed else "previous_sentence"
+        if crossed:  # a heading names the topic of the paragraph under it
+            break
+    return "", ""
+
+
+def carried_system(infos: list[SentenceInfo], idx: int, clause: tuple[int, int]) -> tuple[Mention | None, str]:
+    """(mention, where) of the system a sentence that names none inherits: the subject of
+    the sentence before when it is referred back to (or this sentence lost its words, or
+    the sentence before has one subject only), else the heading's."""
+    info = infos[idx]
+    lk = lang_key(info.lang)
+    back = refers_back(info.text[:clause[1]], lk)
+    before = previous(infos, idx, crossing=back)
+    if before is not None:
+        subjects = before.subjects()
+        if subjects and (back or info.lossy or len({m.entity.canonical for m in subjects}) == 1):
+            return subjects[0], "previous_sentence"
+    head = heading_above(infos, idx)
+    if head is not None and len({m.entity.canonical for m in head.subjects()}) == 1:
+        return head.subjects()[0], "heading"
+    return None, ""
+
+
+@dataclass
+class PageTopic:
+    """The system (and workload) a page is about, if it is about one."""
+
+    system: Mention | None = None
+    workload: Mention | None = None
+
+    @classmethod
+    def of(cls, infos: list[SentenceInfo]) -> PageTopic:
+        """The page's subject: the first system the title (first line) names, else the
+        first paragraph's, else the one system most subject mentions of the page name."""
+        opening = infos[:OPENING_SENTENCES]
+        # a title-like line (short, no final stop) first, else the first sentence
+        ordered = [i for i in opening if is_heading(i)] + [i for i in opening if not is_heading(i)]
+        for info in ordered:
+            if info.subjects():
+                return cls(info.subjects()[0], _one_workload(opening))
+        counts = Counter(m.entity.canonical for info in infos for m in info.subjects())
+        if counts:
+            name, n = counts.most_common(1)[0]
+            if n >= 2 and n >= DOMINANT_SHARE * sum(counts.values()):
+                first = next(m for info in infos for m in info.subjects() if m.entity.canonical == name)
+                return cls(first, None)
+        return cls()
+
+
+def _one_workload(infos: list[SentenceInfo]) -> Mention | None:
+    names = {m.entity.canonical for info in infos for m in info.workloads}
+    if len(names) == 1:
+        return next(m for info in infos for m in info.workloads)
+    return None

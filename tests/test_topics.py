@@ -1,0 +1,71 @@
+"""Topics: the page's subject, the heading and the sentence before give their names to
+claims that name none (CLAIMS.md), and the `link` column says which one did."""
+from __future__ import annotations
+
+from extractor.clean import CleanedPage
+from extractor.extract.claims import extract_claims
+from extractor.extract.entities import canonical_system
+from extractor.langid import tag_page
+
+
+def claims_of(text: str):
+    return extract_claims(tag_page(CleanedPage("t.txt", text)))
+
+
+def by_value(claims):
+    return {c.value: (c.system, c.link) for c in claims}
+
+
+def test_title_gives_its_system_to_a_page_that_does_not_repeat_it():
+    text = ("NVIDIA H200 review\n\n"
+            "The new memory is faster. Capacity grows to 141 GB at 4.8 TB/s of bandwidth.")
+    got = by_value(claims_of(text))
+    assert got[141] == ("H200", "system=page_topic")
+    assert got[4.8] == ("H200", "system=page_topic")
+
+
+def test_the_sentence_before_gives_its_one_subject():
+    text = ("Intel showed Gaudi 3 at Computex and called it a strong rival. "
+            "Inference is up to 1.5x faster on large models.")
+    claims = claims_of(text)
+    assert [(c.value, c.system, c.link) for c in claims] == [(1.5, canonical_system("Gaudi 3"),
+                                                              "system=previous_sentence")]
+
+
+def test_a_heading_gives_its_system_to_the_paragraph_under_it():
+    text = ("Market overview\n\nPrices fell this year.\n\n"
+            "Google TPU v5p\n\nEach pod holds 95 TB of memory. Training is 2.8x faster than before.")
+    got = by_value(claims_of(text))
+    assert got[95][0] == canonical_system("TPU v5p") and got[95][1] == "system=heading"
+    assert got[2.8][0] == canonical_system("TPU v5p")
+
+
+def test_a_name_in_the_sentence_wins_over_the_topic():
+    text = "NVIDIA H200 review\n\nThe older H100 has 80 GB of HBM3."
+    assert by_value(claims_of(text))[80] == ("H100", "system=clause")
+
+
+def test_the_topic_is_not_given_to_the_baseline_it_is_compared_with():
+    text = "H100 pricing\n\nThe B200 is 2.5x faster than the H100 in training."
+    claims = claims_of(text)
+    assert [(c.value, c.system, c.baseline) for c in claims] == [(2.5, "B200", "H100")]
+
+
+def test_a_page_about_one_model_gives_it_to_numbers_that_name_none():
+    text = ("Serving Llama 2 70B on H100\n\n"
+            "Throughput reached 3,000 tokens/s per GPU. Latency stayed under 2 seconds.")
+    got = {c.value: (c.workload, c.link) for c in claims_of(text)}
+    assert got[3000] == ("Llama 2 70B", "system=page_topic;workload=page_topic")
+
+
+def test_a_page_about_a_part_keeps_the_part_as_its_system():
+    from extractor.extract.roles import Mention, SentenceInfo
+    from extractor.extract.entities import Entity
+    from extractor.extract.topics import PageTopic
+
+    part = Mention(Entity(0, 4, "HBM4", "SYSTEM", "HBM4"), 0, 4)
+    product = Mention(Entity(10, 14, "H200", "SYSTEM", "H200"), 10, 14)
+    title = SentenceInfo(0, 20, "HBM4 and H200", "en", 0, systems=[part, product])
+    assert PageTopic.of([title]).system is product  # a product before a part
+    only_part = SentenceInfo(0, 20, "HBM4 doubles bandwidth", "en", 0, systems=[part])
+    assert PageTopic.of([only_part]).system is part
