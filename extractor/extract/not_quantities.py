@@ -109,6 +109,7 @@ def build_masks(numbers: list[dict]) -> Masks:
         r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
         rf"(?<=[{HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]",        # stock tickers 台積電(2330)
         rf"(?<![\d.])\d+(?:\.\d+)?{SP}?(?:{nodes})",                # process nodes 5奈米, 4nm, 10㎚급
+        rf"(?<![A-Za-z0-9_.])[2458][Kk](?={SP}?(?:\d{{2,3}}{SP}?)?(?:{alt(nots.get('display_mode_after', []), False)}))",  # 4K 60Hz
         rf"(?<!\d)\d{{1,2}}\D{{0,3}}(?:{alt(nots.get('local_time_markers', []), False)})",  # 1일(현지시간)
         # a date whose 年/月 the page lost to mojibake or '?': 2012�12�
         r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?",
@@ -215,6 +216,23 @@ class NotAQuantity:
         """minus-260: a hyphen after a negative word is its sign, not a name's (ResNet-50)."""
         return s > 1 and self.norm[s - 1] == "-" and bool(self.g.negative_re.search(self.norm, max(0, s - 9), s - 1))
 
+    _TOKEN_BEFORE_HYPHEN = re.compile(r"[A-Za-z0-9]{1,20}\Z")
+
+    def _code_before_hyphen(self, hyphen: int) -> bool:
+        """The token before a hyphen holds a letter (ResNet, GPT, i7, R9) and is not an
+        amount with a magnitude letter (5k-20k)."""
+        m = self._TOKEN_BEFORE_HYPHEN.search(self.norm, max(0, hyphen - 20), hyphen)
+        if not m or not any(c.isalpha() for c in m.group()):
+            return False
+        token = m.group()
+        return not (token[:-1].isdigit() and token[-1] in self.g.scale_letters)
+
+    def _cjk_glued_name(self, e: int, surface: str) -> bool:
+        """780M核显, 4K视频: a magnitude letter glued to a number and then to CJK text
+        names a product or a display mode; an amount would take a unit (13B参数)."""
+        return surface[-1:].isalpha() and e < len(self.norm) and (
+            "\u4e00" <= self.norm[e] <= "\u9fff" or is_hangul(self.norm[e]))
+
     def _word_before(self, s: int, words: set) -> bool:
         m = _WORD_BEFORE.search(self.norm, max(0, s - self.cfg.window), s)
         return bool(m) and m.group(1).lower().strip(".-") in words
@@ -224,9 +242,8 @@ class NotAQuantity:
         prev = norm[s - 1] if s else ""
         if prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",):
             return True  # A100, FP16, v1.1, M2000, #3
-        if prev in "-–" and s >= 2 and norm[s - 2].isascii() and norm[s - 2].isalpha() \
-                and not (s >= 3 and norm[s - 3].isdigit() and norm[s - 2] in self.g.scale_letters):
-            return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000 (5k-20k is a range)
+        if prev in "-–" and s >= 2 and self._code_before_hyphen(s - 1):
+            return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U (5k-20k is a range)
         if prev == "." and s >= 2 and norm[s - 2].isdigit():
             return True
         if e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() and norm[e + 1].isalpha() \
@@ -314,7 +331,8 @@ class NotAQuantity:
         close = min((i for i in (norm.find(")", unit_end), norm.find("）", unit_end)) if i >= 0), default=-1)
         return close if close > number_start else -1
 
-    _NAME_BEFORE = re.compile(r"(?<![\w\-])[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
+    # (a CJK character may touch the name: 支持DP 1.4, 一个eUSB 2.0)
+    _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
 
     def _after_name(self, s: int) -> bool:
         return bool(self._NAME_BEFORE.search(self.norm, max(0, s - 30), s))

@@ -232,6 +232,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
                 return None  # SQuAD 1.1, Training 2.0: a version after a product name
             elif kind == "arabic" and self._bare_name_digits(s, e, surface):
                 return None  # S&P 500, Ryzen 7, 737 Max
+            elif kind == "arabic" and self._cjk_glued_name(e, surface):
+                return None  # 780M核显
         # a qualifier may precede the currency word or stand between it and the number
         qualifier = self._qual_before(start) or (self._qual_before(s) if start < s else "") \
             or after_qual or "exact"
