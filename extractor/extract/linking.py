@@ -242,10 +242,10 @@ def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int]
             system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
     if system_m is not None and system_m.family:
         # "The H200 builds on the Hopper architecture, with 141GB": the product, not its family
-        products = [m for m in info.subjects() if not m.family and not m.component]
+        products = [m for m in info.subjects() if not m.family and not m.component
+                    and m.end <= system_m.start]
         if products:
-            before = [m for m in products if m.end <= q.start] or products
-            system_m, sys_from = min(before, key=lambda m: abs(q.start - m.end)), "sentence"
+            system_m, sys_from = max(products, key=lambda m: m.end), "sentence"
     return system_m, sys_from
 
 
