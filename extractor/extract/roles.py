@@ -237,7 +237,9 @@ def _unknown_names(sentence: str, lk: str) -> tuple[tuple[int, str], ...]:
     if rx is None:
         return ()
     skip = role_cues().unknown_not.get(lk, frozenset())
-    named = ((mm.start(), next((g for g in mm.groups() if g), "")) for mm in rx.finditer(sentence))
+    # a sentence's full stop or a dash may close the name's run of letters: not the name's
+    named = ((mm.start(), next((g for g in mm.groups() if g), "").rstrip(".-"))
+             for mm in rx.finditer(sentence))
     return tuple((at, name) for at, name in named if name and name not in skip)
 
 
