@@ -128,6 +128,16 @@ def test_a_baseline_the_lexicons_do_not_know_is_still_named(text, value, baselin
     assert (c.system, c.baseline) == ("B200" if "B200" in text else "H200", baseline)
 
 
+def test_an_unknown_baseline_may_be_followed_by_its_own_figure():
+    assert unknown_baseline("B200의 성능은 Tachyon의 18 TOPS 대비 두 배 이상 높아졌다.", "ko", 30, set()) \
+        == "Tachyon"
+
+
+def test_a_quoted_name_in_apposition_belongs_to_the_compared_phrase():
+    c = claim("B200은 6세대 TPU '타키온' 대비 2배 높다.", 2)
+    assert (c.system, c.baseline) == ("B200", "TPU")
+
+
 def test_an_unknown_name_is_not_taken_for_a_known_one_or_a_common_word():
     assert unknown_baseline("B200 is faster than the previous generation.", "en", 0, set()) == ""
     assert unknown_baseline("B200은 기존 제품보다 2배 빠르다.", "ko", 0, set()) == ""

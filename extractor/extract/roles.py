@@ -111,6 +111,10 @@ def role_cues() -> RoleCues:
     return RoleCues(patterns, openers, after, value_vs, possessive, unknown, unknown_not, gap_not)
 
 
+# a quoted name right after a name, in apposition: "TPU '트릴리움'", "GPU「Trillium」"
+QUOTED_APPOSITIVE = re.compile(r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
+
+
 def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity],
                lang: str, clauses: list[tuple[int, int]]) -> None:
     """Mark entities that a number counts and entities that are a comparison baseline,
@@ -131,7 +135,10 @@ def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity
         head = sentence[max(c0, m.start - 28):m.start]
         # the marker closes the noun phrase of the nearest name only
         nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
-        tail = sentence[m.end:min(c1, m.end + 16, nxt)]
+        # "6세대 TPU '트릴리움' 대비": a quoted name in apposition belongs to the name's phrase
+        appos = QUOTED_APPOSITIVE.match(sentence, m.end, min(c1, nxt))
+        t0 = appos.end() if appos else m.end
+        tail = sentence[t0:min(c1, t0 + 16, nxt)]
         # the cue compares with the first name after it: "1.7x the throughput of A100 on
         # BERT" makes A100 the baseline, not BERT
         prev = max((o.end for o in mentions if o.end <= m.start), default=0)
