@@ -109,6 +109,17 @@ def test_a_figure_stated_as_the_baselines_stays_the_baselines(text, expected):
     assert roles(text) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("B200 vs H100: capacity versus maturity.\nB200 is the successor released in 2024. "
+     "Headline specs look impressive: twice the VRAM (192GB vs 80GB).",
+     {192: "B200", 80: "H100"}),
+    ("Gaudi2는 H100보다 느리다.\n(1,856 vs 1,979 TFLOPS)", {1856: "Gaudi2", 1979: "H100"}),
+])
+def test_the_figure_after_vs_is_the_system_an_earlier_sentence_compared_with(text, expected):
+    got = {c.value: c.system for c in claims_of(text) if c.value in expected}
+    assert got == expected
+
+
 def test_the_figure_of_a_clause_opened_by_a_comparison_is_the_baselines():
     text = "TPU v4 trained BERT in 1.8 minutes, compared to 18.6 minutes for 8 A100 GPUs."
     got = {c.value: (c.system, c.baseline) for c in claims_of(text) if c.unit == "min"}

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from extractor.extract.cues import cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.quantities import Quantity
-from extractor.extract.roles import Mention, SentenceInfo, topic_of, unknown_baseline
+from extractor.extract.roles import Mention, SentenceInfo, is_vs_figure, topic_of, unknown_baseline
 from extractor.extract.tables import Table
 from extractor.extract import topics
 
@@ -185,6 +185,20 @@ def _earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,
     return None
 
 
+def _earlier_baseline(infos: list[SentenceInfo], idx: int,
+                      max_back: int = 12) -> tuple[Mention | None, str]:
+    """The baseline the last comparison of the few sentences before `idx` named, else the
+    page's opening ("B200 vs H100: Overview")."""
+    # the sentences just before, then the page's opening ("B200 vs H100: Overview")
+    recent = range(idx - 1, max(-1, idx - 1 - max_back), -1)
+    opening = range(min(topics.OPENING_SENTENCES, max(0, idx - max_back)))
+    for j, where in [(j, "previous_sentence") for j in recent] + [(j, "page_topic") for j in opening]:
+        named = infos[j].compared()
+        if named:
+            return named[-1], where
+    return None, ""
+
+
 def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
                sentence_qs: list[Quantity], table: Table | None, col: int,
                page_topic: topics.PageTopic, carry_workload_sentences: int) -> Link:
@@ -212,6 +226,10 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
             # "..., than the A100 80GB, which needed 3.7 seconds": the name closing the
             # clause before is what the relative clause is about, baseline or not
             system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
+    if system_m is None and is_vs_figure(sent, q, sentence_qs):
+        # "twice the VRAM (192GB vs 80GB)": the figure after "vs" is the system the page
+        # compares with, named by an earlier sentence
+        system_m, sys_from = _earlier_baseline(infos, idx)
     if table is not None:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
         col_sys, col_wl = table.column_name(col, SYSTEM), table.column_name(col, WORKLOAD)
         if col_sys is not None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.cues import cues, lang_key, words_regex
+from extractor.extract.cues import clause_spans, cues, lang_key, words_regex
 from extractor.extract.entities import Entity
 from extractor.extract.quantities import Quantity
 
@@ -56,10 +56,23 @@ class SentenceInfo:
     workloads: list[Mention] = field(default_factory=list)
     vendors: list[Mention] = field(default_factory=list)
     lossy: bool = False
+    #: offsets of the names a comparison of the sentence is made against (`compared`)
+    _compared: frozenset[int] | None = field(default=None, repr=False)
 
     def subjects(self) -> list[Mention]:
         """The systems the sentence is about: neither counted nor a comparison baseline."""
-        return [m for m in self.systems if not m.counted and not m.baseline]
+        compared = {m.start for m in self.compared()}
+        return [m for m in self.systems if not m.counted and m.start not in compared]
+
+    def compared(self) -> list[Mention]:
+        """The systems the sentence compares against. Roles are marked in sentences with a
+        number only, so a sentence a later one inherits from ("B200 vs H100: Overview",
+        "가우디2는 H100보다 느리다") is read here, once."""
+        if self._compared is None:
+            copies = [Mention(m.entity, m.start, m.end) for m in self.systems + self.workloads]
+            mark_roles(self.text, copies, [], self.lang, clause_spans(self.text, self.lang))
+            self._compared = frozenset(m.start for m in copies if m.baseline)
+        return [m for m in self.systems if m.baseline or m.start in self._compared]
 
 
 # A numeral (digits, or a number word of any of our languages) ending right before a name.
@@ -212,6 +225,13 @@ def own_figures(sentence: str, m: Mention, quantities: list[Quantity]) -> list[t
         return []
     return [(q.start, q.end) for q in quantities
             if q.start >= m.end and q.unit not in ("x", "%") and rx.fullmatch(sentence, m.end, q.start)]
+
+
+def is_vs_figure(sentence: str, q: Quantity, quantities: list[Quantity]) -> bool:
+    """Whether `q` is the second figure of "192GB vs 80GB": the compared system's."""
+    rx = role_cues().value_vs
+    return rx is not None and any(
+        o.end <= q.start and rx.fullmatch(sentence, o.end, q.start) for o in quantities)
 
 
 def own_vs_figures(sentence: str, mentions: list[Mention], quantities: list[Quantity]) -> None:
