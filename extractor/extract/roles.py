@@ -35,6 +35,7 @@ class Mention:
     # a baseline that still owns the numbers of its own clause ("..., compared to 18.6
     # minutes for 8 A100 GPUs") or those between it and its marker ("H100의 700W보다")
     own_clause: bool = False
+    marked: bool = False  # `mark_roles` has read it
     #: spans of the sentence whose numbers are this baseline's own figures
     owned: list[tuple[int, int]] = field(default_factory=list)
 
@@ -69,9 +70,13 @@ class SentenceInfo:
         number only, so a sentence a later one inherits from ("B200 vs H100: Overview",
         "가우디2는 H100보다 느리다") is read here, once."""
         if self._compared is None:
-            copies = [Mention(m.entity, m.start, m.end) for m in self.systems + self.workloads]
-            mark_roles(self.text, copies, [], self.lang, clause_spans(self.text, self.lang))
-            self._compared = frozenset(m.start for m in copies if m.baseline)
+            self._compared = frozenset()
+            # a sentence with a number was marked already (profiled: half the stage's time
+            # went to marking sentences twice or sentences without a name)
+            if self.systems and not all(m.marked for m in self.systems):
+                copies = [Mention(m.entity, m.start, m.end) for m in self.systems + self.workloads]
+                mark_roles(self.text, copies, [], self.lang, clause_spans(self.text, self.lang))
+                self._compared = frozenset(m.start for m in copies if m.baseline)
         return [m for m in self.systems if m.baseline or m.start in self._compared]
 
 
@@ -140,6 +145,7 @@ def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity
     before_pattern = rc.before_patterns.get(lk)
     pattern_ends = [mm.end() for mm in before_pattern.finditer(sentence)] if before_pattern else []
     for m in mentions:
+        m.marked = True
         m.counted = is_counted(sentence, m, quantities)
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
@@ -261,7 +267,9 @@ def _unknown_names(sentence: str, lk: str) -> tuple[tuple[int, str], ...]:
     """(offset, name) of every name a comparison cue of the sentence stands by; cached: each
     number of the sentence asks (profiled: the regex ran once a number before)."""
     rx = role_cues().unknown_name.get(lk)
-    if rx is None:
+    # the cue words first: they are guarded for a quick scan, the name patterns are not
+    if rx is None or not any(cue is not None and cue.search(sentence)
+                             for cue in cues().baseline.get(lk, ())):
         return ()
     skip = role_cues().unknown_not.get(lk, frozenset())
     # a sentence's full stop or a dash may close the name's run of letters: not the name's
