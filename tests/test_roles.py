@@ -50,6 +50,10 @@ def claim(text: str, value: float) -> Claim:
     ("H200 offers 1.9 times H100's inference speed.", 1.9, "H200", "H100"),
     ("H200의 추론 성능은 H100의 1.9배다.", 1.9, "H200", "H100"),
     ("H200的推理性能是H100的1.9倍。", 1.9, "H200", "H100"),
+    # a verb that compares: its object is the baseline
+    ("Gaudi2 outperforms A100 by 1.7x on BERT.", 1.7, "Gaudi2", "A100"),
+    ("Gaudi2在BERT上超越A100，快1.7倍。", 1.7, "Gaudi2", "A100"),
+    ("Gaudi2는 A100을 능가하며 1.7배 빠르다.", 1.7, "Gaudi2", "A100"),
     # the baseline first, the performer after it
     ("MI300X对标H100，推理性能提升45%。", 45, "MI300X", "H100"),
     ("相较于H100，H200推理速度提升1.5倍。", 1.5, "H200", "H100"),
