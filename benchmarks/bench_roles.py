@@ -12,6 +12,8 @@ Prints two figures (issue 9, item 3):
 * `took_baseline_wrong`: of those cue rows, predicted claims whose system is a name its
   sentence compares against (right after a cue before a name, or right before a cue after
   a name) while the gold row names another system: the baseline taken for the performer;
+* `baseline_filled`: predicted factors and shares (x, %) in a sentence with a cue that
+  name a baseline;
 * `system_is_compared_name`: every predicted claim whose system is such a name (right
   only for a baseline's own figure: "H100의 700W보다", "18.6 minutes for 8 A100 GPUs").
 
@@ -111,10 +113,15 @@ def main() -> None:
     for p in csv.DictReader(open(args.pred, encoding="utf-8")):
         pred_by_doc[p["doc_id"]].append(p)
 
-    # every predicted claim whose system is a name its sentence compares against
+    # every predicted claim whose system is a name its sentence compares against; and of
+    # the factors and shares of sentences with a cue, how many name a baseline
     took_any = defaultdict(int)
+    filled = defaultdict(lambda: [0, 0])
     for rows in pred_by_doc.values():
         for p in rows:
+            if p["unit"] in ("x", "%") and has_cue(p["sentence"], before, after):
+                filled[doc_lang(p["doc_id"])][0] += 1
+                filled[doc_lang(p["doc_id"])][1] += bool(p["baseline"])
             sysname = canon(p["system"])
             if sysname and sysname in compared_names(p["sentence"], before, after):
                 took_any[doc_lang(p["doc_id"])] += 1
@@ -153,9 +160,10 @@ def main() -> None:
         c = total if lang == "all" else by_lang[lang]
         t = sum(took.values()) if lang == "all" else took[lang]
         a = sum(took_any.values()) if lang == "all" else took_any[lang]
+        f = [sum(v[i] for v in filled.values()) for i in range(2)] if lang == "all" else filled[lang]
         print(f"{lang:4s} cue_rows={c[0]:3d} found={c[1]:3d} gold_system={c[2]:3d} "
               f"({c[2] / c[1] if c[1] else 0:.3f} of found) took_baseline_wrong={t:3d} "
-              f"system_is_compared_name={a:3d}")
+              f"system_is_compared_name={a:3d} baseline_filled={f[1]}/{f[0]}")
 
 
 if __name__ == "__main__":

@@ -137,6 +137,8 @@ def test_the_figure_of_a_clause_opened_by_a_comparison_is_the_baselines():
     ("H200 is 1.9x faster versus Tachyon.", 1.9, "Tachyon"),
     ("B200比Tachyon快4倍。", 4, "Tachyon"),
     ("B200은 타키온 대비 4배 빠르다.", 4, "타키온"),
+    ("与当下英特尔移动端标压CPU的次旗舰Tachyon-13H相比，B200的性能有60%左右的提升。", 60, "Tachyon-13H"),
+    ("B200 is up to 10% faster than what Tachyon is offering.", 10, "Tachyon"),
 ])
 def test_a_baseline_the_lexicons_do_not_know_is_still_named(text, value, baseline):
     c = claim(text, value)
