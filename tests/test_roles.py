@@ -108,6 +108,8 @@ def test_a_factor_after_than_stays_the_performers():
      [(3.35, "TB/s", "H100", ""), (4.8, "TB/s", "H200", "H100")]),
     ("MI300X vs H100: 192GB vs 80GB of HBM.",
      [(192, "GB", "MI300X", "H100"), (80, "GB", "H100", "")]),
+    ("H200与H100对比：显存141GB vs 80GB。", [(141, "GB", "H200", "H100"), (80, "GB", "H100", "")]),
+    ("H200과 H100 비교: 메모리 141GB vs 80GB", [(141, "GB", "H200", "H100"), (80, "GB", "H100", "")]),
 ])
 def test_a_figure_stated_as_the_baselines_stays_the_baselines(text, expected):
     assert roles(text) == expected
@@ -118,6 +120,8 @@ def test_a_figure_stated_as_the_baselines_stays_the_baselines(text, expected):
      "Headline specs look impressive: twice the VRAM (192GB vs 80GB).",
      {192: "B200", 80: "H100"}),
     ("Gaudi2는 H100보다 느리다.\n(1,856 vs 1,979 TFLOPS)", {1856: "Gaudi2", 1979: "H100"}),
+    ("B200 vs H100 at a glance\n- Memory: 192GB vs 80GB\n- Power: 1000W vs 700W",
+     {192: "B200", 80: "H100", 1000: "B200", 700: "H100"}),
 ])
 def test_the_figure_after_vs_is_the_system_an_earlier_sentence_compared_with(text, expected):
     got = {c.value: c.system for c in claims_of(text) if c.value in expected}
