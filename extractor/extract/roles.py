@@ -130,7 +130,8 @@ def role_cues() -> RoleCues:
 
 
 # a quoted name right after a name, in apposition: "TPU '트릴리움'", "GPU「Trillium」"
-QUOTED_APPOSITIVE = re.compile(r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
+QUOTED_APPOSITIVE = re.compile(
+    r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
 
 
 def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity],
@@ -138,54 +139,67 @@ def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity
     """Mark entities that a number counts and entities that are a comparison baseline,
     and the figures a baseline owns."""
     lk = lang_key(lang)
-    rc = role_cues()
-    before_rx, after_rx, phrase_rx = cues().baseline.get(lk, (None, None, None))
-    pattern_rx = cues().baseline_patterns.get(lk)
     # "double the computing power of", "从...提升到": one scan of the sentence, not one a name
-    before_pattern = rc.before_patterns.get(lk)
+    before_pattern = role_cues().before_patterns.get(lk)
     pattern_ends = [mm.end() for mm in before_pattern.finditer(sentence)] if before_pattern else []
     for m in mentions:
         m.marked = True
         m.counted = is_counted(sentence, m, quantities)
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
-        c0, c1 = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
-        # "than the previous IPU-POD 16": up to two words may stand between
-        head = sentence[max(c0, m.start - 28):m.start]
-        # the marker closes the noun phrase of the nearest name only
-        nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
-        # "6세대 TPU '트릴리움' 대비": a quoted name in apposition belongs to the name's phrase
-        appos = QUOTED_APPOSITIVE.match(sentence, m.end, min(c1, nxt))
-        t0 = appos.end() if appos else m.end
-        tail = sentence[t0:min(c1, t0 + 16, nxt)]
-        # the cue compares with the first name after it: "1.7x the throughput of A100 on
-        # BERT" makes A100 the baseline, not BERT
-        prev = max((o.end for o in mentions if o.end <= m.start), default=0)
-        ends = [m.start - len(head) + mm.end() for mm in before_rx.finditer(head)] \
-            if before_rx is not None else []
-        if any(max(c0, prev) <= e <= m.start and BETWEEN_COMPARISON_AND_NAME.fullmatch(sentence, e, m.start)
-               for e in ends + pattern_ends):
+        clause = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
+        if compared_before(sentence, m, mentions, clause, lk, pattern_ends) \
+                or compared_after(sentence, m, mentions, clause, lk):
             m.baseline = True
-        # "A100 대비" right after the name; "A100 기반 시스템에 비해" may close a longer phrase
-        if after_rx is not None and any(mm.start() <= 2 for mm in after_rx.finditer(tail)):
-            m.baseline = True
-        if phrase_rx is not None:
-            # "H200의 연산 성능은 H20보다": a topic or another name between the name and the
-            # marker makes that other one the baseline
-            gap_not = rc.phrase_gap_not.get(lk)
-            marks = [mm for mm in phrase_rx.finditer(tail) if mm.start() <= 12
-                     and not (gap_not is not None and gap_not.search(tail, 0, mm.start()))]
-            if marks:
-                m.baseline = True
-                # "H100의 700W보다 50W 높다": 700W is the baseline's own figure
-                m.owned.append((m.end, m.end + marks[0].start()))
-        if pattern_rx is not None and pattern_rx.match(sentence, m.end, c1):
-            m.baseline = True  # "A100의 3.4배", "H100的4倍": N times the name's
-        if opens_comparison(sentence, m, mentions, (c0, c1), lk, before_rx):
+        if opens_comparison(sentence, m, mentions, clause, lk):
             m.baseline = m.own_clause = True
         if m.baseline:
             m.owned += own_figures(sentence, m, quantities)
     own_vs_figures(sentence, mentions, quantities)
+
+
+def compared_before(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
+                    lk: str, pattern_ends: list[int]) -> bool:
+    """Whether a comparison cue stands before the name in its clause: "than X", "比X",
+    "2X the compute power of X"; up to two words between ("than the previous IPU-POD 16")."""
+    before_rx = cues().baseline.get(lk, (None, None, None))[0]
+    c0 = clause[0]
+    head = sentence[max(c0, m.start - 28):m.start]
+    # the cue compares with the first name after it: "1.7x the throughput of A100 on
+    # BERT" makes A100 the baseline, not BERT
+    prev = max((o.end for o in mentions if o.end <= m.start), default=0)
+    ends = [m.start - len(head) + mm.end() for mm in before_rx.finditer(head)] \
+        if before_rx is not None else []
+    return any(max(c0, prev) <= e <= m.start and BETWEEN_COMPARISON_AND_NAME.fullmatch(sentence, e, m.start)
+               for e in ends + pattern_ends)
+
+
+def compared_after(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
+                   lk: str) -> bool:
+    """Whether a comparison marker closes the name's phrase: "A100 대비", "A100 기반 시스템에
+    비해", "H100的4倍"; a figure between the name and "보다" is the name's own ("H100의
+    700W보다 50W 높다": 700W is H100's), recorded in `m.owned`."""
+    _, after_rx, phrase_rx = cues().baseline.get(lk, (None, None, None))
+    c1 = clause[1]
+    # the marker closes the noun phrase of the nearest name only
+    nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
+    # "6세대 TPU '트릴리움' 대비": a quoted name in apposition belongs to the name's phrase
+    appos = QUOTED_APPOSITIVE.match(sentence, m.end, min(c1, nxt))
+    t0 = appos.end() if appos else m.end
+    tail = sentence[t0:min(c1, t0 + 16, nxt)]
+    found = after_rx is not None and any(mm.start() <= 2 for mm in after_rx.finditer(tail))
+    if phrase_rx is not None:
+        # "H200의 연산 성능은 H20보다": a topic or another name between the name and the
+        # marker makes that other one the baseline
+        gap_not = role_cues().phrase_gap_not.get(lk)
+        marks = [mm for mm in phrase_rx.finditer(tail) if mm.start() <= 12
+                 and not (gap_not is not None and gap_not.search(tail, 0, mm.start()))]
+        if marks:
+            found = True
+            m.owned.append((m.end, t0 + marks[0].start()))
+    pattern_rx = cues().baseline_patterns.get(lk)
+    # "A100의 3.4배", "H100的4倍": N times the name's
+    return found or (pattern_rx is not None and pattern_rx.match(sentence, m.end, c1) is not None)
 
 
 def is_counted(sentence: str, m: Mention, quantities: list[Quantity]) -> bool:
@@ -200,13 +214,14 @@ def is_counted(sentence: str, m: Mention, quantities: list[Quantity]) -> bool:
 
 
 def opens_comparison(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
-                     lk: str, before_rx: re.Pattern | None) -> bool:
+                     lk: str) -> bool:
     """Whether `m` is the first name of a clause a comparison opens ("..., compared to
     18.6 minutes for 8 A100 GPUs", "..., up from 3.35 TB/s on the H100"): the clause
     names the reference, and its figures are the reference's."""
     c0, c1 = clause
     if any(o is not m and c0 <= o.start < m.start for o in mentions):
         return False
+    before_rx = cues().baseline.get(lk, (None, None, None))[0]
     opener = role_cues().openers.get(lk)
     if opener is not None and opener.match(sentence, c0, m.start):
         return True
