@@ -489,9 +489,6 @@ def test_relative_clause_is_about_the_name_before_it():
     assert [(c.value, c.system) for c in claims] == [(3.1, "L40S"), (1.2, "L40S"), (3.7, "A100")]
 
 
-@pytest.mark.xfail(reason="A40 is now a known system (an MLPerf accelerator), and claims linking "
-                   "takes the baseline of 'doubled the figure of the A40' as the subject of the "
-                   "sentence: a linking rule for claims.py, not a name to forget", strict=False)
 def test_the_card_refers_back_to_the_previous_subject():
     claims = claims_of("NVIDIA's L40S packs 48 GB of memory. The card's 733 TFLOPS of FP8 "
                        "compute doubled the figure of the A40.")

@@ -69,3 +69,22 @@ def test_a_page_about_a_part_keeps_the_part_as_its_system():
     assert PageTopic.of([title]).system is product  # a product before a part
     only_part = SentenceInfo(0, 20, "HBM4 doubles bandwidth", "en", 0, systems=[part])
     assert PageTopic.of([only_part]).system is part
+
+
+def test_the_figures_of_a_part_are_its_products():
+    # HBM3E is the H200's memory: 141 GB is the H200's, though HBM3E stands nearer
+    from extractor.extract.entities import find_entities
+
+    text = "NVIDIA H200 review\n\nIt pairs SK hynix HBM3E memory, 141GB in all."
+    assert "HBM3E" in {e.canonical for e in find_entities(text)}
+    assert [(c.value, c.system) for c in claims_of(text)] == [(141, "H200")]
+
+
+def test_a_product_beats_its_family_named_in_the_same_sentence():
+    from extractor.extract.name_kinds import is_family
+
+    assert is_family(canonical_system("Hopper"))
+    text = "The NVIDIA H200 GPU builds upon the Hopper architecture, with 141GB of memory."
+    assert [(c.value, c.system) for c in claims_of(text)] == [(141, "H200")]
+    alone = "The Hopper architecture brings 80 GB of memory."
+    assert [(c.value, c.system) for c in claims_of(alone)] == [(80, canonical_system("Hopper"))]

@@ -35,6 +35,7 @@ from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.not_claims import about_business, reason_not_claim
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
+from extractor.extract.tasks import find_tasks
 from extractor.extract.tables import Table, cells_of, column_of, is_header, is_table_row
 from extractor.extract.topics import PageTopic, previous, refers_back
 
@@ -168,10 +169,13 @@ def extract_claims(page, config: ClaimConfig | None = None) -> list[Claim]:
     cleaned = page.cleaned
     text = cleaned.text or ""
     entities = find_entities(text, getattr(page.lang, "base", "") or "und") if text else []
+    page_ctx = page_context(text)
+    if page_ctx.suite:  # a page about MLPerf names benchmarks by their tasks too
+        entities = _with_tasks(entities, find_tasks(text))
     unit_loss = LossIndex(cleaned, config.unit_loss_kinds)
     any_loss = LossIndex(cleaned, config.lossy_kinds)
     infos = sentence_infos(page, text, entities, unit_loss.overlaps)
-    reader = _PageReader(page, infos, config, unit_loss, any_loss)
+    reader = _PageReader(page, infos, config, unit_loss, any_loss, page_ctx)
     claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
     for idx in range(len(infos)):
@@ -188,10 +192,10 @@ class _PageReader:
     the table header and caption above a row, the page's topic and context."""
 
     def __init__(self, page, infos: list[SentenceInfo], config: ClaimConfig,
-                 unit_loss: LossIndex, any_loss: LossIndex):
+                 unit_loss: LossIndex, any_loss: LossIndex, page_ctx):
         self.page, self.infos, self.config = page, infos, config
         self.unit_loss, self.any_loss = unit_loss, any_loss
-        self.page_ctx = page_context(page.cleaned.text or "")
+        self.page_ctx = page_ctx
         self.dropped = _dropped_syllables(page.cleaned)
         self.topic = PageTopic.of(infos)
         self.header: list[str] | None = None
@@ -322,6 +326,15 @@ class _PageReader:
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
                      ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
+
+
+def _with_tasks(entities: list, tasks: list) -> list:
+    """The page's entities with the benchmark tasks named in words that overlap none."""
+    if not tasks:
+        return entities
+    spans = [(e.start, e.end) for e in entities]
+    extra = [t for t in tasks if not any(a < t.end and t.start < b for a, b in spans)]
+    return sorted(entities + extra, key=lambda e: (e.start, e.end))
 
 
 def _share_units(sentence: str, quantities: list[Quantity]) -> list[Quantity]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from extractor.extract.cues import cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.quantities import Quantity
-from extractor.extract.roles import Mention, SentenceInfo, topic_of
+from extractor.extract.roles import Mention, SentenceInfo, is_vs_figure, topic_of, unknown_baseline
 from extractor.extract.tables import Table
 from extractor.extract import topics
 
@@ -74,9 +74,30 @@ def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[Se
             if e.end <= s.end:
                 m = Mention(e, e.start - s.start, e.end - s.start)
                 {SYSTEM: info.systems, WORKLOAD: info.workloads}.get(e.label, info.vendors).append(m)
+        info.systems = _without_leading_families(info.systems, s.text)
         info.lossy = lossy_at(s.start, s.end)
         infos.append(info)
     return infos
+
+
+def _without_leading_families(systems: list[Mention], sentence: str) -> list[Mention]:
+    """A family name right before a product of it is part of the product's name: "a
+    single Hopper H100", "Blackwell B200" name one system, the product.
+
+    >>> from extractor.extract.entities import Entity
+    >>> ms = [Mention(Entity(0, 6, "Hopper", "SYSTEM", "Hopper"), 0, 6),
+    ...       Mention(Entity(7, 11, "H100", "SYSTEM", "H100"), 7, 11)]
+    >>> [m.entity.canonical for m in _without_leading_families(ms, "Hopper H100")]
+    ['H100']
+    """
+    out = []
+    for i, m in enumerate(systems):
+        nxt = systems[i + 1] if i + 1 < len(systems) else None
+        if m.family and nxt is not None and not nxt.family and not nxt.component \
+                and not sentence[m.end:nxt.start].strip():
+            continue
+        out.append(m)
+    return out
 
 
 def pick(mentions: list[Mention], q: Quantity, clause: tuple[int, int],
@@ -97,12 +118,14 @@ def pick(mentions: list[Mention], q: Quantity, clause: tuple[int, int],
     c0, c1 = clause
     if not late:
         for m in mentions:
-            if m.owned and m.owned[0] <= q.start and q.end <= m.owned[1]:
+            if m.owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
                 return m, "clause"
     own = [m for m in mentions if m.start >= c0 and m.end <= c1]
     other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
     plain = lambda ms: [m for m in ms if not m.counted and not m.baseline]  # noqa: E731
-    subject = lambda m: not m.baseline or m.own_clause  # noqa: E731 - within its own clause
+    # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
+    # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
+    subject = lambda m: not m.baseline or (m.own_clause and q.unit not in ("x", "%"))  # noqa: E731
     stages = [([m for m in own if not m.counted and subject(m)], "clause"),
               ([m for m in own if m.counted and subject(m)], "clause"),
               ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]
@@ -134,7 +157,7 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention],
     if respectively:
         c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
     qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
-    ms = [m for m in mentions if m.start >= c0 and m.end <= c1 and not m.counted]
+    ms = [m for m in mentions if m.start >= c0 and m.end <= c1 and not m.counted and not m.owned]
     names = {m.entity.canonical for m in ms}
     if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
         return {}
@@ -145,17 +168,56 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention],
 
 
 def _baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system: Mention | None) -> str:
-    """The baseline a number is compared against: a baseline name of its clause, else of
-    its sentence, other than the system itself."""
+    """The baseline a number is compared against: a baseline name of its clause, else the
+    nearest of its sentence on the side the language puts it ("2x faster than H100 and 5x
+    faster than A100": after; "H100보다 2배, A100보다 5배", "比H100快2倍": before), else a
+    name a comparison cue stands by that the lexicons do not know yet; never the system."""
     c0, c1 = clause
-    pool = [m for m in info.systems if m.baseline and m is not system]
+    mine = system.entity.canonical if system is not None else ""
+    pool = [m for m in info.systems if m.baseline and m.entity.canonical != mine]
     own = [m for m in pool if c0 <= m.start < c1]
-    chosen = own or [m for m in pool if m.start >= q.end or m.end <= q.start]
-    if not chosen:
+    if own:
+        return min(own, key=lambda m: abs(m.start - q.start)).entity.canonical
+    after = [m for m in pool if m.start >= q.end]
+    before = [m for m in pool if m.end <= q.start]
+    sides = (after, before) if lang_key(info.lang) == "en" else (before, after)
+    for side in sides:
+        if side:
+            return min(side, key=lambda m: abs(m.start - q.start)).entity.canonical
+    if system is not None and system.baseline:  # the baseline's own figure: no other
         return ""
-    best = min(chosen, key=lambda m: abs(m.start - q.start))
-    name = best.entity.canonical
-    return "" if system is not None and name == system.entity.canonical else name
+    # a name the lexicons do not know ("than GB300"), but not one they know as no baseline
+    known = {info.text[m.start:m.end] for m in info.systems if not m.baseline} | {mine}
+    return unknown_baseline(info.text, info.lang, q.start, known)
+
+
+def _earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,
+                     max_back: int = 3) -> Mention | None:
+    """The performer of a comparison whose sentence names only the baseline ("H200은 ...
+    출시된다. 141GB가 장착된다. 기존 H100보다 2배 빠르다"): the last subject, other than the
+    baseline, of the few sentences before it in its paragraph."""
+    para = infos[idx].paragraph
+    for j in range(idx - 1, max(-1, idx - 1 - max_back), -1):
+        if infos[j].paragraph != para:
+            break
+        others = [m for m in infos[j].subjects() if m.entity.canonical != baseline]
+        if others:
+            return others[-1]
+    return None
+
+
+def _earlier_baseline(infos: list[SentenceInfo], idx: int,
+                      max_back: int = 12) -> tuple[Mention | None, str]:
+    """The baseline the last comparison of the few sentences before `idx` named, else the
+    page's opening ("B200 vs H100: Overview")."""
+    # the sentences just before, then the page's opening ("B200 vs H100: Overview")
+    recent = range(idx - 1, max(-1, idx - 1 - max_back), -1)
+    opening = range(min(topics.OPENING_SENTENCES, max(0, idx - max_back)))
+    for j, where in [(j, "previous_sentence") for j in recent] + [(j, "page_topic") for j in opening]:
+        named = infos[j].compared()
+        if named:
+            return named[-1], where
+    return None, ""
 
 
 def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
@@ -195,6 +257,10 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
         system_m, sys_from = caption.subjects()[0], "caption"
     if workload_m is None and caption is not None and caption.workloads:
         workload_m, wl_from = caption.workloads[-1], "caption"
+    if system_m is None and is_vs_figure(info.text, q, sentence_qs):
+        # "twice the VRAM (192GB vs 80GB)": the figure after "vs" is the system the page
+        # compares with, named by an earlier sentence
+        system_m, sys_from = _earlier_baseline(infos, idx)
     if system_m is None:
         system_m, sys_from = _inherited_system(infos, idx, q, clause, page_topic, prefer_before)
     if system_m is not None and system_m.component and sys_from != "table_column":
@@ -242,10 +308,10 @@ def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int]
             system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
     if system_m is not None and system_m.family:
         # "The H200 builds on the Hopper architecture, with 141GB": the product, not its family
-        products = [m for m in info.subjects() if not m.family and not m.component]
+        products = [m for m in info.subjects() if not m.family and not m.component
+                    and m.end <= system_m.start]
         if products:
-            before = [m for m in products if m.end <= q.start] or products
-            system_m, sys_from = min(before, key=lambda m: abs(q.start - m.end)), "sentence"
+            system_m, sys_from = max(products, key=lambda m: m.end), "sentence"
     return system_m, sys_from
 
 
@@ -277,7 +343,11 @@ def _inherited_system(infos: list[SentenceInfo], idx: int, q: Quantity, clause: 
     m, where = pick(counted, q, clause, prefer_before, late=True)
     if m is not None:
         return m, where
-    if page_topic.system is not None and \
-            page_topic.system.entity.canonical != _baseline_of(info, q, clause, None):
+    baseline = _baseline_of(info, q, clause, None)
+    if page_topic.system is not None and page_topic.system.entity.canonical != baseline:
         return page_topic.system, "page_topic"
+    if baseline:  # "기존 H100보다 2배": who was compared with it, a sentence or two before
+        m = _earlier_subject(infos, idx, baseline)
+        if m is not None:
+            return m, "previous_sentence"
     return pick([m for m in info.systems if m.baseline], q, clause, prefer_before, late=True)

@@ -6,15 +6,19 @@ In "B200 is 4x faster than H100" the claim is B200's and H100 is the baseline; i
 `Mention` of a sentence: `counted` (a number right before it counts it), `baseline` (a
 comparison word before it, "than X", "比X", "compared with X", or after it, "X 대비",
 "X보다", "X相比": `claims_links.json` baselines), `own_clause` and `owned` (a baseline
-that still owns the numbers of its own clause). `topic_of` picks, of several names
-before a number, the one its clause is about.
+that still owns the numbers of its own clause, or figures stated as its own: "H100의
+700W보다", "比H100的700W", "192GB vs 80GB"). `topic_of` picks, of several names before a
+number, the one its clause is about; `unknown_baseline` names the baseline of a comparison
+when the lexicons do not know it yet ("than GB300", "比Trillium").
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from extractor.extract.cues import cues, lang_key
+from extractor import lexicons
+from extractor.extract.cues import clause_spans, cues, lang_key, words_regex
 from extractor.extract.entities import Entity
 from extractor.extract.name_kinds import is_family, is_part
 from extractor.extract.quantities import Quantity
@@ -32,7 +36,9 @@ class Mention:
     # a baseline that still owns the numbers of its own clause ("..., compared to 18.6
     # minutes for 8 A100 GPUs") or those between it and its marker ("H100의 700W보다")
     own_clause: bool = False
-    owned: tuple[int, int] | None = None
+    marked: bool = False  # `mark_roles` has read it
+    #: spans of the sentence whose numbers are this baseline's own figures
+    owned: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def component(self) -> bool:
@@ -44,6 +50,9 @@ class Mention:
         """The name is of a family or architecture (Hopper), not of a product."""
         return is_family(self.entity.canonical)
 
+    def owns(self, q: Quantity) -> bool:
+        """Whether `q` is one of this baseline's own figures."""
+        return any(a <= q.start and q.end <= b for a, b in self.owned)
 
 
 @dataclass
@@ -59,12 +68,29 @@ class SentenceInfo:
     workloads: list[Mention] = field(default_factory=list)
     vendors: list[Mention] = field(default_factory=list)
     lossy: bool = False
+    #: offsets of the names a comparison of the sentence is made against (`compared`)
+    _compared: frozenset[int] | None = field(default=None, repr=False)
 
     def subjects(self) -> list[Mention]:
         """The systems the sentence is about: neither counted nor a comparison baseline;
         products before parts (`name_kinds.is_part`)."""
-        found = [m for m in self.systems if not m.counted and not m.baseline]
+        compared = {m.start for m in self.compared()}
+        found = [m for m in self.systems if not m.counted and m.start not in compared]
         return [m for m in found if not m.component] + [m for m in found if m.component]
+
+    def compared(self) -> list[Mention]:
+        """The systems the sentence compares against. Roles are marked in sentences with a
+        number only, so a sentence a later one inherits from ("B200 vs H100: Overview",
+        "가우디2는 H100보다 느리다") is read here, once."""
+        if self._compared is None:
+            self._compared = frozenset()
+            # a sentence with a number was marked already (profiled: half the stage's time
+            # went to marking sentences twice or sentences without a name)
+            if self.systems and not all(m.marked for m in self.systems):
+                copies = [Mention(m.entity, m.start, m.end) for m in self.systems + self.workloads]
+                mark_roles(self.text, copies, [], self.lang, clause_spans(self.text, self.lang))
+                self._compared = frozenset(m.start for m in copies if m.baseline)
+        return [m for m in self.systems if m.baseline or m.start in self._compared]
 
 
 # A numeral (digits, or a number word of any of our languages) ending right before a name.
@@ -78,50 +104,206 @@ NUMERAL_BEFORE = re.compile(
 BETWEEN_COMPARISON_AND_NAME = re.compile(r"\s*(?:[\w'’]+\s+){0,2}|[^\s\d]{0,4}")
 
 
+@dataclass(frozen=True)
+class RoleCues:
+    """The comparison cues of `claims_links.json` that only roles read, compiled once."""
+
+    before_patterns: dict  # lang -> regex ending right before a baseline ("2X the power of")
+    openers: dict  # lang -> regex of words opening a clause about the baseline ("up from")
+    after_words: dict  # lang -> regex of the markers that follow a baseline ("X相比")
+    value_vs: re.Pattern | None  # between two figures: the second is the baseline's ("vs")
+    possessive: re.Pattern | None  # between a baseline and its own figure ("'s", 的, 의)
+    unknown_name: dict  # lang -> regex naming a baseline the lexicons do not know
+    unknown_not: dict  # lang -> words that such a regex takes but that name no product
+    phrase_gap_not: dict  # lang -> regex: what may not stand between a name and "보다"
+
+
+@lru_cache(maxsize=None)
+def role_cues() -> RoleCues:
+    """The compiled `RoleCues` (built once)."""
+    links = lexicons.load("claims_links.json")
+    base = links["baselines"]
+    patterns = {lang: re.compile("|".join(f"(?:{rx})" for rx in d["before_pattern"]), re.IGNORECASE)
+                for lang, d in base.items() if d.get("before_pattern")}
+    openers = {lang: re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in sorted(
+        d["clause_opener"], key=len, reverse=True)) + r")(?![A-Za-z])", re.IGNORECASE)
+        for lang, d in base.items() if d.get("clause_opener")}
+    after = {lang: words_regex(list(d.get("after", ())) + list(d.get("after_phrase", ())))
+             for lang, d in base.items()}
+    vs = links.get("value_vs", ())
+    value_vs = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in vs) + r")\s*", re.IGNORECASE) \
+        if vs else None
+    pos = links.get("baseline_possessive", ())
+    possessive = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in pos) + r")\s*") if pos else None
+    unknown = {lang: re.compile(d["unknown_name"]) for lang, d in base.items() if d.get("unknown_name")}
+    unknown_not = {lang: frozenset(d.get("unknown_name_not", ())) for lang, d in base.items()}
+    gap_not = {lang: re.compile("|".join(d["after_phrase_gap_not"])) for lang, d in base.items()
+               if d.get("after_phrase_gap_not")}
+    return RoleCues(patterns, openers, after, value_vs, possessive, unknown, unknown_not, gap_not)
+
+
+# a quoted name right after a name, in apposition: "TPU '트릴리움'", "GPU「Trillium」"
+QUOTED_APPOSITIVE = re.compile(
+    r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
+
+
 def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity],
-                lang: str, clauses: list[tuple[int, int]]) -> None:
-    """Mark entities that a number counts and entities that are a comparison baseline."""
-    counted_rx = cues().counted_gap
-    before_rx, after_rx, phrase_rx = cues().baseline.get(lang_key(lang), (None, None, None))
+               lang: str, clauses: list[tuple[int, int]]) -> None:
+    """Mark entities that a number counts and entities that are a comparison baseline,
+    and the figures a baseline owns."""
+    lk = lang_key(lang)
+    # "double the computing power of", "从...提升到": one scan of the sentence, not one a name
+    before_pattern = role_cues().before_patterns.get(lk)
+    pattern_ends = [mm.end() for mm in before_pattern.finditer(sentence)] if before_pattern else []
     for m in mentions:
-        # the number may be one the quantity layer skipped (a bare "four"), so a numeral
-        # right before the name counts as well as a quantity there
-        head = sentence[max(0, m.start - 24):m.start]
-        gaps = [sentence[q.end:m.start] for q in quantities if 0 <= m.start - q.end <= 12]
-        gaps += [head[mm.end():] for mm in NUMERAL_BEFORE.finditer(head)]
-        inside = any(q.start < m.start < q.end for q in quantities)  # "1,024 H100 GPUs"
-        if inside or any(counted_rx.fullmatch(g) for g in gaps):
-            m.counted = True
+        m.marked = True
+        m.counted = is_counted(sentence, m, quantities)
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
-        c0, c1 = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
-        # "than the previous IPU-POD 16": up to two words may stand between
-        head = sentence[max(c0, m.start - 28):m.start]
-        # the marker closes the noun phrase of the nearest name only
-        nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
-        tail = sentence[m.end:min(c1, m.end + 16, nxt)]
-        if before_rx is not None and any(BETWEEN_COMPARISON_AND_NAME.fullmatch(head[mm.end():])
-                                         for mm in before_rx.finditer(head)):
+        clause = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
+        if compared_before(sentence, m, mentions, clause, lk, pattern_ends) \
+                or compared_after(sentence, m, mentions, clause, lk):
             m.baseline = True
-        # "A100 대비" right after the name; "A100 기반 시스템에 비해" may close a longer phrase
-        if after_rx is not None and any(mm.start() <= 2 for mm in after_rx.finditer(tail)):
-            m.baseline = True
-        if phrase_rx is not None:
-            marks = [mm for mm in phrase_rx.finditer(tail) if mm.start() <= 12]
-            if marks:
-                m.baseline = True
-                # "H100의 700W보다 50W 높다": 700W is the baseline's own figure
-                m.owned = (m.end, m.end + marks[0].start())
-        pattern_rx = cues().baseline_patterns.get(lang_key(lang))
-        if pattern_rx is not None and pattern_rx.match(sentence, m.end, c1):
-            m.baseline = True  # "A100의 3.4배", "H100的4倍": N times the name's
-        # a clause opened by a comparison ("..., compared to 18.6 minutes for 8 A100 GPUs")
-        # names the reference; the first name in it is the baseline
-        if before_rx is not None and c0 > 0 and not any(
-                o is not m and c0 <= o.start < m.start for o in mentions):
-            lead = sentence[max(0, c0 - 16):c0].rstrip()
-            if any(mm.end() == len(lead) for mm in before_rx.finditer(lead)):
-                m.baseline = m.own_clause = True
+        if opens_comparison(sentence, m, mentions, clause, lk):
+            m.baseline = m.own_clause = True
+        if m.baseline:
+            m.owned += own_figures(sentence, m, quantities)
+    own_vs_figures(sentence, mentions, quantities)
+
+
+def compared_before(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
+                    lk: str, pattern_ends: list[int]) -> bool:
+    """Whether a comparison cue stands before the name in its clause: "than X", "比X",
+    "2X the compute power of X"; up to two words between ("than the previous IPU-POD 16")."""
+    before_rx = cues().baseline.get(lk, (None, None, None))[0]
+    c0 = clause[0]
+    head = sentence[max(c0, m.start - 28):m.start]
+    # the cue compares with the first name after it: "1.7x the throughput of A100 on
+    # BERT" makes A100 the baseline, not BERT
+    prev = max((o.end for o in mentions if o.end <= m.start), default=0)
+    ends = [m.start - len(head) + mm.end() for mm in before_rx.finditer(head)] \
+        if before_rx is not None else []
+    return any(max(c0, prev) <= e <= m.start and BETWEEN_COMPARISON_AND_NAME.fullmatch(sentence, e, m.start)
+               for e in ends + pattern_ends)
+
+
+def compared_after(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
+                   lk: str) -> bool:
+    """Whether a comparison marker closes the name's phrase: "A100 대비", "A100 기반 시스템에
+    비해", "H100的4倍"; a figure between the name and "보다" is the name's own ("H100의
+    700W보다 50W 높다": 700W is H100's), recorded in `m.owned`."""
+    _, after_rx, phrase_rx = cues().baseline.get(lk, (None, None, None))
+    c1 = clause[1]
+    # the marker closes the noun phrase of the nearest name only
+    nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
+    # "6세대 TPU '트릴리움' 대비": a quoted name in apposition belongs to the name's phrase
+    appos = QUOTED_APPOSITIVE.match(sentence, m.end, min(c1, nxt))
+    t0 = appos.end() if appos else m.end
+    tail = sentence[t0:min(c1, t0 + 16, nxt)]
+    found = after_rx is not None and any(mm.start() <= 2 for mm in after_rx.finditer(tail))
+    if phrase_rx is not None:
+        # "H200의 연산 성능은 H20보다": a topic or another name between the name and the
+        # marker makes that other one the baseline
+        gap_not = role_cues().phrase_gap_not.get(lk)
+        marks = [mm for mm in phrase_rx.finditer(tail) if mm.start() <= 12
+                 and not (gap_not is not None and gap_not.search(tail, 0, mm.start()))]
+        if marks:
+            found = True
+            m.owned.append((m.end, t0 + marks[0].start()))
+    pattern_rx = cues().baseline_patterns.get(lk)
+    # "A100의 3.4배", "H100的4倍": N times the name's
+    return found or (pattern_rx is not None and pattern_rx.match(sentence, m.end, c1) is not None)
+
+
+def is_counted(sentence: str, m: Mention, quantities: list[Quantity]) -> bool:
+    """Whether a number right before the name counts it ("four IPU-M2000s", "8x H100")."""
+    # the number may be one the quantity layer skipped (a bare "four"), so a numeral
+    # right before the name counts as well as a quantity there
+    head = sentence[max(0, m.start - 24):m.start]
+    gaps = [sentence[q.end:m.start] for q in quantities if 0 <= m.start - q.end <= 12]
+    gaps += [head[mm.end():] for mm in NUMERAL_BEFORE.finditer(head)]
+    inside = any(q.start < m.start < q.end for q in quantities)  # "1,024 H100 GPUs"
+    return inside or any(cues().counted_gap.fullmatch(g) for g in gaps)
+
+
+def opens_comparison(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
+                     lk: str) -> bool:
+    """Whether `m` is the first name of a clause a comparison opens ("..., compared to
+    18.6 minutes for 8 A100 GPUs", "..., up from 3.35 TB/s on the H100"): the clause
+    names the reference, and its figures are the reference's."""
+    c0, c1 = clause
+    if any(o is not m and c0 <= o.start < m.start for o in mentions):
+        return False
+    before_rx = cues().baseline.get(lk, (None, None, None))[0]
+    opener = role_cues().openers.get(lk)
+    if opener is not None and opener.match(sentence, c0, m.start):
+        return True
+    if before_rx is None or c0 == 0:
+        return False
+    lead = sentence[max(0, c0 - 16):c0].rstrip()
+    cue = next((mm for mm in before_rx.finditer(lead) if mm.end() == len(lead)), None)
+    if cue is None:
+        return False
+    # "与A100相比H100快3倍": 相比 there closes the name before it, it opens nothing
+    after = role_cues().after_words.get(lk)
+    cue_at = c0 - len(sentence[max(0, c0 - 16):c0]) + cue.start()
+    return not (after is not None and after.fullmatch(cue.group())
+                and any(0 <= cue_at - o.end <= 3 for o in mentions))
+
+
+def own_figures(sentence: str, m: Mention, quantities: list[Quantity]) -> list[tuple[int, int]]:
+    """A figure right after a baseline and its possessive is the baseline's own ("than
+    H100's 700 W", "比H100的700W"); not a factor or a share ("H100的1.9倍" is N times it)."""
+    rx = role_cues().possessive
+    if rx is None:
+        return []
+    return [(q.start, q.end) for q in quantities
+            if q.start >= m.end and q.unit not in ("x", "%") and rx.fullmatch(sentence, m.end, q.start)]
+
+
+def is_vs_figure(sentence: str, q: Quantity, quantities: list[Quantity]) -> bool:
+    """Whether `q` is the second figure of "192GB vs 80GB": the compared system's."""
+    rx = role_cues().value_vs
+    return rx is not None and any(
+        o.end <= q.start and rx.fullmatch(sentence, o.end, q.start) for o in quantities)
+
+
+def own_vs_figures(sentence: str, mentions: list[Mention], quantities: list[Quantity]) -> None:
+    """"MI300X vs H100: 192GB vs 80GB": the figure after "vs" is the baseline's, as the
+    name after "vs" is; given to the baseline nearest before it."""
+    rx = role_cues().value_vs
+    if rx is None:
+        return
+    for q1, q2 in zip(quantities, quantities[1:]):
+        if rx.fullmatch(sentence, q1.end, q2.start):
+            owners = [m for m in mentions if m.baseline and m.end <= q1.start]
+            if owners:
+                max(owners, key=lambda m: m.end).owned.append((q2.start, q2.end))
+
+
+def unknown_baseline(sentence: str, lang: str, near: int, not_names: set[str]) -> str:
+    """The baseline of a comparison whose name the lexicons do not know ("faster than
+    GB300", "比Trillium快", "트릴리움 대비"): the name a comparison cue stands by, nearest
+    to offset `near`; `claims_links.json` baselines unknown_name."""
+    found = [(abs(at - near), name) for at, name in _unknown_names(sentence, lang_key(lang))
+             if name not in not_names]
+    return min(found)[1] if found else ""
+
+
+@lru_cache(maxsize=256)
+def _unknown_names(sentence: str, lk: str) -> tuple[tuple[int, str], ...]:
+    """(offset, name) of every name a comparison cue of the sentence stands by; cached: each
+    number of the sentence asks (profiled: the regex ran once a number before)."""
+    rx = role_cues().unknown_name.get(lk)
+    # the cue words first: they are guarded for a quick scan, the name patterns are not
+    if rx is None or not any(cue is not None and cue.search(sentence)
+                             for cue in cues().baseline.get(lk, ())):
+        return ()
+    skip = role_cues().unknown_not.get(lk, frozenset())
+    # a sentence's full stop or a dash may close the name's run of letters: not the name's
+    named = ((mm.start(), next((g for g in mm.groups() if g), "").rstrip(".-"))
+             for mm in rx.finditer(sentence))
+    return tuple((at, name) for at, name in named if name and name not in skip)
 
 
 def topic_of(names: list[Mention], sentence: str) -> Mention:

@@ -1,0 +1,39 @@
+"""MLPerf benchmark tasks named in words: "医学影像分割", "speech recognition", "이미지 분류".
+
+A page about MLPerf often names a benchmark by its task rather than its reference model
+("...将医学影像识别、语音识别、智能推荐和自然语言理解任务的AI训练速度分别提升18%、14%、11%和8%").
+`find_tasks` gives such phrases as WORKLOAD entities of the benchmark's canonical name
+(`lexicons/mlperf_tasks.json`); the claim stage asks for them only on pages whose context
+is an MLPerf suite, since elsewhere "speech recognition" is no particular model.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract.cues import words_regex
+from extractor.extract.entities import WORKLOAD, Entity
+
+
+@lru_cache(maxsize=None)
+def _tasks() -> tuple[re.Pattern | None, dict[str, str]]:
+    by_phrase = {phrase.lower(): canonical
+                 for canonical, phrases in lexicons.load("mlperf_tasks.json")["tasks"].items()
+                 for phrase in phrases}
+    return words_regex(by_phrase), by_phrase
+
+
+def find_tasks(text: str) -> list[Entity]:
+    """Benchmark tasks named in words, as WORKLOAD entities.
+
+    >>> [(e.text, e.canonical) for e in find_tasks("语音识别、智能推荐任务分别提升14%、11%")]
+    [('语音识别', 'RNN-T'), ('智能推荐', 'DLRM')]
+    >>> [e.canonical for e in find_tasks("BERT for natural language processing")]
+    ['BERT']
+    """
+    rx, by_phrase = _tasks()
+    if rx is None or not text:
+        return []
+    return [Entity(m.start(), m.end(), m.group(), WORKLOAD, by_phrase[m.group().lower()])
+            for m in rx.finditer(text)]
