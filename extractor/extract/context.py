@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.not_quantities import full_dates
+from extractor.extract.not_claims import full_dates
 
 logger = logging.getLogger(__name__)
 

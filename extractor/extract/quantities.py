@@ -9,9 +9,9 @@ What is NOT a quantity is left out: digits inside names and codes (ResNet-50, A1
 IPU-POD16), versions (v1.1, SDK 1.4), identifiers (MLPerf ID 1.0-1025), dates, years and
 times of day, URLs, e-mail addresses, file names and phone numbers, ordinals (1단계, 第三).
 
-The layer is five modules of one concern each: this one reads a number's value and makes
-the `Quantity`; `quantity_units` reads its unit, currency and qualifiers;
-`not_quantities` decides what is no quantity (masks, names, years, unit glosses);
+The layer is modules of one concern each: this one reads a number's value and makes the
+`Quantity` (`quantity_types`); `quantity_units` reads its unit, currency and qualifiers;
+`not_claims` decides what is no quantity (masks, names, years, unit glosses) and no claim;
 `quantity_ranges` joins ranges and lists; `quantity_grammar` compiles the lexicons
 (with the regex helpers of `regex_tools`).
 
@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import asdict, dataclass, field
 
-from extractor.extract.not_quantities import NotAQuantity, Spans
+from extractor.extract.not_claims import NotAQuantity, Spans
 from extractor.extract.numbers import lexicon_langs, numeral_tables, parse_number, round_sig, to_ascii_digits
 from extractor.extract.quantity_grammar import Grammar, grammar, unit_info
 from extractor.extract.quantity_ranges import RangePasses
+from extractor.extract.quantity_types import DEFAULT_CONFIG, QUALIFIERS, QUANTITY_FIELDS, Quantity, QuantityConfig
 from extractor.extract.quantity_units import UnitReader
 from extractor.extract.regex_tools import SP, alt, is_hangul, with_first_char_guard
 
@@ -50,45 +50,6 @@ __all__ = ["QUANTITY_FIELDS", "QUALIFIERS", "Quantity", "QuantityConfig", "find_
 
 log = logging.getLogger(__name__)
 
-QUANTITY_FIELDS = ["surface", "start", "end", "value", "unit", "quantity", "value_norm", "qualifier"]
-QUALIFIERS = ("exact", "approx", "at_least", "at_most", "range")
-
-
-@dataclass
-class Quantity:
-    """One number with its unit. `value` is the number as written, numerals and magnitude
-    words resolved (1,750억 -> 175000000000); `unit` a canonical unit of CLAIMS.md or ''
-    when none is written; `value_norm` the value in base units (None without a unit)."""
-    surface: str
-    start: int
-    end: int
-    value: float
-    unit: str = ""
-    quantity: str = "unknown"
-    value_norm: float | None = None
-    qualifier: str = "exact"
-    #: why this quantity is special: unit_missing (a lost-letter run follows the number),
-    #: range (one end of a range), spelled (written in words), multiplier_word (doubled, 翻倍)
-    flags: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        d = asdict(self)
-        return {k: d[k] for k in QUANTITY_FIELDS}
-
-
-@dataclass
-class QuantityConfig:
-    #: report numbers without a unit (unit '', quantity 'unknown') so claims can decide
-    emit_bare: bool = True
-    #: characters before a number searched for qualifiers, currency signs and cues
-    window: int = 24
-    #: characters before a number searched for the context words of an ambiguous unit (分)
-    context_window: int = 40
-    #: characters around a candidate number searched for dates, times, ids, versions
-    mask_margin: int = 24
-
-
-DEFAULT_CONFIG = QuantityConfig()
 
 
 def find_quantities(text: str, lang: str = "und", config: QuantityConfig | None = None) -> list[Quantity]:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.numbers import numeral_tables
-from extractor.extract.not_quantities import build_masks
+from extractor.extract.not_claims import build_masks
 from extractor.extract.regex_tools import (HANGUL, SP, alt, first_char_alternation, left_bounded,
                                           with_first_char_guard)
 

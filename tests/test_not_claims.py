@@ -1,4 +1,4 @@
-"""What a number is not (extractor.extract.not_quantities): real snippets of ko/zh/en pages,
+"""What a number is not (extractor.extract.not_claims, the quantity layer's half): real snippets of ko/zh/en pages,
 clean and damaged, whose numbers are names, dates, tickers, process nodes, list numbers,
 generations, code or the definition of a unit; none is a quantity (CLAIMS.md "Not claims")."""
 from __future__ import annotations
