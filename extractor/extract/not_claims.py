@@ -54,6 +54,8 @@ class Masks(NamedTuple):
     #: a line of program code (// 使用示例:100B參數模型), searched only in texts holding an opener
     code_line_re: re.Pattern
     code_openers: tuple
+    #: (words, pattern): a pattern searched over the text only when it holds one of the words
+    conditional: tuple = ()
 
 
 class FullDates(NamedTuple):
@@ -125,11 +127,6 @@ def build_masks(numbers: list[dict]) -> Masks:
         r"\b0x[0-9A-Fa-f]+\b",
         r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
         rf"(?<=[{HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]",        # stock tickers 台積電(2330)
-        rf"(?<![\d.])\d+(?:\.\d+)?{SP}?(?:{nodes})",                # process nodes 5奈米, 4nm, 10㎚급
-        rf"(?<![A-Za-z0-9_.])[2458][Kk](?={SP}?(?:\d{{2,3}}{SP}?)?(?:{alt(nots.get('display_mode_after', []), False)}))",  # 4K 60Hz
-        rf"(?<!\d)\d{{1,2}}\D{{0,3}}(?:{alt(nots.get('local_time_markers', []), False)})",  # 1일(현지시간)
-        # a date whose 年/月 the page lost to mojibake or '?': 2012�12�
-        r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?",
     ]
     # behind a lookahead on the characters a match can start with, the engine skips
     # other positions at one test instead of trying every alternative there
@@ -142,7 +139,20 @@ def build_masks(numbers: list[dict]) -> Masks:
     # apart and searched only in texts that hold an opener
     code_line_re = re.compile(rf"(?m:^[ \t]*(?:{code}).*$)")
     openers = tuple(nots.get("code_line_openers", []))
-    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers)
+    # masks that need a rare word: searched over the text only when it holds one
+    local_times = nots.get("local_time_markers", [])
+    displays = nots.get("display_mode_after", [])
+    conditional = (
+        (tuple(nots.get("process_node_units", [])),              # process nodes 5奈米, 4nm, 10㎚급
+         re.compile(rf"(?<![\d.])\d+(?:\.\d+)?{SP}?(?:{nodes})")),
+        (("4K", "8K", "2K", "5K", "4k", "8k"),                   # display modes 4K 60Hz
+         re.compile(rf"(?<![A-Za-z0-9_.])[2458][Kk](?={SP}?(?:\d{{2,3}}{SP}?)?(?:{alt(displays, False)}))")),
+        (tuple(local_times),                                      # 1일(현지시간)
+         re.compile(rf"(?<!\d)\d{{1,2}}\D{{0,3}}(?:{alt(local_times, False)})")),
+        (("\ufffd", "?"),                                        # 2012�12�: 年/月 lost to damage
+         re.compile(r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?")),
+    )
+    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers, conditional)
 
 
 class Spans:
@@ -176,6 +186,9 @@ class NotAQuantity:
         spans = [m.span() for m in self.g.masks.global_re.finditer(norm)]
         if any(opener in norm for opener in self.g.masks.code_openers):
             spans += [m.span() for m in self.g.masks.code_line_re.finditer(norm)]
+        for words, rx in self.g.masks.conditional:
+            if any(w in norm for w in words):
+                spans += [m.span() for m in rx.finditer(norm)]
         windows: list[list[int]] = []
         for m in sorted(matches, key=lambda m: m.start()):
             ws, we = max(0, m.start() - self.cfg.mask_margin), min(n, m.end() + self.cfg.mask_margin)
@@ -227,7 +240,9 @@ class NotAQuantity:
         return bool(self.g.masks.token_re.search(left + self.norm[s:e] + right))
 
     def _after_scaled_prefix(self, s: int) -> bool:
-        return self.g.scaled_prefix_re is not None and bool(self.g.scaled_prefix_re.search(self.norm, max(0, s - 4), s))
+        """PS6m, Y=590: a damaged currency sign before the number."""
+        return s > 0 and self.norm[s - 1] in self.g.scaled_prefix_ends \
+            and bool(self.g.scaled_prefix_re.search(self.norm, max(0, s - 4), s))
 
     def _after_negative_word(self, s: int) -> bool:
         """minus-260: a hyphen after a negative word is its sign, not a name's (ResNet-50)."""
@@ -314,11 +329,11 @@ class NotAQuantity:
     def _bare_name_digits(self, s: int, e: int, surface: str) -> bool:
         """A bare whole number inside a name: S&P 500, Ryzen 7, Gaudi 3 (after a capitalised
         word inside a sentence), 737 Max (three digits or more before a capitalised word)."""
-        if not surface.isdigit() or self._qual_before(s):
+        if not surface.isdigit():
             return False
-        if self._MID_SENTENCE_NAME.search(self.norm, max(0, s - 40), s):
-            return True
-        return len(surface) >= 3 and bool(self._NAME_AFTER.match(self.norm, e))
+        named = self._MID_SENTENCE_NAME.search(self.norm, max(0, s - 40), s) or \
+            (len(surface) >= 3 and self._NAME_AFTER.match(self.norm, e))
+        return bool(named) and not self._qual_before(s)  # "Over 100" is an amount
 
     def _drop_unit_glosses(self, qs: list) -> list:
         """Numbers in a parenthesis that defines the unit before it are no quantities:

@@ -123,6 +123,7 @@ class Grammar:
         # unit, and an adjective (275 peak TFLOPS)
         self.unit_re = re.compile(
             rf"(?P<sp>{SP}?-?){adjective}(?P<u>{'|'.join(p for *_, p in alts) or '(?!x)x'})", re.I)
+        self.scaled_prefix_ends = frozenset(p[-1] for p in self.scaled_prefixes)  # a cheap test first
         self.scaled_prefix_re = re.compile(
             rf"(?<![A-Za-z])(?:{alt(self.scaled_prefixes, False)})\Z") if self.scaled_prefixes else None
         self.money_scale_re = re.compile(
