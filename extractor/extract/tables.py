@@ -1,51 +1,77 @@
 """Tables flattened to text: rows of cells, their header, and what a cell's number is.
 
-A page flattened to text keeps its tables as rows of cells (`| LLaMA V2 70B | 64 | 4,096 |`
-or tab-separated). A number in a cell takes its unit and metric from the column header
+A page flattened to text keeps its tables as rows of cells (`| LLaMA V2 70B | 64 | 4,096 |`,
+tab-separated, columns aligned by spaces, or a label and a fixed count of numbers:
+`table_rows`). A number in a cell takes its unit and metric from the column header
 ("Time (min)"), or the row's label cell ("| 메모리(GB) | 48 |"), or a unit in brackets on
 the caption line; its system and workload from the row, the header cell over its column
-("| 模型 | H100 | Gaudi 3 |") or the caption (CLAIMS.md).
+("| 模型 | H100 | Gaudi 3 |") or the caption (CLAIMS.md). `TableTracker` reads a page's
+lines in order and says which table each row belongs to.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
+from extractor import lexicons
 from extractor.extract.entities import SYSTEM
 from extractor.extract.quantities import Quantity, find_quantities
 from extractor.extract.roles import Mention, SentenceInfo
+from extractor.extract.table_rows import Splitter, fixed_count_blocks, pipe_spans, splitter_of
+
+#: a cell holding a value: "8.0 TB/s", "$5.98/hr", "~500W", "192GB HBM3e"
+VALUE_CELL = re.compile(r"[~≈<>]?\s*[$¥€£]?\s*\d")
+COUNTED_NAME = re.compile(r"\d+\s*[x×]\s+\S")
+_BARE_NUMBER = re.compile(r"[\d.,\s%x×~\-]*")
 
 
 def is_table_row(text: str) -> bool:
-    """A row of a table flattened to text: cells between '|', or separated by tabs."""
-    return text.count("|") >= 2 or "\t" in text.strip()
+    """A row of a table flattened to text, by its own form: cells between '|', separated
+    by tabs, or aligned by runs of spaces."""
+    return splitter_of(text) is not None
 
 
-def cells_of(row: str) -> list[str]:
-    sep = "|" if row.count("|") >= 2 else "\t"
-    row = row.strip() if sep == "|" else row.strip("\n ")
-    cells = [c.strip() for c in row.split(sep)]
-    if cells and not cells[0]:
-        cells = cells[1:]
-    if cells and not cells[-1]:
-        cells = cells[:-1]
-    return cells
+def cells_of(row: str, split: Splitter | None = None) -> list[str]:
+    """The cells of a row, stripped.
+
+    >>> cells_of("| LLaMA V2 70B | 64 | 4,096 |")
+    ['LLaMA V2 70B', '64', '4,096']
+    """
+    split = split or splitter_of(row) or pipe_spans
+    return [row[a:b] for a, b in split(row)]
 
 
 def is_header(cells: list[str]) -> bool:
+    """A header row: two filled cells or more, no value among them ("8.0 TB/s", "$5.98/hr"
+    and "~500W" are values), or one filled cell over empty ones (spanning columns).
+
+    >>> is_header(["Model", "Time (min)"]), is_header(["Memory", "192GB HBM3e"])
+    (True, False)
+    >>> is_header(["Metric", "SN40L node", "8x H100"])
+    True
+    """
     filled = [c for c in cells if c]
-    numeric = [c for c in filled if re.fullmatch(r"[\d.,\s%x×~\-]+", c)]
+    # "8x H100" names a column's system: a count of a name, not a value
+    values = [c for c in filled if VALUE_CELL.match(c) and not COUNTED_NAME.match(c)]
     # one filled cell over empty ones is a header spanning columns ("| | Time (min) | |")
     spanning = len(filled) == 1 and len(cells) >= 3 and not cells[0]
-    return (len(filled) >= 2 or spanning) and not numeric and \
+    return (len(filled) >= 2 or spanning) and not values and \
         not all(set(c) <= set("-:= ") for c in filled)
 
 
-def column_of(row: str, pos: int) -> int:
-    sep = "|" if row.count("|") >= 2 else "\t"
-    col = row[:pos].count(sep)
-    return col - 1 if row.lstrip().startswith(sep) else col
+def column_of(row: str, pos: int, split: Splitter | None = None) -> int:
+    """The index of the cell of `row` at offset `pos` (the cell it falls in, else the
+    last cell that starts before it).
+
+    >>> column_of("| 1 | 36 | 3.530 |", 11)
+    2
+    """
+    col = -1
+    for i, (a, _b) in enumerate((split or splitter_of(row) or pipe_spans)(row)):
+        if a <= pos:
+            col = i
+    return max(col, 0)
 
 
 @dataclass
@@ -57,12 +83,30 @@ class Table:
     header_info: SentenceInfo | None
     caption: SentenceInfo | None
     upper: list[str] | None = None  # a header row above the header (multi-row headers)
+    #: how this table's rows (and its header) split into cells
+    split: Splitter = field(default=pipe_spans, repr=False)
+    header_split: Splitter | None = field(default=None, repr=False)
+
+    def cells(self, row: str) -> list[str]:
+        return [row[a:b] for a, b in self.split(row)]
+
+    def column_at(self, row: str, pos: int) -> int:
+        """The header column of the cell at offset `pos` of `row`. A header one cell
+        shorter than its rows left the label column's header empty ("   Groq  Together")."""
+        spans = self.split(row)
+        col = column_of(row, pos, self.split)
+        return col - 1 if self.header and len(self.header) == len(spans) - 1 else col
+
+    def header_column(self, pos: int) -> int:
+        info = self.header_info
+        split = self.header_split or self.split
+        return -1 if info is None else column_of(info.text, pos, split)
 
     def unit_lost(self, row: str, col: int) -> bool:
         """The cell's unit was written but lost: its header or the row's label holds
         letters lost to '?' or U+FFFD ("Llama 2 70B (??/?)")."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
-        cells = cells_of(row)
+        cells = self.cells(row)
         label = cells[0] if col > 0 and cells else ""
         return any(LOST_LETTERS.search(t) for t in (head, label, self.upper_cell(col)))
 
@@ -76,13 +120,22 @@ class Table:
                 return self.upper[c]
         return ""
 
+    def is_label_number(self, row: str, pos: int, unit: str) -> bool:
+        """A number inside the row's label cell is part of a name ("LLaMA V3.1 70B",
+        "MLPerf 3.1 - GPT3"), unless it carries a unit of its own other than a count."""
+        spans = self.split(row)
+        if len(spans) < 2 or unit not in ("", "count"):
+            return False
+        a, b = spans[0]
+        return a <= pos < b and re.search(r"[^\W\d_]", row[a:b]) is not None
+
     def column_name(self, col: int, label: str) -> Mention | None:
         """The system (label SYSTEM) or workload a header cell names: "| 模型 | H100 | Gaudi 3 |"."""
         info = self.header_info
         if info is None:
             return None
         pool = info.systems if label == SYSTEM else info.workloads
-        named = [m for m in pool if column_of(info.text, m.start) == col]
+        named = [m for m in pool if self.header_column(m.start) == col]
         return named[0] if len(named) == 1 else None
 
     def unit_for(self, row: str, col: int, lang: str) -> Quantity | None:
@@ -91,11 +144,11 @@ class Table:
         ("推理吞吐量比較(tokens/s):")."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
         head_lang = self.header_info.lang if self.header_info is not None else lang
-        cells = cells_of(row)
+        cells = self.cells(row)
         probes = [(head, head_lang, False)]
         if col > 0 and self.upper_cell(col):
             probes.append((self.upper_cell(col), head_lang, False))
-        if col > 0 and cells and not re.fullmatch(r"[\d.,\s%x×~\-]*", cells[0]):
+        if col > 0 and cells and not _BARE_NUMBER.fullmatch(cells[0]):
             probes.append((cells[0], lang, False))
         if self.caption is not None:
             probes.append((self.caption.text, self.caption.lang, True))
@@ -117,6 +170,32 @@ def strip_brackets(text: str) -> str:
     return re.sub(r"[(\[（][^)\]）]*[)\]）]", "", text)
 
 
+@lru_cache(maxsize=1)
+def _header_words() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    lex = lexicons.load("tables.json")
+    return lex["header_units"], {lg: tuple(ws) for lg, ws in lex["unit_intro"].items()}
+
+
+def _unit_probes(header_cell: str, lang: str, brackets_only: bool) -> list[str]:
+    """What of a header cell may name its unit: bracketed parts, the whole cell, the words
+    after a unit-introducing word ("Average latency in seconds"), abbreviations
+    ("(TPS)") spelled out."""
+    abbrev, intro = _header_words()
+    inner = re.findall(r"[(\[（]([^)\]）]+)[)\]）]", header_cell)
+    probes = inner + ([] if brackets_only else [header_cell])
+    if not brackets_only:
+        words = header_cell.split()
+        lk = lang[:2].lower()
+        for i, w in enumerate(words[:-1]):
+            if w.lower() in intro.get(lk, ()):
+                probes.append(" ".join(words[i + 1:]))
+        for w in intro.get(lk, ()):
+            if w.endswith((":", "：")) and w in header_cell:
+                probes.append(header_cell.split(w, 1)[1])
+    spelled = [abbrev[p.strip()] for p in probes + header_cell.split() if p.strip() in abbrev]
+    return [p for p in probes if p.strip()] + spelled
+
+
 # Every row of a table asks again for the unit of the same header cells: remember the
 # answers (a pure function of its arguments; callers only read the Quantity returned).
 @lru_cache(maxsize=4096)
@@ -125,12 +204,64 @@ def header_unit(header_cell: str, lang: str, brackets_only: bool = False) -> Qua
 
     >>> header_unit("처리량(토큰/초)", "ko").unit, header_unit("Minutes", "en").unit
     ('tokens/s', 'min')
+    >>> header_unit("Average latency in seconds", "en").unit, header_unit("Output (TPS)", "en").unit
+    ('s', 'tokens/s')
     >>> header_unit("Gaudi2 time to train, MLPerf 3.0", "en", brackets_only=True) is None
     True
     """
-    inner = re.findall(r"[(\[（]([^)\]）]+)[)\]）]", header_cell)
-    for probe in inner + ([] if brackets_only else [header_cell]):
+    for probe in _unit_probes(header_cell, lang, brackets_only):
         for q in find_quantities("1 " + probe.strip(), lang):
             if q.start == 0 and q.unit and q.value == 1:
                 return q
     return None
+
+
+class TableTracker:
+    """Reads a page's sentences in order and says which table each row belongs to: the
+    header above it, the header over that (spanning groups of columns), and the caption
+    line right above the table. A line that is no row ends the table."""
+
+    def __init__(self, infos: list[SentenceInfo], max_rows: int = 60):
+        self.max_rows = max_rows
+        # fixed-count rows are told apart from prose by the lines around them
+        self.fixed = {infos[i].start: split for i, (_k, split)
+                      in fixed_count_blocks([info.text for info in infos]).items()}
+        self.header: list[str] | None = None
+        self.header_info: SentenceInfo | None = None
+        self.header_split: Splitter | None = None
+        self.upper: list[str] | None = None
+        self.age = 0
+        self.caption: SentenceInfo | None = None
+
+    def table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
+        """(the table a row belongs to, whether the sentence is a header row)."""
+        split = self.fixed.get(info.start) or splitter_of(info.text)
+        if split is None:
+            self.header = None
+            self.caption = info if info.text.strip() else self.caption
+            return None, False
+        cells = [info.text[a:b] for a, b in split(info.text)]
+        if is_header(cells) and not self._data_under_named_header(cells, split):
+            # a header right under a header: the one above spans groups of columns
+            # ("| | Time to train (min) | |" over "| Model | H100 | Gaudi2 |")
+            self.upper = self.header if self.header is not None and self.age == 0 else None
+            self.header, self.header_info, self.header_split, self.age = cells, info, split, 0
+            return None, True
+        self.age += 1
+        if self.age > self.max_rows:
+            self.header = None
+        if self.header is None:
+            return None, False
+        return Table(self.header, self.header_info, self.caption, self.upper,
+                     split, self.header_split), False
+
+    def _data_under_named_header(self, cells: list[str], split: Splitter) -> bool:
+        """A row of words under a header whose columns name systems is data
+        ("| Architecture | Blackwell (2024) | Hopper (2022) |" under "| Metric | B200 | H100 |"),
+        not a second header."""
+        info = self.header_info
+        if self.header is None or info is None or len(cells) != len(self.header) \
+                or split is not self.header_split:
+            return False
+        return any(column_of(info.text, m.start, self.header_split) > 0
+                   for m in info.systems + info.workloads)
