@@ -5,9 +5,9 @@ A page flattened to text keeps a table's rows as lines of cells in one of these 
 - cells between `|` ("| LLaMA V2 70B | 64 | 4,096 |");
 - cells separated by tabs;
 - columns aligned by two or more spaces ("Llama 3.1 Instruct 70B   457   445   250");
-- a label followed by a fixed number of numeric cells, single-space separated
-  ("H100 SXM 989 3.35 80"): only a block of such lines with one count under a header
-  line of that count is a table (`fixed_count_blocks`), as one such line alone is prose.
+- a label followed by a fixed number of value cells, single-space separated
+  ("H100 SXM 989 3.35 TB/s 80GB"): only a block of such lines under a header line of as
+  many cells is a table (`fixed_count_blocks`), as one such line alone may be prose.
 
 A cell is a (start, end) span of the row's text, so a number's offset tells its column.
 """
@@ -25,17 +25,22 @@ MIN_ALIGNED_CELLS = 3
 #: a cell of an aligned row is at most this long: prose with two spaces after its
 #: full stops has long cells
 MAX_ALIGNED_CELL = 48
-#: a block of fixed-count rows has at least this many rows ...
-MIN_FIXED_ROWS = 3
-#: ... each with at least this many numeric cells after its label
-MIN_FIXED_CELLS = 2
+#: a block of fixed-count rows has at least this many rows under its header line ...
+MIN_FIXED_ROWS = 2
+#: ... and its header at least this many cells (a label and two values, or three values)
+MIN_HEADER_CELLS = 3
 #: a row or header line of a fixed-count block is at most this long
 MAX_FIXED_LINE = 160
 
 _GAP = re.compile(r"\s{2,}|\t")
-# a numeric cell: "457", "3.530", "1,184", "$1.99", "~9,000", "92%", "2.5x", "-", "N/A"
-NUMERIC_CELL = re.compile(r"(?:[~≈<>]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:%|x|×)?|[-–—]|N/A|n/a)")
-_TRAILING_TOKEN = re.compile(r"\s+(\S+)$")
+# a number alone: "457", "3.530", "1,184", "$1.99", "~9,000", "+43%", "2.5x"
+NUMBER_TOKEN = re.compile(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:%|x|×)?")
+# a value cell of one word: a number, with its unit attached ("80GB", "150W", "30000元",
+# "3.35TB/s"), or a cell left empty ("-", "N/A")
+VALUE_TOKEN = re.compile(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:[^\W\d_]{1,6}(?:/[^\W\d_]{1,6})?|%|×)?"
+                         r"|[-–—]|N/A|n/a")
+# a unit written as the word after a number: "TB/s", "TFLOPS", "tokens/s", "美元", "달러"
+UNIT_TOKEN = re.compile(r"[^\W\d_]{1,7}(?:/[^\W\d_]{1,6})?")
 _SENTENCE_END = ("。", "！", "？", "!", "?", ":", "：", ",", "，", ";", "；")
 
 
@@ -86,37 +91,45 @@ def aligned_spans(text: str) -> list[Span]:
     return [(a, b) for a, b in spans if text[a:b].strip()]
 
 
-def trailing_numeric_spans(text: str) -> list[Span]:
-    """The label and the numeric cells at the end of a line: "H100 SXM 989 3.35" is
-    ['H100 SXM', '989', '3.35'] (a line of numbers only has no label cell).
+def value_cells(text: str, at_most: int) -> list[Span]:
+    """Up to `at_most` value cells at the end of a line, in order: a number with its unit
+    attached ("80GB", "+43%", "$1.99") or as the next word ("3.35 TB/s", "989 TFLOPS").
 
-    >>> row = "Llama 3.1 Instruct 70B 457 445"
-    >>> [row[a:b] for a, b in trailing_numeric_spans(row)]
-    ['Llama 3.1 Instruct 70B', '457', '445']
+    >>> row = "显存带宽 3.35 TB/s 4.8 TB/s +43%"
+    >>> [row[a:b] for a, b in value_cells(row, 5)]
+    ['3.35 TB/s', '4.8 TB/s', '+43%']
     """
-    end = len(text.rstrip())
+    tokens = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
     cells: list[Span] = []
-    while True:
-        m = _TRAILING_TOKEN.search(text, 0, end) or re.fullmatch(r"\s*(\S+)", text[:end])
-        if m is None or not NUMERIC_CELL.fullmatch(m.group(1)):
+    i = len(tokens) - 1
+    while i >= 0 and len(cells) < at_most:
+        a, b = tokens[i]
+        if VALUE_TOKEN.fullmatch(text[a:b]):
+            cells.insert(0, (a, b))
+            i -= 1
+        elif i > 0 and UNIT_TOKEN.fullmatch(text[a:b]) and NUMBER_TOKEN.fullmatch(text[slice(*tokens[i - 1])]):
+            cells.insert(0, (tokens[i - 1][0], b))
+            i -= 2
+        else:
             break
-        cells.insert(0, (m.start(1), m.end(1)))
-        end = m.start()
-        if end <= 0 or not text[:end].strip():
-            return cells
-    label = text[:end].strip()
-    if not label:
-        return cells
-    start = len(text) - len(text.lstrip())
-    return [(start, start + len(label))] + cells
+    return cells
 
 
-def fixed_splitter(n_numeric: int) -> Splitter:
-    """The splitter of a block whose rows end with `n_numeric` numeric cells."""
+def fixed_splitter(k: int) -> Splitter:
+    """The splitter of a block whose rows end with `k` value cells (or fewer: a row cut
+    short): the label, then the cells.
+
+    >>> row = "Llama 3.1 Instruct 70B 457 445 250"
+    >>> [row[a:b] for a, b in fixed_splitter(3)(row)]
+    ['Llama 3.1 Instruct 70B', '457', '445', '250']
+    """
     def split(text: str) -> list[Span]:
-        spans = trailing_numeric_spans(text)
-        numeric = spans[1:] if len(spans) > n_numeric else spans
-        return spans if len(numeric) == n_numeric else aligned_spans(text)
+        cells = value_cells(text, k)
+        label = text[:cells[0][0]] if cells else text
+        if not label.strip():
+            return cells
+        start = len(label) - len(label.lstrip())
+        return [(start, len(label.rstrip()))] + cells
     return split
 
 
@@ -165,47 +178,67 @@ def splitter_of(text: str) -> Splitter | None:
     return None
 
 
-def _fixed_count(text: str) -> int:
-    """The number of trailing numeric cells of a line that may be a fixed-count row."""
+def _row_like(text: str) -> bool:
     t = text.strip()
-    if not t or len(t) > MAX_FIXED_LINE or t.endswith(_SENTENCE_END) or splitter_of(t):
+    return bool(t) and len(t) <= MAX_FIXED_LINE and not t.endswith(_SENTENCE_END) \
+        and splitter_of(t) is None
+
+
+def _header_cells(line: str) -> int:
+    """The cells of a line that may head a fixed-count block (none of them a value),
+    else 0."""
+    if not _row_like(line) or line.rstrip().endswith("."):
         return 0
-    spans = trailing_numeric_spans(text)
-    label = 1 if spans and not NUMERIC_CELL.fullmatch(text[spans[0][0]:spans[0][1]]) else 0
-    return len(spans) - label
+    cells = [line[a:b] for a, b in header_word_spans(line)]
+    return 0 if any(VALUE_TOKEN.fullmatch(c) for c in cells) else len(cells)
 
 
 def fixed_count_blocks(lines: Sequence[str]) -> dict[int, tuple[int, Splitter]]:
-    """Lines of `lines` that are rows (or the header) of a fixed-count table:
-    {line index: (count of numeric cells, splitter)}. A block is at least
-    MIN_FIXED_ROWS consecutive lines with the same count (>= MIN_FIXED_CELLS) of numeric
-    cells under a header line of that many or one more cells and no number.
+    """Lines of `lines` that are the header or rows of a fixed-count table:
+    {line index: (value cells per row, splitter)}. A header line of n cells (none a
+    value) over at least MIN_FIXED_ROWS lines that each end with n-1 value cells after a
+    label (or n without one); a row cut short after them ends the block.
 
     >>> lines = ["Model Groq Together", "Llama 3.1 70B 457 445", "Llama 3.1 8B 750 200",
-    ...          "Mixtral 8x7B 480 300", "That is all."]
+    ...          "Mixtral 8x7B 480", "That is all."]
     >>> sorted(fixed_count_blocks(lines))
     [0, 1, 2, 3]
     """
-    counts = [_fixed_count(t) for t in lines]
     out: dict[int, tuple[int, Splitter]] = {}
     i = 0
-    while i < len(lines):
-        k = counts[i]
-        j = i
-        while j < len(lines) and counts[j] == k:
-            j += 1
-        if k >= MIN_FIXED_CELLS and j - i >= MIN_FIXED_ROWS and i > 0 and _fits_header(lines[i - 1], k):
-            split = fixed_splitter(k)
-            for n in range(i - 1, j):
-                out[n] = (k, split if n >= i else header_word_spans)
-        i = max(j, i + 1)
+    while i < len(lines) - MIN_FIXED_ROWS:
+        n = _header_cells(lines[i])
+        block = _rows_under(lines, i, n) if n >= MIN_HEADER_CELLS else None
+        if block is None:
+            i += 1
+            continue
+        k, end = block
+        split = fixed_splitter(k)
+        out[i] = (k, header_word_spans)
+        out.update((j, (k, split)) for j in range(i + 1, end))
+        i = end
     return out
 
 
-def _fits_header(line: str, k: int) -> bool:
-    """A header line over rows of `k` numeric cells: k or k+1 cells, none numeric."""
-    t = line.strip()
-    if not t or len(t) > MAX_FIXED_LINE or t.endswith(_SENTENCE_END + (".",)):
-        return False
-    cells = [line[a:b] for a, b in header_word_spans(line)]
-    return len(cells) in (k, k + 1) and not any(NUMERIC_CELL.fullmatch(c) for c in cells)
+def _rows_under(lines: Sequence[str], i: int, n: int) -> tuple[int, int] | None:
+    """(value cells per row, end of the block) of the rows under header line `i` of `n`
+    cells, or None when fewer than MIN_FIXED_ROWS lines below are such rows."""
+    for k, labelled in ((n - 1, True), (n, False)):
+        j = i + 1
+        while j < len(lines) and _row_like(lines[j]) and _is_row(lines[j], k, labelled):
+            j += 1
+        if j - i - 1 >= MIN_FIXED_ROWS:
+            if j < len(lines) and _row_like(lines[j]) and value_cells(lines[j], k) \
+                    and not NUMBER_TOKEN.fullmatch(lines[j].split()[0]):
+                j += 1  # the last row cut short ("FP8 算力 989 TFLOPS 989")
+            return k, j
+    return None
+
+
+def _is_row(line: str, k: int, labelled: bool) -> bool:
+    cells = value_cells(line, k + 1)
+    if labelled:
+        # a label, then k values: the label may end in a number of its name ("70B")
+        return len(value_cells(line, k)) == k and bool(line[:value_cells(line, k)[0][0]].strip()) \
+            and not NUMBER_TOKEN.fullmatch(line.split()[0])
+    return len(cells) == k and not line[:cells[0][0]].strip()
