@@ -255,9 +255,8 @@ class _PageReader:
             col = table.column_at(sent, q.start)
             if table.is_label_number(sent, q.start, unit):
                 return None  # "LLaMA V3.1 70B | 64 |": a number of the row's name
-            head = table.header[col] if 0 <= col < len(table.header) else ""
-            metric_text = f"{table.upper_cell(col)} {head}".strip()
-            if not unit:
+            metric_text = table.metric_text(sent, col)
+            if not unit and not table.own_unit_unread(sent, q.end):
                 hq = table.unit_for(sent, col, lang)
                 if hq is not None:
                     unit, quantity = hq.unit, hq.quantity

@@ -242,3 +242,43 @@ def _is_row(line: str, k: int, labelled: bool) -> bool:
         return len(value_cells(line, k)) == k and bool(line[:value_cells(line, k)[0][0]].strip()) \
             and not NUMBER_TOKEN.fullmatch(line.split()[0])
     return len(cells) == k and not line[:cells[0][0]].strip()
+
+
+#: a line of a stacked table (one cell per line) is at most this long
+MAX_STACKED_LINE = 48
+#: a stacked table has at least this many cell lines under its header
+MIN_STACKED_CELLS = 3
+
+
+def stacked_blocks(lines: Sequence[str], bracket_unit: Callable[[str], bool]) -> dict[int, int]:
+    """Tables flattened one cell per line: a header line naming a unit in brackets
+    ("Benchmark Max-Scale Records (min) (vs. v1.0) Per-Accelerator Records (min)") over
+    at least MIN_STACKED_CELLS short lines with a number each ("Recommendation (DLRM) 0.63
+    (DGX SuperPOD)", "(1.6×)", "13.68 (A100)"). {cell line index: header line index}.
+
+    >>> lines = ["Benchmark Records (min) (vs. v1.0)", "DLRM 0.63 (SuperPOD)", "(1.6×)",
+    ...          "13.68 (A100)", "That is all."]
+    >>> stacked_blocks(lines, lambda t: "(min)" in t)
+    {1: 0, 2: 0, 3: 0}
+    """
+    out: dict[int, int] = {}
+    i = 0
+    while i < len(lines) - MIN_STACKED_CELLS:
+        head = lines[i].strip()
+        if not head or head.endswith(_SENTENCE_END + (".",)) or "(" not in head \
+                or not bracket_unit(head):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(lines) and _stacked_cell(lines[j]):
+            j += 1
+        if j - i - 1 >= MIN_STACKED_CELLS:
+            out.update((n, i) for n in range(i + 1, j))
+        i = max(j, i + 1)
+    return out
+
+
+def _stacked_cell(line: str) -> bool:
+    t = line.strip()
+    return 0 < len(t) <= MAX_STACKED_LINE and re.search(r"\d", t) is not None \
+        and not t.endswith(_SENTENCE_END + (".",)) and splitter_of(t) is None

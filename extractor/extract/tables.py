@@ -18,7 +18,8 @@ from extractor import lexicons
 from extractor.extract.entities import SYSTEM
 from extractor.extract.quantities import Quantity, find_quantities
 from extractor.extract.roles import Mention, SentenceInfo
-from extractor.extract.table_rows import Splitter, fixed_count_blocks, pipe_spans, splitter_of
+from extractor.extract.table_rows import (Span, Splitter, fixed_count_blocks, pipe_spans, splitter_of,
+                                          stacked_blocks)
 
 #: a cell holding a value: "8.0 TB/s", "$5.98/hr", "~500W", "192GB HBM3e"
 VALUE_CELL = re.compile(r"[~≈<>]?\s*[$¥€£]?\s*\d")
@@ -101,6 +102,25 @@ class Table:
         info = self.header_info
         split = self.header_split or self.split
         return -1 if info is None else column_of(info.text, pos, split)
+
+    def metric_text(self, row: str, col: int) -> str:
+        """What names a cell's metric: the header cells over its column and the row's
+        label ("| Memory Bandwidth | 8.0 TB/s |"), else the caption."""
+        head = self.header[col] if 0 <= col < len(self.header) else ""
+        cells = self.cells(row)
+        label = cells[0] if col > 0 and cells and not _BARE_NUMBER.fullmatch(cells[0]) else ""
+        text = " ".join(t for t in (self.upper_cell(col), head, label) if t)
+        return text or (self.caption.text if self.caption is not None else "")
+
+    @staticmethod
+    def own_unit_unread(row: str, end: int) -> bool:
+        """A letter right after the number: the cell wrote a unit of its own that could
+        not be read ("(1.6脳)", a mojibake '×'), so the header's is not its unit.
+
+        >>> Table.own_unit_unread("(1.6脳)", 4), Table.own_unit_unread("| 1.6 |", 5)
+        (True, False)
+        """
+        return end < len(row) and row[end].isalpha()
 
     def unit_lost(self, row: str, col: int) -> bool:
         """The cell's unit was written but lost: its header or the row's label holds
@@ -216,6 +236,10 @@ def header_unit(header_cell: str, lang: str, brackets_only: bool = False) -> Qua
     return None
 
 
+def _whole_line(text: str) -> list[Span]:
+    return [(0, len(text))]
+
+
 class TableTracker:
     """Reads a page's sentences in order and says which table each row belongs to: the
     header above it, the header over that (spanning groups of columns), and the caption
@@ -224,8 +248,13 @@ class TableTracker:
     def __init__(self, infos: list[SentenceInfo], max_rows: int = 60):
         self.max_rows = max_rows
         # fixed-count rows are told apart from prose by the lines around them
-        self.fixed = {infos[i].start: split for i, (_k, split)
-                      in fixed_count_blocks([info.text for info in infos]).items()}
+        texts = [info.text for info in infos]
+        self.fixed = {infos[i].start: split for i, (_k, split) in fixed_count_blocks(texts).items()}
+        lang_of = {info.text: info.lang for info in infos}
+        self.stacked = {infos[i].start: infos[h] for i, h in stacked_blocks(
+            texts, lambda t: header_unit(t, lang_of.get(t, ""), brackets_only=True) is not None).items()}
+        # the names of the record a stacked cell belongs to: its label line names them
+        self.record: tuple[SentenceInfo | None, list[Mention], list[Mention]] = (None, [], [])
         self.header: list[str] | None = None
         self.header_info: SentenceInfo | None = None
         self.header_split: Splitter | None = None
@@ -236,6 +265,8 @@ class TableTracker:
     def table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
         """(the table a row belongs to, whether the sentence is a header row)."""
         split = self.fixed.get(info.start) or splitter_of(info.text)
+        if split is None and info.start in self.stacked:
+            return self._stacked_table(info, self.stacked[info.start]), False
         if split is None:
             self.header = None
             self.caption = info if info.text.strip() else self.caption
@@ -254,6 +285,22 @@ class TableTracker:
             return None, False
         return Table(self.header, self.header_info, self.caption, self.upper,
                      split, self.header_split), False
+
+    def _stacked_table(self, info: SentenceInfo, head: SentenceInfo) -> Table:
+        """A table flattened one cell per line: a cell naming no system or workload takes
+        those of the record's label line above it ("Recommendation (DLRM) 0.63 (DGX
+        SuperPOD)" over "(1.6×)"), through the table's caption; units come from the
+        header line's brackets."""
+        rec_head, systems, workloads = self.record
+        if rec_head is not head:
+            systems, workloads = [], []
+        systems = info.subjects() or systems
+        workloads = info.workloads or workloads
+        self.record = (head, systems, workloads)
+        caption = SentenceInfo(head.start, head.end, head.text, head.lang, head.paragraph,
+                               systems=list(systems or head.systems),
+                               workloads=list(workloads or head.workloads))
+        return Table([], None, caption, split=_whole_line)
 
     def _data_under_named_header(self, cells: list[str], split: Splitter) -> bool:
         """A row of words under a header whose columns name systems is data
