@@ -261,6 +261,7 @@ class TableTracker:
         self.upper: list[str] | None = None
         self.age = 0
         self.caption: SentenceInfo | None = None
+        self.after_data = False  # the line before was a data row of a table
 
     def table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
         """(the table a row belongs to, whether the sentence is a header row)."""
@@ -268,7 +269,7 @@ class TableTracker:
         if split is None and info.start in self.stacked:
             return self._stacked_table(info, self.stacked[info.start]), False
         if split is None:
-            self.header = None
+            self.header, self.after_data = None, False
             self.caption = info if info.text.strip() else self.caption
             return None, False
         cells = [info.text[a:b] for a, b in split(info.text)]
@@ -276,8 +277,14 @@ class TableTracker:
             # a header right under a header: the one above spans groups of columns
             # ("| | Time to train (min) | |" over "| Model | H100 | Gaudi2 |")
             self.upper = self.header if self.header is not None and self.age == 0 else None
+            if self.after_data:
+                # a second table right under the rows of another: no line above it is
+                # its caption, its rows keep the page's topic
+                self.caption = None
             self.header, self.header_info, self.header_split, self.age = cells, info, split, 0
+            self.after_data = False
             return None, True
+        self.after_data = True
         self.age += 1
         if self.age > self.max_rows:
             self.header = None
