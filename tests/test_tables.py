@@ -264,3 +264,9 @@ def test_second_table_under_its_own_caption_takes_that_caption():
     tracker = TableTracker(infos)
     states = [tracker.table_of(info) for info in infos]
     assert states[5][0].caption is infos[3]
+
+
+def test_a_score_line_is_no_header():
+    # a box score under a line naming the result: no header of values
+    lines = ["Palm Bay d. Rockledge 70-44", "Rockledge 14 11 6 15 — 44", "Palm Bay 18 22 13 17 — 70"]
+    assert fixed_count_blocks(lines) == {}

@@ -190,7 +190,8 @@ def _header_cells(line: str) -> int:
     if not _row_like(line) or line.rstrip().endswith("."):
         return 0
     cells = [line[a:b] for a, b in header_word_spans(line)]
-    return 0 if any(VALUE_TOKEN.fullmatch(c) for c in cells) else len(cells)
+    # a cell opening with a digit is a value or a score ("Palm Bay d. Rockledge 70-44")
+    return 0 if any(c[:1].isdigit() or VALUE_TOKEN.fullmatch(c) for c in cells) else len(cells)
 
 
 def fixed_count_blocks(lines: Sequence[str]) -> dict[int, tuple[int, Splitter]]:
