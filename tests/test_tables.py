@@ -270,3 +270,12 @@ def test_a_score_line_is_no_header():
     # a box score under a line naming the result: no header of values
     lines = ["Palm Bay d. Rockledge 70-44", "Rockledge 14 11 6 15 — 44", "Palm Bay 18 22 13 17 — 70"]
     assert fixed_count_blocks(lines) == {}
+
+
+def test_aligned_header_without_a_label_cell_shifts_by_one():
+    text = ("Output speed, Llama 3.1 70B (tokens/s)\n"
+            "          H100      MI300X\n"
+            "vLLM      1,200     1,100\n"
+            "TGI       900       950\n")
+    got = [(v, s) for v, _u, s, _w in found(claims_of(text))]
+    assert (1100, "MI300X") in got and (900, "H100") in got

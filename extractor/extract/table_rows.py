@@ -283,3 +283,24 @@ def _stacked_cell(line: str) -> bool:
     t = line.strip()
     return 0 < len(t) <= MAX_STACKED_LINE and re.search(r"\d", t) is not None \
         and not t.endswith(_SENTENCE_END + (".",)) and splitter_of(t) is None
+
+
+def short_aligned_headers(lines: Sequence[str]) -> list[int]:
+    """Header lines of aligned tables with one cell fewer than MIN_ALIGNED_CELLS: two cells
+    over rows of three ("      H100      MI300X" over "vLLM      1,200     1,100"), a
+    header that left its label column empty.
+
+    >>> short_aligned_headers(["   H100   MI300X", "vLLM   1,200   1,100", "TGI  900  950"])
+    [0]
+    """
+    out = []
+    for i in range(len(lines) - 1):
+        t = lines[i].strip()
+        if not t or splitter_of(t) is not None or t.endswith(_SENTENCE_END + (".",)):
+            continue
+        cells = aligned_spans(t)
+        if len(cells) == MIN_ALIGNED_CELLS - 1 and all(b - a <= MAX_ALIGNED_CELL for a, b in cells) \
+                and splitter_of(lines[i + 1]) is aligned_spans \
+                and len(aligned_spans(lines[i + 1])) == len(cells) + 1:
+            out.append(i)
+    return out

@@ -18,8 +18,8 @@ from extractor import lexicons
 from extractor.extract.entities import SYSTEM
 from extractor.extract.quantities import Quantity, find_quantities
 from extractor.extract.roles import Mention, SentenceInfo
-from extractor.extract.table_rows import (Span, Splitter, fixed_count_blocks, pipe_spans, splitter_of,
-                                          stacked_blocks)
+from extractor.extract.table_rows import (Span, Splitter, aligned_spans, fixed_count_blocks, pipe_spans,
+                                          short_aligned_headers, splitter_of, stacked_blocks)
 
 #: a cell holding a value: "8.0 TB/s", "$5.98/hr", "~500W", "192GB HBM3e"
 VALUE_CELL = re.compile(r"[~≈<>]?\s*[$¥€£]?\s*\d")
@@ -93,10 +93,12 @@ class Table:
 
     def column_at(self, row: str, pos: int) -> int:
         """The header column of the cell at offset `pos` of `row`. A header one cell
-        shorter than its rows left the label column's header empty ("   Groq  Together")."""
-        spans = self.split(row)
+        shorter than its rows left the label column's header empty ("   Groq  Together"):
+        spaces and tabs do not keep an empty cell, '|' does."""
         col = column_of(row, pos, self.split)
-        return col - 1 if self.header and len(self.header) == len(spans) - 1 else col
+        if self.split is pipe_spans or not self.header:
+            return col
+        return col - 1 if len(self.header) == len(self.split(row)) - 1 else col
 
     def header_column(self, pos: int) -> int:
         info = self.header_info
@@ -250,6 +252,7 @@ class TableTracker:
         # fixed-count rows are told apart from prose by the lines around them
         texts = [info.text for info in infos]
         self.fixed = {infos[i].start: split for i, (_k, split) in fixed_count_blocks(texts).items()}
+        self.fixed.update((infos[i].start, aligned_spans) for i in short_aligned_headers(texts))
         lang_of = {info.text: info.lang for info in infos}
         self.stacked = {infos[i].start: infos[h] for i, h in stacked_blocks(
             texts, lambda t: header_unit(t, lang_of.get(t, ""), brackets_only=True) is not None).items()}
