@@ -279,3 +279,8 @@ def test_aligned_header_without_a_label_cell_shifts_by_one():
             "TGI       900       950\n")
     got = [(v, s) for v, _u, s, _w in found(claims_of(text))]
     assert (1100, "MI300X") in got and (900, "H100") in got
+
+
+def test_short_sentences_with_two_spaces_are_no_aligned_row():
+    assert splitter_of("It is fast.  The A100 is not.  Both ship now") is None
+    assert splitter_of("H100 출시.  가격 3만 달러.  성능 2배") is None

@@ -172,8 +172,9 @@ def splitter_of(text: str) -> Splitter | None:
     if "\t" in text.strip():
         return tab_spans
     spans = aligned_spans(text)
+    # sentences with two spaces after their full stops are no cells
     if len(spans) >= MIN_ALIGNED_CELLS and all(b - a <= MAX_ALIGNED_CELL for a, b in spans) \
-            and not text.rstrip().endswith(_SENTENCE_END + (".",)):
+            and not any(text[a:b].endswith(_SENTENCE_END + (".", "。")) for a, b in spans):
         return aligned_spans
     return None
 
