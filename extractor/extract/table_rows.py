@@ -7,7 +7,10 @@ A page flattened to text keeps a table's rows as lines of cells in one of these 
 - columns aligned by two or more spaces ("Llama 3.1 Instruct 70B   457   445   250");
 - a label followed by a fixed number of value cells, single-space separated
   ("H100 SXM 989 3.35 TB/s 80GB"): only a block of such lines under a header line of as
-  many cells is a table (`fixed_count_blocks`), as one such line alone may be prose.
+  many cells is a table (`fixed_count_blocks`), as one such line alone may be prose;
+- one cell per line under a header line naming a unit in brackets
+  ("Records (min) (vs. v1.0)" over "Recommendation (DLRM) 0.63 (DGX SuperPOD)", "(1.6×)":
+  `stacked_blocks`).
 
 A cell is a (start, end) span of the row's text, so a number's offset tells its column.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 Span = tuple[int, int]
 #: a row's cells, as spans of its text
@@ -39,6 +43,8 @@ NUMBER_TOKEN = re.compile(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:%|x|×)?
 # "3.35TB/s"), or a cell left empty ("-", "N/A")
 VALUE_TOKEN = re.compile(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:[^\W\d_]{1,6}(?:/[^\W\d_]{1,6})?|%|×)?"
                          r"|[-–—]|N/A|n/a")
+# a line ending in a value cell: "457", "80GB", "3.35 TB/s", "-"
+_ENDS_WITH_VALUE = re.compile(r"(?:\d\S{0,12}(?:\s+[^\W\d_]{1,7}(?:/[^\W\d_]{1,6})?)?|[-–—]|N/A|n/a)\s*$")
 # a unit written as the word after a number: "TB/s", "TFLOPS", "tokens/s", "美元", "달러"
 UNIT_TOKEN = re.compile(r"[^\W\d_]{1,7}(?:/[^\W\d_]{1,6})?")
 _SENTENCE_END = ("。", "！", "？", "!", "?", ":", "：", ",", "，", ";", "；")
@@ -47,17 +53,27 @@ _SENTENCE_END = ("。", "！", "？", "!", "?", ":", "：", ",", "，", ";", "�
 def _split_by(text: str, sep: str) -> list[Span]:
     """Cells between separators, stripped; a leading/trailing empty cell outside the
     first/last separator is dropped ("| a | b |" has two cells)."""
+    return list(_split_cached(text, sep))
+
+
+# every quantity of a row asks for the row's cells again: remember the last rows
+@lru_cache(maxsize=256)
+def _split_cached(text: str, sep: str) -> tuple[Span, ...]:
     spans, pos = [], 0
     for part in text.split(sep):
-        a, b = pos, pos + len(part)
-        pos = b + len(sep)
-        lead = len(part) - len(part.lstrip())
-        spans.append((a + lead, a + lead + len(part.strip())) if part.strip() else (a, a))
-    if sep == "|" and spans and text[:spans[0][1]].strip() == "":
+        a = pos
+        pos += len(part) + len(sep)
+        inner = part.strip()
+        if inner:
+            lead = a + part.index(inner[0])
+            spans.append((lead, lead + len(inner)))
+        else:
+            spans.append((a, a))
+    if sep == "|" and spans and not text[:spans[0][1]].strip():
         spans = spans[1:]
-    if sep == "|" and spans and text[spans[-1][0]:].strip() == "":
+    if sep == "|" and spans and not text[spans[-1][0]:].strip():
         spans = spans[:-1]
-    return spans
+    return tuple(spans)
 
 
 def pipe_spans(text: str) -> list[Span]:
@@ -171,6 +187,8 @@ def splitter_of(text: str) -> Splitter | None:
         return pipe_spans
     if "\t" in text.strip():
         return tab_spans
+    if "  " not in text.strip():  # most prose: no run of spaces, no aligned cells
+        return None
     spans = aligned_spans(text)
     # sentences with two spaces after their full stops are no cells
     if len(spans) >= MIN_ALIGNED_CELLS and all(b - a <= MAX_ALIGNED_CELL for a, b in spans) \
@@ -207,8 +225,13 @@ def fixed_count_blocks(lines: Sequence[str]) -> dict[int, tuple[int, Splitter]]:
     [0, 1, 2, 3]
     """
     out: dict[int, tuple[int, Splitter]] = {}
+    # a cheap test first: most lines of a page end in no value at all
+    ends = [_ENDS_WITH_VALUE.search(t[-24:]) is not None for t in lines]
     i = 0
     while i < len(lines) - MIN_FIXED_ROWS:
+        if not all(ends[i + 1:i + 1 + MIN_FIXED_ROWS]):
+            i += 1
+            continue
         n = _header_cells(lines[i])
         block = _rows_under(lines, i, n) if n >= MIN_HEADER_CELLS else None
         if block is None:
@@ -297,7 +320,9 @@ def short_aligned_headers(lines: Sequence[str]) -> list[int]:
     out = []
     for i in range(len(lines) - 1):
         t = lines[i].strip()
-        if not t or splitter_of(t) is not None or t.endswith(_SENTENCE_END + (".",)):
+        if "  " not in t or "  " not in lines[i + 1]:  # no aligned cells: most lines
+            continue
+        if splitter_of(t) is not None or t.endswith(_SENTENCE_END + (".",)):
             continue
         cells = aligned_spans(t)
         if len(cells) == MIN_ALIGNED_CELLS - 1 and all(b - a <= MAX_ALIGNED_CELL for a, b in cells) \
