@@ -284,3 +284,11 @@ def test_aligned_header_without_a_label_cell_shifts_by_one():
 def test_short_sentences_with_two_spaces_are_no_aligned_row():
     assert splitter_of("It is fast.  The A100 is not.  Both ship now") is None
     assert splitter_of("H100 출시.  가격 3만 달러.  성능 2배") is None
+
+
+def test_units_under_system_columns_are_a_second_header():
+    text = ("| | H100 | Gaudi2 |\n"
+            "| Model | Time (min) | Time (min) |\n"
+            "| BERT | 5.2 | 9.1 |\n")
+    got = found(claims_of(text))
+    assert (5.2, "min", "H100", "BERT") in got and (9.1, "min", "Gaudi2", "BERT") in got

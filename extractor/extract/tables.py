@@ -87,6 +87,7 @@ class Table:
     #: how this table's rows (and its header) split into cells
     split: Splitter = field(default=pipe_spans, repr=False)
     header_split: Splitter | None = field(default=None, repr=False)
+    upper_info: SentenceInfo | None = None  # the sentence of the upper header
 
     def cells(self, row: str) -> list[str]:
         return [row[a:b] for a, b in self.split(row)]
@@ -135,12 +136,16 @@ class Table:
     def upper_cell(self, col: int) -> str:
         """The cell of the upper header over column `col`: a cell spanning several
         columns is flattened into its first one, so the nearest filled cell to the left."""
+        c = self._upper_column(col)
+        return self.upper[c] if self.upper and c >= 0 else ""
+
+    def _upper_column(self, col: int) -> int:
         if not self.upper:
-            return ""
+            return -1
         for c in range(min(col, len(self.upper) - 1), -1, -1):
             if self.upper[c]:
-                return self.upper[c]
-        return ""
+                return c
+        return -1
 
     def is_label_number(self, row: str, pos: int, unit: str) -> bool:
         """A number inside the row's label cell is part of a name ("LLaMA V3.1 70B",
@@ -158,6 +163,11 @@ class Table:
             return None
         pool = info.systems if label == SYSTEM else info.workloads
         named = [m for m in pool if self.header_column(m.start) == col]
+        up, up_col = self.upper_info, self._upper_column(col)
+        if not named and up is not None and up_col > 0:
+            # "| | H100 | Gaudi2 |" over "| Model | Time (min) | Time (min) |"
+            pool = up.systems if label == SYSTEM else up.workloads
+            named = [m for m in pool if column_of(up.text, m.start, self.header_split) == up_col]
         return named[0] if len(named) == 1 else None
 
     def unit_for(self, row: str, col: int, lang: str) -> Quantity | None:
@@ -238,6 +248,12 @@ def header_unit(header_cell: str, lang: str, brackets_only: bool = False) -> Qua
     return None
 
 
+def _unit_cell(cell: str, lang: str) -> bool:
+    """A header cell naming a unit other than a count: "Time (min)", "Power (W)"."""
+    q = header_unit(cell, lang)
+    return q is not None and q.unit != "count"
+
+
 def _whole_line(text: str) -> list[Span]:
     return [(0, len(text))]
 
@@ -261,6 +277,7 @@ class TableTracker:
         self.header: list[str] | None = None
         self.header_info: SentenceInfo | None = None
         self.header_split: Splitter | None = None
+        self.upper_info: SentenceInfo | None = None
         self.upper: list[str] | None = None
         self.age = 0
         self.caption: SentenceInfo | None = None
@@ -279,7 +296,9 @@ class TableTracker:
         if is_header(cells) and not self._data_under_named_header(cells, split):
             # a header right under a header: the one above spans groups of columns
             # ("| | Time to train (min) | |" over "| Model | H100 | Gaudi2 |")
-            self.upper = self.header if self.header is not None and self.age == 0 else None
+            spanning = self.header is not None and self.age == 0
+            self.upper = self.header if spanning else None
+            self.upper_info = self.header_info if spanning else None
             if self.after_data:
                 # a second table right under the rows of another: no line above it is
                 # its caption, its rows keep the page's topic
@@ -294,7 +313,7 @@ class TableTracker:
         if self.header is None:
             return None, False
         return Table(self.header, self.header_info, self.caption, self.upper,
-                     split, self.header_split), False
+                     split, self.header_split, self.upper_info), False
 
     def _stacked_table(self, info: SentenceInfo, head: SentenceInfo) -> Table:
         """A table flattened one cell per line: a cell naming no system or workload takes
@@ -315,10 +334,13 @@ class TableTracker:
     def _data_under_named_header(self, cells: list[str], split: Splitter) -> bool:
         """A row of words under a header whose columns name systems is data
         ("| Architecture | Blackwell (2024) | Hopper (2022) |" under "| Metric | B200 | H100 |"),
-        not a second header."""
+        not a second header. A row naming units is a header under systems spanning
+        columns ("| Model | Time (min) | Power (W) |" under "| | H100 | Gaudi2 |")."""
         info = self.header_info
         if self.header is None or info is None or len(cells) != len(self.header) \
                 or split is not self.header_split:
+            return False
+        if any(_unit_cell(c, info.lang) for c in cells[1:]):
             return False
         return any(column_of(info.text, m.start, self.header_split) > 0
                    for m in info.systems + info.workloads)
