@@ -46,7 +46,9 @@ def main(argv=None) -> None:
     gold = defaultdict(list)
     for g in sc.load(SHARED / "devset" / "gold.csv"):
         gold[g["doc_id"]].append(g)
-    bands = defaultdict(lambda: [0, 0, 0])  # claims, right, right and linked
+    # per corpus folder too (set1, set2): a band that rises in both halves was not fitted
+    # to one of them
+    bands = defaultdict(lambda: [0, 0, 0])  # (folder, band) -> claims, right, right and linked
     for p in sc.load(out / "claims.csv"):
         conf = float(p["confidence"])
         band = max(b for b in BANDS[:-1] if conf >= b)
@@ -54,15 +56,18 @@ def main(argv=None) -> None:
                 and sc.same_unit(g["unit"], p["unit"])]
         linked = any(sc.names_agree(g["system"], p["system"]) and sc.names_agree(g["workload"], p["workload"])
                      for g in hits)
-        counts = bands[band]
-        counts[0] += 1
-        counts[1] += bool(hits)
-        counts[2] += linked
-    print(f"{'confidence':>12} {'claims':>7} {'right':>7} {'right+linked':>13}")
-    for lo, hi in zip(BANDS, BANDS[1:]):
-        n, right, linked = bands.get(lo, [0, 0, 0])
-        if n:
-            print(f"{lo:5.2f}-{hi:<5.2f} {n:7d} {right / n:7.3f} {linked / n:13.3f}")
+        for folder in ("all", p["doc_id"].split("/")[0]):
+            counts = bands[folder, band]
+            counts[0] += 1
+            counts[1] += bool(hits)
+            counts[2] += linked
+    for folder in sorted({f for f, _ in bands}, key=lambda f: (f != "all", f)):
+        print(f"{folder}:")
+        print(f"{'confidence':>12} {'claims':>7} {'right':>7} {'right+linked':>13}")
+        for lo, hi in zip(BANDS, BANDS[1:]):
+            n, right, linked = bands.get((folder, lo), [0, 0, 0])
+            if n:
+                print(f"{lo:5.2f}-{hi:<5.2f} {n:7d} {right / n:7.3f} {linked / n:13.3f}")
 
 
 if __name__ == "__main__":

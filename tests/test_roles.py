@@ -185,3 +185,14 @@ def test_mark_roles_marks_the_compared_name_only():
     mark_roles(sentence, mentions, find_quantities(sentence, "en"), "en", clause_spans(sentence, "en"))
     assert [m.baseline for m in mentions] == [False, True]
     assert not any(m.counted for m in mentions)
+
+
+def test_a_korean_subject_marked_by_its_particle_is_not_the_baseline():
+    # "가우디2가 ... 칩보다": 가 makes Gaudi2 the subject; 보다 closes the other phrase
+    c = claim("인텔의 가우디2가 엔비디아 칩보다 10% 정도 느린 것으로 나타났다.", 10)
+    assert c.system == "Gaudi2" and c.baseline != "Gaudi2"
+
+
+def test_korean_each_pairs_names_with_numbers_in_order():
+    text = "IPU-POD128과 IPU-POD256이 ResNet-50 모델 훈련에 걸린 시간은 각 5.67분, 3.79분으로 나타났다."
+    assert [(c.value, c.system) for c in claims_of(text)] == [(5.67, "IPU-POD128"), (3.79, "IPU-POD256")]

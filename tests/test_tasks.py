@@ -28,3 +28,10 @@ def test_an_mlperf_page_pairs_tasks_with_their_numbers():
 def test_a_task_word_is_no_workload_off_mlperf():
     text = "The new phone's speech recognition is 30% faster than last year's."
     assert [c.workload for c in claims_of(text)] == [""]
+
+
+def test_a_count_before_the_names_does_not_spoil_the_pairing():
+    text = ("在MLPerf Training v1.1单机系统测试的8项任务中,浪潮信息将医学影像分割、语音识别、"
+            "智能推荐和自然语言理解任务的训练速度分别提升18%、14%、11%和8%。")
+    got = [(c.value, c.workload) for c in claims_of(text) if c.unit == "%"]
+    assert got == [(18, "3D U-Net"), (14, "RNN-T"), (11, "DLRM"), (8, "BERT")]

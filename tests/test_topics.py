@@ -88,3 +88,23 @@ def test_a_product_beats_its_family_named_in_the_same_sentence():
     assert [(c.value, c.system) for c in claims_of(text)] == [(141, "H200")]
     alone = "The Hopper architecture brings 80 GB of memory."
     assert [(c.value, c.system) for c in claims_of(alone)] == [(80, canonical_system("Hopper"))]
+
+
+def test_the_page_workload_is_the_one_the_page_names_most():
+    text = ("In a previous post we discussed MI300X serving Llama 2 70B. This post covers "
+            "Llama 3.1 on MI300X.\n\nLlama 3.1 needs more memory.\n\n"
+            "| Batch Size | Average latency in seconds |\n| 1 | 3.530 |\n| 2 | 3.583 |\n")
+    got = {c.value: (c.system, c.workload) for c in claims_of(text)}
+    assert got[3.53] == ("MI300X", "Llama 3.1")
+
+
+def test_a_table_row_is_no_heading():
+    from extractor.extract.entities import Entity
+    from extractor.extract.roles import Mention, SentenceInfo
+    from extractor.extract.topics import heading_above
+
+    h100 = Mention(Entity(2, 6, "H100", "SYSTEM", "H100"), 2, 6)
+    infos = [SentenceInfo(0, 10, "Prices", "en", 0),
+             SentenceInfo(11, 30, "| H100 | $30,000 |", "en", 1, systems=[h100]),
+             SentenceInfo(31, 50, "| Unknown card | $12,000 |", "en", 1)]
+    assert heading_above(infos, 2) is None  # the row above is no heading to inherit from

@@ -35,8 +35,8 @@ from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.not_claims import about_business, reason_not_claim
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
+from extractor.extract.tables import Table, TableTracker
 from extractor.extract.tasks import find_tasks
-from extractor.extract.tables import Table, cells_of, column_of, is_header, is_table_row
 from extractor.extract.topics import PageTopic, previous, refers_back
 
 __all__ = ["CLAIM_COLUMNS", "Claim", "ClaimConfig", "extract_claims"]
@@ -198,31 +198,11 @@ class _PageReader:
         self.page_ctx = page_ctx
         self.dropped = _dropped_syllables(page.cleaned)
         self.topic = PageTopic.of(infos)
-        self.header: list[str] | None = None
-        self.header_info: SentenceInfo | None = None
-        self.header_row_age = 0
-        self.upper_header: list[str] | None = None
-        self.caption: SentenceInfo | None = None
+        self.tables = TableTracker(infos, config.max_table_rows)
 
     def _table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
         """(the table a row belongs to, whether the sentence is a header row)."""
-        if not is_table_row(info.text):
-            self.header = None
-            self.caption = info
-            return None, False
-        cells = cells_of(info.text)
-        if is_header(cells):
-            # a header right under a header: the one above spans groups of columns
-            # ("| | Time to train (min) | |" over "| Model | H100 | Gaudi2 |")
-            self.upper_header = self.header if self.header is not None and self.header_row_age == 0 else None
-            self.header, self.header_info, self.header_row_age = cells, info, 0
-            return None, True
-        self.header_row_age += 1
-        if self.header_row_age > self.config.max_table_rows:
-            self.header = None
-        if self.header is None:
-            return None, False
-        return Table(self.header, self.header_info, self.caption, self.upper_header), False
+        return self.tables.table_of(info)
 
     def claims_of_sentence(self, idx: int) -> list[Claim]:
         info, config = self.infos[idx], self.config
@@ -276,10 +256,11 @@ class _PageReader:
         metric_text = sent[clause[0]:clause[1]]
         col = -1
         if table is not None:
-            col = column_of(sent, q.start)
-            head = table.header[col] if 0 <= col < len(table.header) else ""
-            metric_text = f"{table.upper_cell(col)} {head}".strip()
-            if not unit:
+            col = table.column_at(sent, q.start)
+            if table.is_label_number(sent, q.start, unit):
+                return None  # "LLaMA V3.1 70B | 64 |": a number of the row's name
+            metric_text = table.metric_text(sent, col)
+            if not unit and not table.own_unit_unread(sent, q.end):
                 hq = table.unit_for(sent, col, lang)
                 if hq is not None:
                     unit, quantity = hq.unit, hq.quantity

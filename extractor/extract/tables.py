@@ -1,51 +1,78 @@
 """Tables flattened to text: rows of cells, their header, and what a cell's number is.
 
-A page flattened to text keeps its tables as rows of cells (`| LLaMA V2 70B | 64 | 4,096 |`
-or tab-separated). A number in a cell takes its unit and metric from the column header
+A page flattened to text keeps its tables as rows of cells (`| LLaMA V2 70B | 64 | 4,096 |`,
+tab-separated, columns aligned by spaces, or a label and a fixed count of numbers:
+`table_rows`). A number in a cell takes its unit and metric from the column header
 ("Time (min)"), or the row's label cell ("| 메모리(GB) | 48 |"), or a unit in brackets on
 the caption line; its system and workload from the row, the header cell over its column
-("| 模型 | H100 | Gaudi 3 |") or the caption (CLAIMS.md).
+("| 模型 | H100 | Gaudi 3 |") or the caption (CLAIMS.md). `TableTracker` reads a page's
+lines in order and says which table each row belongs to.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
+from extractor import lexicons
 from extractor.extract.entities import SYSTEM
 from extractor.extract.quantities import Quantity, find_quantities
 from extractor.extract.roles import Mention, SentenceInfo
+from extractor.extract.table_rows import (Span, Splitter, aligned_spans, fixed_count_blocks, pipe_spans,
+                                          short_aligned_headers, splitter_of, stacked_blocks)
+
+#: a cell holding a value: "8.0 TB/s", "$5.98/hr", "~500W", "192GB HBM3e"
+VALUE_CELL = re.compile(r"[~≈<>]?\s*[$¥€£]?\s*\d")
+COUNTED_NAME = re.compile(r"\d+\s*[x×]\s+\S")
+_BARE_NUMBER = re.compile(r"[\d.,\s%x×~\-]*")
 
 
 def is_table_row(text: str) -> bool:
-    """A row of a table flattened to text: cells between '|', or separated by tabs."""
-    return text.count("|") >= 2 or "\t" in text.strip()
+    """A row of a table flattened to text, by its own form: cells between '|', separated
+    by tabs, or aligned by runs of spaces."""
+    return splitter_of(text) is not None
 
 
-def cells_of(row: str) -> list[str]:
-    sep = "|" if row.count("|") >= 2 else "\t"
-    row = row.strip() if sep == "|" else row.strip("\n ")
-    cells = [c.strip() for c in row.split(sep)]
-    if cells and not cells[0]:
-        cells = cells[1:]
-    if cells and not cells[-1]:
-        cells = cells[:-1]
-    return cells
+def cells_of(row: str, split: Splitter | None = None) -> list[str]:
+    """The cells of a row, stripped.
+
+    >>> cells_of("| LLaMA V2 70B | 64 | 4,096 |")
+    ['LLaMA V2 70B', '64', '4,096']
+    """
+    split = split or splitter_of(row) or pipe_spans
+    return [row[a:b] for a, b in split(row)]
 
 
 def is_header(cells: list[str]) -> bool:
+    """A header row: two filled cells or more, no value among them ("8.0 TB/s", "$5.98/hr"
+    and "~500W" are values), or one filled cell over empty ones (spanning columns).
+
+    >>> is_header(["Model", "Time (min)"]), is_header(["Memory", "192GB HBM3e"])
+    (True, False)
+    >>> is_header(["Metric", "SN40L node", "8x H100"])
+    True
+    """
     filled = [c for c in cells if c]
-    numeric = [c for c in filled if re.fullmatch(r"[\d.,\s%x×~\-]+", c)]
+    # "8x H100" names a column's system: a count of a name, not a value
+    values = [c for c in filled if VALUE_CELL.match(c) and not COUNTED_NAME.match(c)]
     # one filled cell over empty ones is a header spanning columns ("| | Time (min) | |")
     spanning = len(filled) == 1 and len(cells) >= 3 and not cells[0]
-    return (len(filled) >= 2 or spanning) and not numeric and \
+    return (len(filled) >= 2 or spanning) and not values and \
         not all(set(c) <= set("-:= ") for c in filled)
 
 
-def column_of(row: str, pos: int) -> int:
-    sep = "|" if row.count("|") >= 2 else "\t"
-    col = row[:pos].count(sep)
-    return col - 1 if row.lstrip().startswith(sep) else col
+def column_of(row: str, pos: int, split: Splitter | None = None) -> int:
+    """The index of the cell of `row` at offset `pos` (the cell it falls in, else the
+    last cell that starts before it).
+
+    >>> column_of("| 1 | 36 | 3.530 |", 11)
+    2
+    """
+    col = -1
+    for i, (a, _b) in enumerate((split or splitter_of(row) or pipe_spans)(row)):
+        if a <= pos:
+            col = i
+    return max(col, 0)
 
 
 @dataclass
@@ -57,24 +84,77 @@ class Table:
     header_info: SentenceInfo | None
     caption: SentenceInfo | None
     upper: list[str] | None = None  # a header row above the header (multi-row headers)
+    #: how this table's rows (and its header) split into cells
+    split: Splitter = field(default=pipe_spans, repr=False)
+    header_split: Splitter | None = field(default=None, repr=False)
+    upper_info: SentenceInfo | None = None  # the sentence of the upper header
+
+    def cells(self, row: str) -> list[str]:
+        return [row[a:b] for a, b in self.split(row)]
+
+    def column_at(self, row: str, pos: int) -> int:
+        """The header column of the cell at offset `pos` of `row`. A header one cell
+        shorter than its rows left the label column's header empty ("   Groq  Together"):
+        spaces and tabs do not keep an empty cell, '|' does."""
+        col = column_of(row, pos, self.split)
+        if self.split is pipe_spans or not self.header:
+            return col
+        return col - 1 if len(self.header) == len(self.split(row)) - 1 else col
+
+    def header_column(self, pos: int) -> int:
+        info = self.header_info
+        split = self.header_split or self.split
+        return -1 if info is None else column_of(info.text, pos, split)
+
+    def metric_text(self, row: str, col: int) -> str:
+        """What names a cell's metric: the header cells over its column and the row's
+        label ("| Memory Bandwidth | 8.0 TB/s |"), else the caption."""
+        head = self.header[col] if 0 <= col < len(self.header) else ""
+        cells = self.cells(row)
+        label = cells[0] if col > 0 and cells and not _BARE_NUMBER.fullmatch(cells[0]) else ""
+        text = " ".join(t for t in (self.upper_cell(col), head, label) if t)
+        return text or (self.caption.text if self.caption is not None else "")
+
+    @staticmethod
+    def own_unit_unread(row: str, end: int) -> bool:
+        """A letter right after the number: the cell wrote a unit of its own that could
+        not be read ("(1.6脳)", a mojibake '×'), so the header's is not its unit.
+
+        >>> Table.own_unit_unread("(1.6脳)", 4), Table.own_unit_unread("| 1.6 |", 5)
+        (True, False)
+        """
+        return end < len(row) and row[end].isalpha()
 
     def unit_lost(self, row: str, col: int) -> bool:
         """The cell's unit was written but lost: its header or the row's label holds
         letters lost to '?' or U+FFFD ("Llama 2 70B (??/?)")."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
-        cells = cells_of(row)
+        cells = self.cells(row)
         label = cells[0] if col > 0 and cells else ""
         return any(LOST_LETTERS.search(t) for t in (head, label, self.upper_cell(col)))
 
     def upper_cell(self, col: int) -> str:
         """The cell of the upper header over column `col`: a cell spanning several
         columns is flattened into its first one, so the nearest filled cell to the left."""
+        c = self._upper_column(col)
+        return self.upper[c] if self.upper and c >= 0 else ""
+
+    def _upper_column(self, col: int) -> int:
         if not self.upper:
-            return ""
+            return -1
         for c in range(min(col, len(self.upper) - 1), -1, -1):
             if self.upper[c]:
-                return self.upper[c]
-        return ""
+                return c
+        return -1
+
+    def is_label_number(self, row: str, pos: int, unit: str) -> bool:
+        """A number inside the row's label cell is part of a name ("LLaMA V3.1 70B",
+        "MLPerf 3.1 - GPT3"), unless it carries a unit of its own other than a count."""
+        spans = self.split(row)
+        if len(spans) < 2 or unit not in ("", "count"):
+            return False
+        a, b = spans[0]
+        return a <= pos < b and re.search(r"[^\W\d_]", row[a:b]) is not None
 
     def column_name(self, col: int, label: str) -> Mention | None:
         """The system (label SYSTEM) or workload a header cell names: "| 模型 | H100 | Gaudi 3 |"."""
@@ -82,7 +162,12 @@ class Table:
         if info is None:
             return None
         pool = info.systems if label == SYSTEM else info.workloads
-        named = [m for m in pool if column_of(info.text, m.start) == col]
+        named = [m for m in pool if self.header_column(m.start) == col]
+        up, up_col = self.upper_info, self._upper_column(col)
+        if not named and up is not None and up_col > 0:
+            # "| | H100 | Gaudi2 |" over "| Model | Time (min) | Time (min) |"
+            pool = up.systems if label == SYSTEM else up.workloads
+            named = [m for m in pool if column_of(up.text, m.start, self.header_split) == up_col]
         return named[0] if len(named) == 1 else None
 
     def unit_for(self, row: str, col: int, lang: str) -> Quantity | None:
@@ -91,11 +176,11 @@ class Table:
         ("推理吞吐量比較(tokens/s):")."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
         head_lang = self.header_info.lang if self.header_info is not None else lang
-        cells = cells_of(row)
+        cells = self.cells(row)
         probes = [(head, head_lang, False)]
         if col > 0 and self.upper_cell(col):
             probes.append((self.upper_cell(col), head_lang, False))
-        if col > 0 and cells and not re.fullmatch(r"[\d.,\s%x×~\-]*", cells[0]):
+        if col > 0 and cells and not _BARE_NUMBER.fullmatch(cells[0]):
             probes.append((cells[0], lang, False))
         if self.caption is not None:
             probes.append((self.caption.text, self.caption.lang, True))
@@ -117,6 +202,32 @@ def strip_brackets(text: str) -> str:
     return re.sub(r"[(\[（][^)\]）]*[)\]）]", "", text)
 
 
+@lru_cache(maxsize=1)
+def _header_words() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    lex = lexicons.load("tables.json")
+    return lex["header_units"], {lg: tuple(ws) for lg, ws in lex["unit_intro"].items()}
+
+
+def _unit_probes(header_cell: str, lang: str, brackets_only: bool) -> list[str]:
+    """What of a header cell may name its unit: bracketed parts, the whole cell, the words
+    after a unit-introducing word ("Average latency in seconds"), abbreviations
+    ("(TPS)") spelled out."""
+    abbrev, intro = _header_words()
+    inner = re.findall(r"[(\[（]([^)\]）]+)[)\]）]", header_cell)
+    probes = inner + ([] if brackets_only else [header_cell])
+    if not brackets_only:
+        words = header_cell.split()
+        lk = lang[:2].lower()
+        for i, w in enumerate(words[:-1]):
+            if w.lower() in intro.get(lk, ()):
+                probes.append(" ".join(words[i + 1:]))
+        for w in intro.get(lk, ()):
+            if w.endswith((":", "：")) and w in header_cell:
+                probes.append(header_cell.split(w, 1)[1])
+    spelled = [abbrev[p.strip()] for p in probes + header_cell.split() if p.strip() in abbrev]
+    return [p for p in probes if p.strip()] + spelled
+
+
 # Every row of a table asks again for the unit of the same header cells: remember the
 # answers (a pure function of its arguments; callers only read the Quantity returned).
 @lru_cache(maxsize=4096)
@@ -125,12 +236,111 @@ def header_unit(header_cell: str, lang: str, brackets_only: bool = False) -> Qua
 
     >>> header_unit("처리량(토큰/초)", "ko").unit, header_unit("Minutes", "en").unit
     ('tokens/s', 'min')
+    >>> header_unit("Average latency in seconds", "en").unit, header_unit("Output (TPS)", "en").unit
+    ('s', 'tokens/s')
     >>> header_unit("Gaudi2 time to train, MLPerf 3.0", "en", brackets_only=True) is None
     True
     """
-    inner = re.findall(r"[(\[（]([^)\]）]+)[)\]）]", header_cell)
-    for probe in inner + ([] if brackets_only else [header_cell]):
+    for probe in _unit_probes(header_cell, lang, brackets_only):
         for q in find_quantities("1 " + probe.strip(), lang):
             if q.start == 0 and q.unit and q.value == 1:
                 return q
     return None
+
+
+def _unit_cell(cell: str, lang: str) -> bool:
+    """A header cell naming a unit other than a count: "Time (min)", "Power (W)"."""
+    q = header_unit(cell, lang)
+    return q is not None and q.unit != "count"
+
+
+def _whole_line(text: str) -> list[Span]:
+    return [(0, len(text))]
+
+
+class TableTracker:
+    """Reads a page's sentences in order and says which table each row belongs to: the
+    header above it, the header over that (spanning groups of columns), and the caption
+    line right above the table. A line that is no row ends the table."""
+
+    def __init__(self, infos: list[SentenceInfo], max_rows: int = 60):
+        self.max_rows = max_rows
+        # fixed-count rows are told apart from prose by the lines around them
+        texts = [info.text for info in infos]
+        self.fixed = {infos[i].start: split for i, (_k, split) in fixed_count_blocks(texts).items()}
+        self.fixed.update((infos[i].start, aligned_spans) for i in short_aligned_headers(texts))
+        lang_of = {info.text: info.lang for info in infos}
+        self.stacked = {infos[i].start: infos[h] for i, h in stacked_blocks(
+            texts, lambda t: header_unit(t, lang_of.get(t, ""), brackets_only=True) is not None).items()}
+        # the names of the record a stacked cell belongs to: its label line names them
+        self.record: tuple[SentenceInfo | None, list[Mention], list[Mention]] = (None, [], [])
+        self.header: list[str] | None = None
+        self.header_info: SentenceInfo | None = None
+        self.header_split: Splitter | None = None
+        self.upper_info: SentenceInfo | None = None
+        self.upper: list[str] | None = None
+        self.age = 0
+        self.caption: SentenceInfo | None = None
+        self.after_data = False  # the line before was a data row of a table
+
+    def table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
+        """(the table a row belongs to, whether the sentence is a header row)."""
+        split = self.fixed.get(info.start) or splitter_of(info.text)
+        if split is None and info.start in self.stacked:
+            return self._stacked_table(info, self.stacked[info.start]), False
+        if split is None:
+            self.header, self.after_data = None, False
+            self.caption = info if info.text.strip() else self.caption
+            return None, False
+        cells = [info.text[a:b] for a, b in split(info.text)]
+        if is_header(cells) and not self._data_under_named_header(cells, split):
+            # a header right under a header: the one above spans groups of columns
+            # ("| | Time to train (min) | |" over "| Model | H100 | Gaudi2 |")
+            spanning = self.header is not None and self.age == 0
+            self.upper = self.header if spanning else None
+            self.upper_info = self.header_info if spanning else None
+            if self.after_data:
+                # a second table right under the rows of another: no line above it is
+                # its caption, its rows keep the page's topic
+                self.caption = None
+            self.header, self.header_info, self.header_split, self.age = cells, info, split, 0
+            self.after_data = False
+            return None, True
+        self.after_data = True
+        self.age += 1
+        if self.age > self.max_rows:
+            self.header = None
+        if self.header is None:
+            return None, False
+        return Table(self.header, self.header_info, self.caption, self.upper,
+                     split, self.header_split, self.upper_info), False
+
+    def _stacked_table(self, info: SentenceInfo, head: SentenceInfo) -> Table:
+        """A table flattened one cell per line: a cell naming no system or workload takes
+        those of the record's label line above it ("Recommendation (DLRM) 0.63 (DGX
+        SuperPOD)" over "(1.6×)"), through the table's caption; units come from the
+        header line's brackets."""
+        rec_head, systems, workloads = self.record
+        if rec_head is not head:
+            systems, workloads = [], []
+        systems = info.subjects() or systems
+        workloads = info.workloads or workloads
+        self.record = (head, systems, workloads)
+        caption = SentenceInfo(head.start, head.end, head.text, head.lang, head.paragraph,
+                               systems=list(systems or head.systems),
+                               workloads=list(workloads or head.workloads))
+        return Table([], None, caption, split=_whole_line)
+
+    def _data_under_named_header(self, cells: list[str], split: Splitter) -> bool:
+        """A row of words under a header whose columns name systems is data
+        ("| Architecture | Blackwell (2024) | Hopper (2022) |" under "| Metric | B200 | H100 |"),
+        not a second header. A row naming units is a header under systems spanning
+        columns ("| Model | Time (min) | Power (W) |" under "| | H100 | Gaudi2 |")."""
+        info = self.header_info
+        if self.header is None or info is None or len(cells) != len(self.header) \
+                or split is not self.header_split:
+            return False
+        if any(_unit_cell(c, info.lang) for c in cells[1:]):
+            return False
+        return any(column_of(info.text, m.start, self.header_split) > 0
+                   for m in info.systems + info.workloads)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from extractor.extract.cues import cues, lang_key
 from extractor.extract.roles import Mention, SentenceInfo
+from extractor.extract.tables import is_table_row
 
 #: a heading is shorter than this many characters
 HEADING_MAX_CHARS = 60
@@ -38,9 +39,11 @@ def is_heading(info: SentenceInfo) -> bool:
     True
     >>> is_heading(SentenceInfo(0, 20, "It delivers 4,614 TFLOPs.", "en", 0))
     False
+    >>> is_heading(SentenceInfo(0, 20, "| H100 | 80 GB |", "en", 0))  # a table row
+    False
     """
     t = info.text.strip()
-    return 0 < len(t) < HEADING_MAX_CHARS and not t.endswith(
+    return 0 < len(t) < HEADING_MAX_CHARS and not is_table_row(info.text) and not t.endswith(
         (".", "。", "!", "?", "！", "？", ":", "：", ",", "，"))
 
 
@@ -128,7 +131,7 @@ class PageTopic:
         ordered = [i for i in opening if is_heading(i)] + [i for i in opening if not is_heading(i)]
         for info in ordered:
             if info.subjects():
-                return cls(info.subjects()[0], _one_workload(opening))
+                return cls(info.subjects()[0], _page_workload(opening, infos))
         counts = Counter(m.entity.canonical for info in infos for m in info.subjects())
         if counts:
             name, n = counts.most_common(1)[0]
@@ -138,8 +141,16 @@ class PageTopic:
         return cls()
 
 
-def _one_workload(infos: list[SentenceInfo]) -> Mention | None:
-    names = {m.entity.canonical for info in infos for m in info.workloads}
-    if len(names) == 1:
-        return next(m for info in infos for m in info.workloads)
+def _page_workload(opening: list[SentenceInfo], infos: list[SentenceInfo]) -> Mention | None:
+    """The workload a page is about: the one its opening names, or, where the opening
+    names several ("we discussed Llama 2 70B ... this post covers Llama 3.1"), the one of
+    them the page names most often, if it is named more often than any other."""
+    named = {m.entity.canonical: m for info in opening for m in info.workloads}
+    if len(named) <= 1:
+        return next(iter(named.values()), None)
+    counts = Counter(m.entity.canonical for info in infos for m in info.workloads)
+    ranked = counts.most_common()
+    top = [name for name, n in ranked if n == ranked[0][1]]
+    if len(top) == 1 and top[0] in named and ranked[0][1] >= 2:
+        return named[top[0]]
     return None

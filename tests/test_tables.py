@@ -1,0 +1,294 @@
+"""Tables flattened to text (extractor.extract.tables, table_rows): every flattened form
+of a row, header units, row labels, captions, and prose that must not become a table."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extractor.clean import CleanedPage
+from extractor.extract.claims import Claim, extract_claims
+from extractor.extract.roles import SentenceInfo
+from extractor.extract.table_rows import (aligned_spans, fixed_count_blocks, pipe_spans,
+                                          splitter_of, stacked_blocks, tab_spans, value_cells)
+from extractor.extract.tables import TableTracker, cells_of, column_of, header_unit, is_header
+from extractor.langid import tag_page
+
+
+def claims_of(text: str) -> list[Claim]:
+    return extract_claims(tag_page(CleanedPage("t.txt", text)))
+
+
+def found(claims: list[Claim]) -> list[tuple]:
+    return [(c.value, c.unit, c.system, c.workload) for c in claims]
+
+
+def values(claims: list[Claim]) -> list[tuple]:
+    return [(c.value, c.unit) for c in claims]
+
+
+# --- the cells of a row ----------------------------------------------------------------
+
+def test_cells_of_every_form():
+    assert cells_of("| LLaMA V2 70B | 64 | 4,096 |") == ["LLaMA V2 70B", "64", "4,096"]
+    assert cells_of("Llama 2 7B\tL40S\t1,600") == ["Llama 2 7B", "L40S", "1,600"]
+    assert cells_of("Llama 3.1 Instruct 70B   457   445   250   71   49") == \
+        ["Llama 3.1 Instruct 70B", "457", "445", "250", "71", "49"]
+    assert cells_of("| | Time (min) | |") == ["", "Time (min)", ""]
+
+
+def test_column_of_a_number_is_its_cell():
+    row = "Llama 3.1 Instruct 70B   457   445"
+    assert column_of(row, row.index("445")) == 2
+    assert column_of("| 1 | 36 | 3.530 |", 6) == 1
+
+
+def test_value_cells_take_the_unit_written_after_the_number():
+    row = "显存带宽 3.35 TB/s 4.8 TB/s +43%"
+    assert [row[a:b] for a, b in value_cells(row, 3)] == ["3.35 TB/s", "4.8 TB/s", "+43%"]
+    row = "메모리 80GB 141GB"
+    assert [row[a:b] for a, b in value_cells(row, 2)] == ["80GB", "141GB"]
+
+
+_CELL = st.text(st.characters(whitelist_categories=("L", "N"), whitelist_characters=".,%$()/-"),
+                min_size=1, max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_CELL, min_size=2, max_size=7))
+def test_cells_joined_by_pipes_or_tabs_come_back(cells):
+    for row, split in (("| " + " | ".join(cells) + " |", pipe_spans), ("\t".join(cells), tab_spans)):
+        assert [row[a:b] for a, b in split(row)] == cells
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(_CELL, min_size=1, max_size=3).map(" ".join), min_size=3, max_size=7),
+       st.integers(2, 5))
+def test_cells_aligned_by_spaces_come_back(cells, gap):
+    # a cell may hold single spaces ("Llama 3.1 70B"); two or more separate cells
+    row = (" " * gap).join(cells)
+    assert [row[a:b] for a, b in aligned_spans(row)] == cells
+
+
+# --- which lines are rows ----------------------------------------------------------------
+
+def test_prose_lines_are_no_rows():
+    for prose in ("作者: MA40433 (Masa)   2023-05-21 20:29:12",
+                  "The H100 costs $30,000.  The H200 costs more.  Both ship in 2024.",
+                  "NVIDIA H100은 2.5배 빠르다.",
+                  "英伟达称H100的训练速度比A100快4倍。"):
+        assert splitter_of(prose) is None, prose
+
+
+def test_header_rows_hold_no_values():
+    assert is_header(["Model", "Time (min)", "Throughput (tokens/s)"])
+    assert is_header(["Metric", "SN40L node", "8x H100"])  # "8x H100" names a column
+    assert not is_header(["Memory", "192GB HBM3e", "80GB HBM3"])
+    assert not is_header(["Cost", "$5.98/hr", "$1.99/hr"])
+    assert not is_header(["1", "36", "3.530"])
+
+
+def test_fixed_count_block_needs_a_header_of_as_many_cells():
+    lines = ["Model Groq Together", "Llama 3.1 70B 457 445", "Llama 3.1 8B 750 200",
+             "That is all."]
+    assert sorted(fixed_count_blocks(lines)) == [0, 1, 2]
+    # the same rows under a sentence: no table
+    lines[0] = "Speeds were measured by the providers on their own clouds."
+    assert fixed_count_blocks(lines) == {}
+    # one such line alone is no table
+    assert fixed_count_blocks(["Model Groq Together", "Llama 3.1 70B 457 445", "Then prose."]) == {}
+
+
+def test_prose_with_numbers_is_no_fixed_count_block():
+    lines = ["Results", "In 2023 the company sold 500 units and 300 more", "It was 2 or 3 times more in 5 years",
+             "She had 4 of 5 chips at 7 and 8"]
+    assert fixed_count_blocks(lines) == {}
+
+
+def test_stacked_block_needs_a_bracketed_unit_over_short_lines():
+    lines = ["Benchmark Records (min) (vs. v1.0)", "DLRM 0.63 (SuperPOD)", "(1.6×)", "13.68 (A100)"]
+    has_unit = lambda t: header_unit(t, "en", brackets_only=True) is not None  # noqa: E731
+    assert stacked_blocks(lines + ["End."], has_unit) == {1: 0, 2: 0, 3: 0}
+    assert stacked_blocks(["Benchmark Records (vs. v1.0)"] + lines[1:] + ["End."], has_unit) == {}
+
+
+# --- header units ----------------------------------------------------------------------
+
+def test_header_units_in_three_languages():
+    expect = {("Time (min)", "en"): "min", ("Throughput (tokens/s)", "en"): "tokens/s",
+              ("Latency (s)", "en"): "s", ("价格(美元)", "zh"): "USD", ("메모리(GB)", "ko"): "GB",
+              ("Average latency in seconds", "en"): "s",
+              ("Output throughput in token per second (TPS)", "en"): "tokens/s",
+              ("처리량(토큰/초)", "ko"): "tokens/s"}
+    for (cell, lang), unit in expect.items():
+        q = header_unit(cell, lang)
+        assert q is not None and q.unit == unit, cell
+    for cell in ("Batch Size", "Frameworks Version", "Precision"):
+        assert header_unit(cell, "en") is None, cell
+
+
+# --- claims of tables ------------------------------------------------------------------
+
+def test_pipe_table_header_units_and_caption_names():
+    text = ("MI300X serving Llama 2 70B\n"
+            "| Batch Size | Output throughput in token per second (TPS) | Average latency in seconds |\n"
+            "| 1 | 36 | 3.530 |\n"
+            "| 2 | 71 | 3.583 |\n")
+    got = [(v, u, s) for v, u, s, _w in found(claims_of(text))]
+    assert (36, "tokens/s", "MI300X") in got and (3.53, "s", "MI300X") in got
+    assert (71, "tokens/s", "MI300X") in got and (3.583, "s", "MI300X") in got
+
+
+def test_aligned_columns_name_the_system_of_each_cell():
+    text = ("Training time on MLPerf (minutes)\n"
+            "Model      H100     Gaudi2\n"
+            "BERT-Large   5.2     9.1\n"
+            "ResNet-50   12.1    16.4\n")
+    got = found(claims_of(text))
+    assert (5.2, "min", "H100", "BERT-Large") in got
+    assert (9.1, "min", "Gaudi2", "BERT-Large") in got
+    assert (16.4, "min", "Gaudi2", "ResNet-50") in got
+
+
+def test_tab_table_in_chinese_takes_units_from_the_header():
+    text = "推理卡对比\n型号\t价格(美元)\t显存(GB)\nH100\t30000\t80\nH200\t35000\t141\n"
+    got = found(claims_of(text))
+    assert (30000, "USD", "H100", "") in got and (80, "GB", "H100", "") in got
+    assert (141, "GB", "H200", "") in got
+
+
+def test_fixed_count_rows_in_korean_take_units_and_columns():
+    text = ("H100 모델별 성능\n"
+            "모델 처리량(토큰/초) 지연(초)\n"
+            "Llama 2 70B 1,200 0.8\n"
+            "GPT-J 2,400 0.3\n")
+    got = found(claims_of(text))
+    assert (1200, "tokens/s", "H100", "Llama 2 70B") in got
+    assert (0.3, "s", "H100", "GPT-J") in got
+
+
+def test_single_space_table_of_value_cells_names_each_column():
+    # zh_04: values with units, a header whose cells are systems, the last row cut short
+    text = ("四、性能与成本评估(对比表)\n"
+            "指标 H100 (80GB HBM3) H200 (141GB HBM3e) 提升幅度\n"
+            "显存容量 80GB 141GB +76%\n"
+            "显存带宽 3.35 TB/s 4.8 TB/s +43%\n"
+            "FP8 算力 989 TFLOPS 989\n")
+    got = [(v, u, s) for v, u, s, _w in found(claims_of(text))]
+    assert (3.35, "TB/s", "H100") in got and (4.8, "TB/s", "H200") in got
+    assert (989, "TFLOPS", "H100") in got
+
+
+def test_spec_table_rows_with_units_are_data_not_headers():
+    text = ("| Metric | B200 | H100 |\n"
+            "| Architecture | Blackwell (2024) | Hopper (2022) |\n"
+            "| Memory | 192GB HBM3e | 80GB HBM3 |\n"
+            "| Memory Bandwidth | 8.0 TB/s | 3.35 TB/s |\n")
+    got = found(claims_of(text))
+    assert (192, "GB", "B200", "") in got and (80, "GB", "H100", "") in got
+    assert (3.35, "TB/s", "H100", "") in got
+
+
+def test_number_of_a_row_label_is_part_of_the_name():
+    text = ("Model | # HPU | Throughput (tokens/sec) |\n"
+            "LLaMA V3.1 70B | 64 | 43,677 |\n"
+            "LLaMA V3.1 8B | 8 | 36,309 |\n")
+    got = values(claims_of(text))
+    assert (43677, "tokens/s") in got and (36309, "tokens/s") in got
+    assert not any(v in (70e9, 8e9, 70) for v, _u in got)
+
+
+def test_stacked_cells_take_the_record_names_and_the_bracketed_unit():
+    text = ("Benchmark v1.1 Max-Scale Records (min) (vs. v1.0) Per-Accelerator Records (min) (vs. v1.0)\n"
+            "Recommendation (DLRM) 0.63 (DGX SuperPOD)\n"
+            "(1.6×)\n"
+            "13.68 (A100)\n"
+            "(1.1×)\n")
+    got = found(claims_of(text))
+    assert (0.63, "min", "DGX SuperPOD", "DLRM") in got
+    assert (1.6, "x", "DGX SuperPOD", "DLRM") in got
+    assert (13.68, "min", "A100", "DLRM") in got
+    assert (1.1, "x", "A100", "DLRM") in got
+
+
+def test_an_unread_unit_after_a_number_is_not_the_headers():
+    text = ("Records (min) (vs. v1.0)\n"
+            "Recommendation (DLRM) 0.63 (DGX SuperPOD)\n"
+            "(1.6脳)\n"
+            "13.68 (A100)\n")
+    assert (1.6, "min") not in values(claims_of(text))
+
+
+def test_prose_around_tables_keeps_its_claims():
+    text = ("The H100 trains BERT in 5.2 minutes, 2.5x faster than the A100.\n"
+            "| Model | Time (min) |\n"
+            "| BERT | 5.2 |\n"
+            "Later, the H200 reached 4.8 TB/s of memory bandwidth.\n")
+    got = values(claims_of(text))
+    assert (2.5, "x") in got and (4.8, "TB/s") in got and (5.2, "min") in got
+
+
+# --- the table tracker -----------------------------------------------------------------
+
+def _infos(lines: list[str], lang: str = "en") -> list[SentenceInfo]:
+    infos, pos = [], 0
+    for i, line in enumerate(lines):
+        infos.append(SentenceInfo(pos, pos + len(line), line, lang, i))
+        pos += len(line) + 1
+    return infos
+
+
+def test_tracker_gives_caption_header_and_upper_header():
+    infos = _infos(["Results on MLPerf", "| | Time to train (min) | |", "| Model | H100 | Gaudi2 |",
+                    "| BERT | 5.2 | 9.1 |", "Prose ends the table.", "| BERT | 5.2 | 9.1 |"])
+    tracker = TableTracker(infos)
+    states = [tracker.table_of(info) for info in infos]
+    assert [h for _t, h in states] == [False, True, True, False, False, False]
+    table = states[3][0]
+    assert table is not None and table.caption is infos[0]
+    assert table.header == ["Model", "H100", "Gaudi2"] and table.upper_cell(2) == "Time to train (min)"
+    assert states[5][0] is None  # a row after prose has no header
+
+
+def test_second_table_right_under_another_has_no_caption():
+    infos = _infos(["Caption of the first", "| Model | Time (min) |", "| BERT | 5.2 |",
+                    "| System | Price (USD) |", "| H100 | 30000 |"])
+    tracker = TableTracker(infos)
+    states = [tracker.table_of(info) for info in infos]
+    assert states[2][0].caption is infos[0]
+    assert states[4][0] is not None and states[4][0].caption is None
+
+
+def test_second_table_under_its_own_caption_takes_that_caption():
+    infos = _infos(["First caption", "| Model | Time (min) |", "| BERT | 5.2 |",
+                    "Second caption", "| System | Price (USD) |", "| H100 | 30000 |"])
+    tracker = TableTracker(infos)
+    states = [tracker.table_of(info) for info in infos]
+    assert states[5][0].caption is infos[3]
+
+
+def test_a_score_line_is_no_header():
+    # a box score under a line naming the result: no header of values
+    lines = ["Palm Bay d. Rockledge 70-44", "Rockledge 14 11 6 15 — 44", "Palm Bay 18 22 13 17 — 70"]
+    assert fixed_count_blocks(lines) == {}
+
+
+def test_aligned_header_without_a_label_cell_shifts_by_one():
+    text = ("Output speed, Llama 3.1 70B (tokens/s)\n"
+            "          H100      MI300X\n"
+            "vLLM      1,200     1,100\n"
+            "TGI       900       950\n")
+    got = [(v, s) for v, _u, s, _w in found(claims_of(text))]
+    assert (1100, "MI300X") in got and (900, "H100") in got
+
+
+def test_short_sentences_with_two_spaces_are_no_aligned_row():
+    assert splitter_of("It is fast.  The A100 is not.  Both ship now") is None
+    assert splitter_of("H100 출시.  가격 3만 달러.  성능 2배") is None
+
+
+def test_units_under_system_columns_are_a_second_header():
+    text = ("| | H100 | Gaudi2 |\n"
+            "| Model | Time (min) | Time (min) |\n"
+            "| BERT | 5.2 | 9.1 |\n")
+    got = found(claims_of(text))
+    assert (5.2, "min", "H100", "BERT") in got and (9.1, "min", "Gaudi2", "BERT") in got
