@@ -565,3 +565,9 @@ def test_chinese_w_is_wan_only_before_a_counter_or_currency(text, expected):
 ])
 def test_times_a_second_is_a_count_unless_an_item_follows(text, lang, expected):
     assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+def test_korean_queries_are_a_rate_only_where_the_passage_speaks_of_one():
+    text = "와트당 수행할 수 있는 쿼리의 수를 테스트한 결과, 퀄컴의 'AI 100'이 197.6 쿼리를 수행"
+    assert [(q.value, q.unit) for q in find_quantities(text, "ko")][-1] == (197.6, "queries/s")
+    assert [q.unit for q in find_quantities("100만 쿼리를 처리했다", "ko")] == [""]

@@ -38,6 +38,7 @@ class UnitSpec:
     needs_context: tuple = ()
     needs_after: tuple = ()
     needs_later: tuple = ()  # one of these words follows within the clause (次…運算)
+    context_window: int = 0  # characters searched for needs_context (0: the config's)
     scale: float = 1.0  # 三成 = 30 %
 
 
@@ -69,7 +70,7 @@ class Grammar:
             opts = entry if isinstance(entry, dict) else {"unit": entry}
             spec = UnitSpec(opts["unit"], bool(opts.get("attached")), tuple(opts.get("needs_context", ())),
                             tuple(opts.get("needs_after", ())), tuple(opts.get("needs_later", ())),
-                            float(opts.get("scale", 1.0)))
+                            int(opts.get("context_window", 0)), float(opts.get("scale", 1.0)))
             look = ""
             if alias[-1].isascii() and alias[-1].isalnum():
                 look += r"(?![A-Za-z0-9_])"

@@ -112,7 +112,7 @@ class UnitReader:
             if not any(w in later for w in spec.needs_later):
                 return None
         if spec.needs_context:
-            window = self.norm[max(0, s - self.cfg.context_window): s]
+            window = self.norm[max(0, s - (spec.context_window or self.cfg.context_window)): s]
             if not any(w in window for w in spec.needs_context):
                 return None
         if spec.scale != 1.0:
