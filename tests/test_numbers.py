@@ -210,3 +210,16 @@ def test_recognizers_number_model_parse_rate(lang):
     rate, n = number_spec_pass_rate(lang)
     assert n > 50
     assert rate >= NUMBER_SPEC_MIN_RATE[lang], f"{lang}: {rate:.1%} of {n}"
+
+
+def test_power_too_large_for_a_float_is_not_a_number():
+    # parse_number no longer swallows exceptions: the overflow is handled where it arises
+    assert parse_number("99^300") is None
+    assert parse_number("2^10") == 1024
+
+
+@settings(max_examples=200, deadline=None)
+@given(base=st.integers(0, 10**6), exp=st.integers(-400, 400))
+def test_powers_give_a_float_or_none(base, exp):
+    value = parse_number(f"{base}^{exp}")
+    assert value is None or isinstance(value, float)

@@ -329,7 +329,7 @@ def _lexicon_aliases():
         for key in ("aliases", "aliases_cs"):
             for alias, entry in lex.get(key, {}).items():
                 opts = entry if isinstance(entry, dict) else {"unit": entry}
-                if opts.get("needs_context") or opts.get("needs_after"):
+                if opts.get("needs_context") or opts.get("needs_after") or opts.get("needs_later"):
                     continue
                 out.append((lang, alias, opts["unit"], 12 * opts.get("scale", 1)))
     return out
@@ -424,3 +424,150 @@ def test_bare_yuan_keeps_the_currency_named_earlier_in_its_sentence():
 ])
 def test_zh_short_verb_between_rate_word_and_number(text, expected):
     assert found(text, "zh") == expected
+
+
+# --- issue 9: unit and number gaps, in three languages ------------------------------------------
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # compute written short: PF, TF/s, a clipped TOP, an adjective between number and unit
+    ("MI355X는 최대 20PF(페타플롭스)의 성능", "ko", [(20, "PFLOPS", "at_most")]),
+    ("FP4 at 1.3PF per GPU", "en", [(1.3, "PFLOPS", "exact")]),
+    ("FP64从5TF/s来到10.7TF/s", "zh", [(5, "TFLOPS", "exact"), (10.7, "TFLOPS", "exact")]),
+    ("NPU算力45 TOP", "zh", [(45, "TOPS", "exact")]),
+    ("up to 275 peak TFLOPS of bf16", "en", [(275, "TFLOPS", "at_most")]),
+    # bits and bytes are told apart by case; a spaced slash is a slash
+    ("pin speed over 9.2Gb/s and 1.2TBps of I/O", "en", [(9.2, "Gbps", "at_least"), (1.2, "TB/s", "exact")]),
+    ("9.6 Tb/s of optical bandwidth", "en", [(9.6, "Tbps", "exact")]),
+    ("a bandwidth of 665.6 GB / s per stack", "en", [(665.6, "GB/s", "exact")]),
+    # throughput and counts
+    ("서버당 72,000 TPS를 기록", "ko", [(72000, "tokens/s", "exact")]),
+    ("5 billion multiply-adds per inference", "en", [(5e9, "count", "exact")]),
+    # multiplier words
+    ("bandwidth doubles while capacity quadruples", "en", [(2, "x", "exact"), (4, "x", "exact")]),
+    ("throughput tripled", "en", [(3, "x", "exact")]),
+    # operations per second written with 兆次 (1e12 operations): FLOPS
+    ("每秒20兆次著色器運算、40兆次光線追蹤運算", "zh", [(2e13, "FLOPS", "exact"), (4e13, "FLOPS", "exact")]),
+    # rental rates and prices
+    ("$1.99/hr on demand", "en", [(1.99, "USD", "exact")]),
+    ("~$3.00–$3.90/GPU-hr", "en", [(3.0, "USD", "range"), (3.9, "USD", "range")]),
+    ("重達一噸半", "zh", [(1.5, "ton", "exact")]),
+    ("一個星期的訓練", "zh", [(1, "week", "exact")]),
+])
+def test_issue9_units(text, lang, expected):
+    assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # the magnitude closing a range applies to both ends
+    ("年租赁价格在12-18万人民币之间", "zh", [(120000, "CNY", "range"), (180000, "CNY", "range")]),
+    ("28만~30만 달러(약 3억9000~4억1000만원)", "ko",
+     [(280000, "USD", "range"), (300000, "USD", "range"), (3.9e8, "KRW", "range"), (4.1e8, "KRW", "range")]),
+    ("270만~280만위안", "ko", [(2.7e6, "CNY", "range"), (2.8e6, "CNY", "range")]),
+    ("3萬至3.5萬美元", "zh", [(30000, "USD", "range"), (35000, "USD", "range")]),
+    # two neighbouring digits are a range
+    ("目前的七八千人民币", "zh", [(7000, "CNY", "range"), (8000, "CNY", "range")]),
+    ("三四个小时", "zh", [(3, "h", "range"), (4, "h", "range")]),
+    ("The number range is 5k-20k", "en", [(5000, "", "range"), (20000, "", "range")]),
+])
+def test_ranges_share_their_closing_magnitude(text, lang, expected):
+    assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+@pytest.mark.parametrize("text, lang, unit", [
+    ("價格分別為499、699、1499美元", "zh", "USD"),
+    ("售价分别为3999、4999和5999元", "zh", "CNY"),
+    ("priced at 499, 699 and 1,499 dollars", "en", "USD"),
+])
+def test_listed_numbers_share_the_list_unit(text, lang, unit):
+    assert {q.unit for q in find_quantities(text, lang)} == {unit}
+    assert len(find_quantities(text, lang)) == 3
+
+
+def test_list_numbering_does_not_share_a_unit():
+    assert [q.unit for q in find_quantities("1、2、3、售价1499美元", "zh")][-1] == "USD"
+    assert "USD" not in [q.unit for q in find_quantities("1、2、3、售价1499美元", "zh")][:-1]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The company raised £6m last year", [(6e6, "GBP")]),
+    ("It raised PS6m", [(6e6, "GBP")]),
+    ("sales of ¥590 billion", [(5.9e11, "JPY")]),
+    ("sales of Y=590 billion", [(5.9e11, "JPY")]),
+    ("shares closed at RM23.50", [(23.5, "MYR")]),
+    ("AUD1.5m was paid", [(1.5e6, "AUD")]),
+    ("the shares closed at 164p", [(164, "GBX")]),
+    ("at minus-260 degrees", [(-260, "")]),
+    ("at 70 mph with a 6.1 inch screen", [(70, "mph"), (6.1, "inch")]),
+])
+def test_general_news_currencies_and_physical_units(text, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, "en")] == [(pytest.approx(v), u) for v, u in expected]
+
+
+@settings(max_examples=150, deadline=None)
+@given(lo=st.integers(1, 98), span=st.integers(1, 50), magnitude=st.sampled_from(["万", "亿"]))
+def test_chinese_range_ends_take_the_closing_magnitude(lo, span, magnitude):
+    scale = {"万": 1e4, "亿": 1e8}[magnitude]
+    hi = lo + span
+    qs = find_quantities(f"价格在{lo}-{hi}{magnitude}元之间", "zh")
+    assert [(q.value, q.unit, q.qualifier) for q in qs] == [
+        (pytest.approx(lo * scale), "CNY", "range"), (pytest.approx(hi * scale), "CNY", "range")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(prices=st.lists(st.integers(100, 999), min_size=2, max_size=5))
+def test_every_listed_price_takes_the_currency(prices):
+    # (four digits from 1900 to 2099 alone read as years: not drawn)
+    text = "價格分別為" + "、".join(str(p) for p in prices) + "美元"
+    qs = find_quantities(text, "zh")
+    assert [(q.value, q.unit) for q in qs] == [(p, "USD") for p in prices]
+
+
+# --- Recognizers-Text ranges: both ends of "A~B", "A到B", "A에서 B" read as range ends ---------
+
+def range_spec_items(lang: str) -> list[tuple[str, float, float]]:
+    path = SPECS / lang / "NumberRangeModel.json"
+    items = []
+    for case in json.loads(path.read_text(encoding="utf-8")) if path.exists() else []:
+        for r in case.get("Results") or []:
+            m = re.fullmatch(r"\[(-?[\d.]+),(-?[\d.]+)[\])]", str((r.get("Resolution") or {}).get("value")))
+            if m and float(m.group(1)) < float(m.group(2)) and re.search(r"[~～\-–至到]|에서|부터", r["Text"]):
+                items.append((case["Input"], float(m.group(1)), float(m.group(2))))
+    return items
+
+
+RANGE_MIN_RATE = {"Chinese": 0.55, "Korean": 0.45}  # 5 of 8, 8 of 15 when set
+
+
+@pytest.mark.skipif(not SPECS.is_dir(), reason="shared/testdata/numbers not beside the repo")
+@pytest.mark.parametrize("lang", sorted(RANGE_MIN_RATE))
+def test_recognizers_range_rates(lang):
+    items = range_spec_items(lang)
+    ok = 0
+    for text, lo, hi in items:
+        values = [q.value for q in find_quantities(text, LANG_CODES[lang]) if q.qualifier == "range"]
+        ok += any(math.isclose(v, lo) for v in values) and any(math.isclose(v, hi) for v in values)
+    assert len(items) >= 5
+    assert ok / len(items) >= RANGE_MIN_RATE[lang], f"{lang}: {ok} of {len(items)}"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("售價約9W/片", [(90000, "", "approx")]),      # W is 万 before a counter
+    ("售价12W元", [(120000, "CNY", "exact")]),
+    ("功耗为9W的芯片", [(9, "W", "exact")]),        # elsewhere W is watts
+])
+def test_chinese_w_is_wan_only_before_a_counter_or_currency(text, expected):
+    assert found(text, "zh") == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("초당 35번 읽어낼 수 있는", "ko", [(35, "count", "exact")]),        # how many times a second
+    ("每秒处理1.2万次查询", "zh", [(12000, "queries/s", "exact")]),       # an item after 次 is a rate
+])
+def test_times_a_second_is_a_count_unless_an_item_follows(text, lang, expected):
+    assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+def test_korean_queries_are_a_rate_only_where_the_passage_speaks_of_one():
+    text = "와트당 수행할 수 있는 쿼리의 수를 테스트한 결과, 퀄컴의 'AI 100'이 197.6 쿼리를 수행"
+    assert [(q.value, q.unit) for q in find_quantities(text, "ko")][-1] == (197.6, "queries/s")
+    assert [q.unit for q in find_quantities("100만 쿼리를 처리했다", "ko")] == [""]

@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 
 from extractor import lexicons
+from extractor.extract.not_claims import full_dates
 
 logger = logging.getLogger(__name__)
 
@@ -151,8 +152,7 @@ def _patterns() -> _Patterns:
     # "Training version 1.0", "Training v2.0": a version word is required without the
     # benchmark's name, or any "training 2.0 epochs" would count
     after_suite = rf"(?P<suite>{suite}){sep}(?P<version>{version}){sep}{number}"
-    months = words["months"]
-    month = _alternation(months)
+    dates = full_dates()
     ci = re.IGNORECASE
     return _Patterns(
         benchmark=re.compile(bench, ci),
@@ -168,16 +168,13 @@ def _patterns() -> _Patterns:
         any_division=re.compile("|".join(
             [f"(?P<both>{_alternation(words['both_divisions'])})"] +
             [f"(?P<{name}>{_alternation(ws)})" for name, ws in words["divisions"].items()]), ci),
-        # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
-        iso_date=re.compile(r"(?<![\d.])((?:19|20)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
-                            r"(\d{1,2})(?!\d|\.\d)"),
-        cjk_date=re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
-        month_day_year=re.compile(
-            rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)", ci),
-        day_month_year=re.compile(
-            rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)", ci),
+        # the full-date patterns are the not-a-claim rules' (one home for what a date is)
+        iso_date=dates.iso,
+        cjk_date=dates.cjk,
+        month_day_year=dates.month_day_year,
+        day_month_year=dates.day_month_year,
         date_cue=re.compile(_alternation(words["date_cues"]), ci),
-        months={k.lower(): v for k, v in months.items()},
+        months=dates.months,
     )
 
 

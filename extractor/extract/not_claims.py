@@ -1,21 +1,416 @@
-"""The one home of the decision "this number is no claim".
+"""The one home of the decision "this number is no claim", at both levels it is taken.
 
-A quantity the number layer found is no claim when it is part of a name (ResNet-50, the
-16 of IPU-POD16, A100-80GB), a version, ID, date, year, URL, file name or list number
-(`lexicons/claims_not.json`), a count below two ("one CPU"), a period of the story ("in
-the six months"), a count of people or companies (`off_topic_counts`), or a Korean
-numeral read from the middle of a word. `reason_not_claim` gives the first rule that
-applies, so a reviewer can ask why a number was left out.
+The quantity layer (the first half here): a number is no quantity at all when it is a
+digit inside a name or code (ResNet-50, A100, Ryzen 9 CPUs, LLaMA V3.1 70B, 가우디3,
+i7-1355U), a version or identifier (v1.1, 蓝牙5.4, MLPerf ID 1.0-1025), a date, year or
+time (2021-12-02, 6月24日, 2024년 4분기, since 2014, Hot Chips 2025, 2012�12� on a
+damaged page), a URL, file name or line of program code, a stock ticker (台積電(2330)), a
+process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a number in a parenthesis
+that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks` compiles the span masks of
+a grammar; `NotAQuantity` holds the tests the quantity finder mixes in (it reads the
+finder's `norm`, `g`, `cfg`, `masked`, `lossy`); `full_dates` are also the page context's
+dates (context.find_dates).
+
+The claim layer (the second half): a quantity is no claim when it is part of a name the
+entity stage found, matches a not-a-claim pattern of `lexicons/claims_not.json` (versions,
+IDs, dates, years, URLs, file names, list numbers), is a count below two ("one CPU"), a
+period of the story ("in the six months"), a count of people or companies
+(`off_topic_counts`), or a Korean numeral read from the middle of a word.
+`reason_not_claim` gives the first rule that applies, so a reviewer can ask why a number
+was left out.
+
+All words are data: lexicons/claims_not.json, numbers_<lang>.json, context_words.json.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from extractor import lexicons
-from extractor.extract.cues import cues
-from extractor.extract.quantities import Quantity
+from extractor.extract.numbers import numeral_tables
+from extractor.extract.quantity_types import Quantity
+from extractor.extract.regex_tools import HAN, HANGUL, SP, alt, is_hangul, with_first_char_guard
 
+
+# --- the quantity layer: numbers that are no quantity -----------------------------------
+
+_WORD_BEFORE = re.compile(rf"([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)[ \t\u00a0]*\Z")
+
+# Kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)).
+_GLOSSED_KINDS = frozenset({"compute", "bandwidth", "throughput"})
+#: characters a unit gloss may hold before its rate word: "(EF·1초에 …"
+_GLOSS_OPENER_WITHIN = 6
+
+
+class Masks(NamedTuple):
+    #: searched over the whole text (URLs, markup, code)
+    global_re: re.Pattern
+    #: searched in windows around candidate numbers (dates, times, ids, versions, tickers)
+    local_re: re.Pattern
+    #: a number inside a token this matches is part of an address, a file or a parameter
+    token_re: re.Pattern
+    #: a line of program code (// 使用示例:100B參數模型), searched only in texts holding an opener
+    code_line_re: re.Pattern
+    code_openers: tuple
+    #: (words, pattern): a pattern searched over the text only when it holds one of the words
+    conditional: tuple = ()
+
+
+class FullDates(NamedTuple):
+    """Dates with a day, as pages write them; a number inside one is no claim, and the page
+    context reads the page's date from them (context.find_dates). Groups: year, month, day
+    (month_day_year: month word, day, year; day_month_year: day, month word, year)."""
+    iso: re.Pattern
+    cjk: re.Pattern
+    month_day_year: re.Pattern
+    day_month_year: re.Pattern
+    #: month word (lower case) -> month number
+    months: dict
+
+
+@lru_cache(maxsize=1)
+def full_dates() -> FullDates:
+    """The full-date patterns (month words: lexicons/context_words.json).
+
+    >>> [m.groups() for m in full_dates().iso.finditer("時間:2021-12-02 and 2021. 12. 2.")]
+    [('2021', '12', '02'), ('2021', '12', '2')]
+    """
+    months = lexicons.load("context_words.json")["months"]
+    month = alt(months, False)
+    ci = re.IGNORECASE
+    return FullDates(
+        # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
+        iso=re.compile(r"(?<![\d.])((?:19|20)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
+                       r"(\d{1,2})(?!\d|\.\d)"),
+        cjk=re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
+        month_day_year=re.compile(
+            rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)", ci),
+        day_month_year=re.compile(
+            rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)", ci),
+        months={k.lower(): v for k, v in months.items()},
+    )
+
+
+def build_masks(numbers: list[dict]) -> Masks:
+    """Spans that hold no quantity. The ones with a distinctive first character are
+    searched over the whole text; the rest only in windows around candidate numbers."""
+    nots = lexicons.load("claims_not.json")
+    code = alt(nots.get("code_line_openers", []), False)
+    nodes = alt(nots.get("process_node_units", []))
+    global_mask_re = re.compile("|".join([
+        r"https?://\S+|ftp://\S+|www\.\S+",                      # URLs
+        r"<[^<>]{0,500}>|&#?\w{1,10};",                          # markup remains
+        r"`[^`\n]{1,200}`|\\[A-Za-z]+\{[^{}\n]{0,200}\}",        # code and LaTeX
+    ]))
+    en = lexicons.load("numbers_en.json")
+    months = alt([m for m in en.get("month_names", [])], boundary=False)
+    year_suffixes = alt([s for lex in numbers for s in lex.get("year_suffixes", [])], False)
+    year = r"(?:1[89]|20)\d\d"
+    patterns = [
+        rf"\b{year}[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])\b|\b{year}[-/](?:0?[1-9]|1[0-2])\b",
+        r"\b(?:[0-2]?\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:\d\d){1,2}\b|\b(?:0?[1-9]|1[0-2])/(?:[0-2]?\d|3[01])/(?:\d\d){1,2}\b",
+        rf"(?i:\b(?:{months})\.?{SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{SP}+{year})?(?!\d))",
+        rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{SP}+(?:of{SP}+)?(?:{months})\b\.?(?:,?{SP}+{year})?)",
+        rf"(?i:\b(?:{months})\.?,?{SP}+{year}\b)",
+        rf"{year}{SP}?(?:{year_suffixes})(?:{SP}?\d{{1,2}}{SP}?[월月](?:{SP}?\d{{1,2}}{SP}?[일日号號])?)?" if year_suffixes else r"(?!x)x",
+        rf"(?<![\d.])\d{{1,2}}{SP}?[월月](?![간份])(?:{SP}?\d{{1,2}}{SP}?[일日号號])?",
+        r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?i:[ap]\.?m\.?))?(?![\d:])",
+        r"(?i:\b\d{1,2}\s?[ap]\.m\.|\b\d{1,2}\s?[ap]m\b)",
+        r"(?<!\d)\d{1,2}시(?!간|스|즌|작|장|점|리즈|대|리|각)(?:\s?\d{1,2}분)?|[上下]午\s?\d{1,2}[点點时時]",
+        r"\b\d+\.\d+-\d{3,}\b",                                  # MLPerf result ids 1.0-1025
+        r"\b\d+(?:\.\d+){2,}\b",                                  # versions, IP addresses
+        r"(?<![\d,.])\d{11,}(?![\d,])",                           # tracking ids
+        r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]\d{2,4}){2,3}\b|\(\d{3}\)\s?\d{3}-\d{4}\b|\b\d{2,4}-\d{3,4}-\d{4}\b",
+        r"(?<![\w.])\d+[xX×]\d+(?:[xX×]\d+)?\b",                 # dimensions 32x32
+        r"\b0x[0-9A-Fa-f]+\b",
+        r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
+        rf"(?<=[{HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]",        # stock tickers 台積電(2330)
+    ]
+    # behind a lookahead on the characters a match can start with, the engine skips
+    # other positions at one test instead of trying every alternative there
+    # (profiled: the masks were the costliest part of the layer; 4x faster so)
+    local_mask_re = re.compile(with_first_char_guard("|".join(f"(?:{p})" for p in patterns)))
+    # a number inside a token like these is part of an address, a file or a parameter
+    token_mask_re = re.compile(
+        r"[@=]|://|^www\.|\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)(?![A-Za-z0-9])")
+    # a pattern anchored at line starts has no first character to skip ahead by: kept
+    # apart and searched only in texts that hold an opener
+    code_line_re = re.compile(rf"(?m:^[ \t]*(?:{code}).*$)")
+    openers = tuple(nots.get("code_line_openers", []))
+    # masks that need a rare word: searched over the text only when it holds one
+    local_times = nots.get("local_time_markers", [])
+    displays = nots.get("display_mode_after", [])
+    conditional = (
+        (tuple(nots.get("process_node_units", [])),              # process nodes 5奈米, 4nm, 10㎚급
+         re.compile(rf"(?<![\d.])\d+(?:\.\d+)?{SP}?(?:{nodes})")),
+        (("4K", "8K", "2K", "5K", "4k", "8k"),                   # display modes 4K 60Hz
+         re.compile(rf"(?<![A-Za-z0-9_.])[2458][Kk](?={SP}?(?:\d{{2,3}}{SP}?)?(?:{alt(displays, False)}))")),
+        (tuple(local_times),                                      # 1일(현지시간)
+         re.compile(rf"(?<!\d)\d{{1,2}}\D{{0,3}}(?:{alt(local_times, False)})")),
+        (("\ufffd", "?"),                                        # 2012�12�: 年/月 lost to damage
+         re.compile(r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?")),
+    )
+    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers, conditional)
+
+
+class Spans:
+    """Sorted, non-overlapping spans with a fast 'is this offset inside one' test.
+
+    >>> spans = Spans([(0, 4), (2, 6), (10, 12)])  # (2, 6) overlaps (0, 4): dropped
+    >>> spans.covers(3), spans.covers(5), spans.covers(11), spans.covers(12)
+    (True, False, True, False)
+    """
+
+    def __init__(self, spans):
+        self.starts, self.ends = [], []
+        for s, e in spans:
+            if self.ends and s < self.ends[-1]:
+                continue
+            self.starts.append(s)
+            self.ends.append(e)
+
+    def covers(self, pos: int) -> bool:
+        i = bisect.bisect_right(self.starts, pos) - 1
+        return i >= 0 and pos < self.ends[i]
+
+
+class NotAQuantity:
+    """The tests of the quantity finder that rule a number out (a mixin)."""
+
+    def _masks(self, matches) -> Spans:
+        """Non-quantity spans: global ones over the text, the rest in merged windows around
+        the candidates (searching only there is what keeps the layer fast)."""
+        norm, n = self.norm, len(self.norm)
+        spans = [m.span() for m in self.g.masks.global_re.finditer(norm)]
+        if any(opener in norm for opener in self.g.masks.code_openers):
+            spans += [m.span() for m in self.g.masks.code_line_re.finditer(norm)]
+        for words, rx in self.g.masks.conditional:
+            if any(w in norm for w in words):
+                spans += [m.span() for m in rx.finditer(norm)]
+        windows: list[list[int]] = []
+        for m in sorted(matches, key=lambda m: m.start()):
+            ws, we = max(0, m.start() - self.cfg.mask_margin), min(n, m.end() + self.cfg.mask_margin)
+            if windows and ws <= windows[-1][1]:
+                windows[-1][1] = max(windows[-1][1], we)
+            else:
+                windows.append([ws, we])
+        for ws, we in windows:
+            spans += [mm.span() for mm in self.g.masks.local_re.finditer(norm, ws, we)]
+        spans.sort()
+        return Spans(spans)
+
+    def _not_a_quantity(self, kind: str, s: int, e: int, surface: str) -> bool:
+        """Cheap tests that rule a candidate out before its value is read."""
+        if kind in ("kos", "zh") and len(surface) < 2 and surface in numeral_tables().cjk_big:
+            return True  # a lone 조, 万, 兆 is a word (조건 condition, 每兆瓦 per megawatt)
+        if kind == "kos" and len(surface) < 2 and surface not in numeral_tables().cjk_small \
+                and surface not in numeral_tables().cjk_big:
+            return True  # a lone 이, 일, 사, 구 is a word far more often than a numeral
+        norm = self.norm
+        if kind == "en" and s and norm[s - 1].isascii() and norm[s - 1].isalpha():
+            return True  # 'one' in 'someone'
+        if self.masked.covers(s) or self._in_address_token(s, e):
+            return True
+        if kind in ("arabic", "cjkmix"):
+            return self._is_name_or_code(s, e, surface) and not self.g.prefix_re.search(norm, max(0, s - 8), s) \
+                and not self._after_scaled_prefix(s) and not self._after_negative_word(s)
+        if kind == "zh" and s and norm[s - 1] in self.g.demonstratives:
+            return True  # 这两款: 'these two', an aside
+        if kind == "zh" and self.g.ordinal_prefix_re:
+            return bool(self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s))  # 第三
+        return False
+
+    # -- what a number is not --
+
+    _TOKEN_RIGHT = re.compile(r"\S{0,300}")
+
+    def _in_address_token(self, s: int, e: int) -> bool:
+        """Inside an e-mail address, file name, URL or query parameter (press2021@x.ai,
+        1638413962408997.png, id=145304570664993)."""
+        norm, lo = self.norm, max(0, s - 300)
+        cut = max(norm.rfind(" ", lo, s), norm.rfind("\n", lo, s), norm.rfind("\t", lo, s), norm.rfind("\u00a0", lo, s))
+        left = norm[(cut + 1 if cut >= 0 else lo):s]
+        right = self._TOKEN_RIGHT.match(self.norm, e).group()
+        if not left and not right:
+            return False
+        if left and self.g.scaled_prefix_re is not None and self.g.scaled_prefix_re.fullmatch(left):
+            return False  # Y=590 billion: a currency sign, not a parameter
+        return bool(self.g.masks.token_re.search(left + self.norm[s:e] + right))
+
+    def _after_scaled_prefix(self, s: int) -> bool:
+        """PS6m, Y=590: a damaged currency sign before the number."""
+        return s > 0 and self.norm[s - 1] in self.g.scaled_prefix_ends \
+            and bool(self.g.scaled_prefix_re.search(self.norm, max(0, s - 4), s))
+
+    def _after_negative_word(self, s: int) -> bool:
+        """minus-260: a hyphen after a negative word is its sign, not a name's (ResNet-50)."""
+        return s > 1 and self.norm[s - 1] == "-" and bool(self.g.negative_re.search(self.norm, max(0, s - 9), s - 1))
+
+    _TOKEN_BEFORE_HYPHEN = re.compile(r"[A-Za-z0-9]{1,20}\Z")
+
+    def _code_before_hyphen(self, hyphen: int) -> bool:
+        """The token before a hyphen holds a letter (ResNet, GPT, i7, R9) and is not an
+        amount with a magnitude letter (5k-20k)."""
+        m = self._TOKEN_BEFORE_HYPHEN.search(self.norm, max(0, hyphen - 20), hyphen)
+        if not m or not any(c.isalpha() for c in m.group()):
+            return False
+        token = m.group()
+        return not (token[:-1].isdigit() and token[-1] in self.g.scale_letters)
+
+    def _cjk_glued_name(self, e: int, surface: str) -> bool:
+        """780M核显, 4K视频: a magnitude letter glued to a number and then to CJK text
+        names a product or a display mode; an amount would take a unit (13B参数)."""
+        return surface[-1:].isalpha() and e < len(self.norm) and (
+            "\u4e00" <= self.norm[e] <= "\u9fff" or is_hangul(self.norm[e]))
+
+    def _word_before(self, s: int, words: set) -> bool:
+        m = _WORD_BEFORE.search(self.norm, max(0, s - self.cfg.window), s)
+        return bool(m) and m.group(1).lower().strip(".-") in words
+
+    def _is_name_or_code(self, s: int, e: int, surface: str) -> bool:
+        norm = self.norm
+        prev = norm[s - 1] if s else ""
+        if prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",):
+            return True  # A100, FP16, v1.1, M2000, #3
+        if prev in "-–" and s >= 2 and self._code_before_hyphen(s - 1):
+            return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U (5k-20k is a range)
+        if prev == "." and s >= 2 and norm[s - 2].isdigit():
+            return True
+        if e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() and norm[e + 1].isalpha() \
+                and not self._unit_at(e, s) and not self.g.count_re.match(norm, e):
+            return True  # 50-layer handled as count; 3-D, 2-D as names
+        if self._word_before(s, self.g.version_cues):
+            return True  # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2
+        if "." in surface and self._word_before(s, self.g.version_cues_decimal) and not self._unit_at(e, s):
+            return True  # Training 2.0
+        if self.g.ordinal_prefix_re and self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s):
+            return True  # 第3, 제3
+        return False
+
+    # a capitalised word inside a sentence, then the number: Ryzen 9, Xeon Platinum 8380, BR 104
+
+    _MID_SENTENCE_NAME = re.compile(r"[^\s.!?:|•·][ \t\u00a0]+[A-Za-z&]*[A-Z][A-Za-z&]*[ \t\u00a0]\Z")
+    # a capitalised word after a number names a model: 737 Max, 2080 Ti
+    _NAME_AFTER = re.compile(r"[ \t\u00a0][A-Z][a-z]{1,12}\b")
+    # a model name (and its version) before a model size: LLaMA V3.1 70B, Llama 2 70B, 라마2 7B
+
+    _MODEL_NAME_BEFORE = re.compile(
+        rf"(?:[A-Za-z]*[A-Z][\w\-]*|[{HANGUL}]+\d*)[ \t\u00a0](?:[vV]?\d+(?:\.\d+)*[ \t\u00a0])?\Z")
+
+    _KOREAN_NAME_BEFORE = re.compile(rf"[{HANGUL}A-Za-z][ \t\u00a0]\Z")
+
+    def _name_digits(self, s: int, e: int, surface: str, unit: str, end: int) -> bool:
+        """Digits that are part of a product or model name by their neighbours (CLAIMS.md:
+        name parts are not claims): Ryzen 9 CPUs, 가우디3 칩, 가우디 3 프로세서, LLaMA V3.1 70B."""
+        norm, names = self.norm, self.g.number_names
+        if surface[-1:] in names["size_suffixes"] and not surface[-2:-1].isalpha():
+            after = norm[e:e + 12].lstrip(" \t\u00a0").lower()
+            if any(after.startswith(w) for w in names["parameter_words"]):
+                return False  # 13B参数, 70B parameters: a parameter count
+            if any(after.startswith(w) for w in names["model_words"]) \
+                    or self._MODEL_NAME_BEFORE.search(norm, max(0, s - 30), s):
+                return True
+        if "." in surface or unit not in ("", "count"):
+            return False
+        unit_spaced = norm[e:end][:1].isspace()
+        if s and is_hangul(norm[s - 1]) and (not unit or unit_spaced):
+            return True  # 가우디3 칩당, 라마2: digits glued to a Korean name
+        if unit != "count" or not unit_spaced:
+            return False
+        if self._MID_SENTENCE_NAME.search(norm, max(0, s - 40), s) and not self._qual_before(s):
+            return True  # Ryzen 9 CPUs, Xeon Platinum 8380 processors, Biren BR 104 GPU
+        # 가우디 3 프로세서: Korean counts follow their noun (프로세서 8개), so a number
+        # between a name and a device noun is the name's
+        noun = norm[e:end].strip()
+        return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, max(0, s - 2), s))
+
+    def _bare_name_digits(self, s: int, e: int, surface: str) -> bool:
+        """A bare whole number inside a name: S&P 500, Ryzen 7, Gaudi 3 (after a capitalised
+        word inside a sentence), 737 Max (three digits or more before a capitalised word)."""
+        if not surface.isdigit():
+            return False
+        named = self._MID_SENTENCE_NAME.search(self.norm, max(0, s - 40), s) or \
+            (len(surface) >= 3 and self._NAME_AFTER.match(self.norm, e))
+        return bool(named) and not self._qual_before(s)  # "Over 100" is an amount
+
+    def _drop_unit_glosses(self, qs: list) -> list:
+        """Numbers in a parenthesis that defines the unit before it are no quantities:
+        38 TOPS(초당 1조 번 연산), 10Gbps(초당 10기가비트), 42.5 엑사플롭스(EF·1초에 100경 번)."""
+        if not any(c in self.norm for c in "(（"):
+            return qs
+        out = []
+        gloss_end = -1
+        for i, q in enumerate(qs):
+            if q.start < gloss_end:
+                continue
+            if i and qs[i - 1].quantity in _GLOSSED_KINDS:
+                gloss_end = self._gloss_after(qs[i - 1].end, q.start)
+                if q.start < gloss_end:
+                    continue
+            out.append(q)
+        return out
+
+    def _gloss_after(self, unit_end: int, number_start: int) -> int:
+        """The end of a unit-defining parenthesis opened at `unit_end`, or -1."""
+        norm = self.norm
+        if unit_end >= len(norm) or norm[unit_end] not in "(（":
+            return -1
+        opening = norm[unit_end + 1: unit_end + 1 + _GLOSS_OPENER_WITHIN + 12]
+        if not any(opener in opening[:_GLOSS_OPENER_WITHIN + len(opener)] for opener in self.g.gloss_openers):
+            return -1
+        close = min((i for i in (norm.find(")", unit_end), norm.find("）", unit_end)) if i >= 0), default=-1)
+        return close if close > number_start else -1
+
+    # (a CJK character may touch the name: 支持DP 1.4, 一个eUSB 2.0)
+    _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
+
+    def _after_name(self, s: int) -> bool:
+        return bool(self._NAME_BEFORE.search(self.norm, max(0, s - 30), s))
+
+    _DAY_COMMA_BEFORE = re.compile(r"(?<![\d.,])\d{1,2},?[ \t\u00a0]+\Z")
+
+    _YEAR_TO_BEFORE = re.compile(r"(?<!\d)(?:1[89]|20)\d\d[ \t\u00a0]*(?:to|-|–|and|through|until|~|至|到)[ \t\u00a0]*\Z", re.I)
+
+    def _is_year(self, s: int, e: int, surface: str, value: float) -> bool:
+        if not (len(surface) == 4 and surface.isdigit() and 1900 <= value <= 2099):
+            return False
+        if self._unit_at(e, s):
+            return False
+        lo, hi = self.g.bare_years
+        if lo <= value <= hi and (self._word_before(s, self.g.year_cues) or self._after_name(s)):
+            return True  # since 2014 yield ..., Hot Chips 2025 machine learning: no count
+        if self.g.count_re.match(self.norm, e):
+            return False
+        year = int(value)
+        if not year & (year - 1):
+            return False  # 2048 is a batch size, a power of two, not a year
+        if lo <= year <= hi:
+            return True  # 2019, the 2020 primary
+        if self._word_before(s, self.g.year_cues):
+            return True
+        if self._DAY_COMMA_BEFORE.search(self.norm, max(0, s - 6), s) or self._YEAR_TO_BEFORE.search(self.norm, max(0, s - 14), s):
+            return True  # Nov. 15, 2019 / from 2010 to 2015
+        if self.lossy and self.norm.startswith("?", e):
+            return True  # 2021? on a page whose letters were lost: 2021년 / 2021年
+        return s > 0 and self.norm[s - 1] == "(" and self.norm.startswith(")", e)
+
+    def _needs_unit(self, kind: str, surface: str) -> bool:
+        """Spelled numerals that are also common words stand as numbers only before a unit."""
+        if kind in ("kon", "kos"):
+            return True
+        if kind == "zh":
+            t = numeral_tables()
+            has_digit = any(c in t.cjk_digits for c in surface)
+            has_unit = any(c in t.cjk_small or c in t.cjk_big for c in surface)
+            return len(surface) < 2 or not (has_digit and has_unit) or surface.lower() in self.g.ambiguous_alone
+        if kind == "en":
+            return surface.lower() in self.g.ambiguous_alone
+        return False
+
+
+# --- the claim layer: quantities that are no claim -------------------------------------------
 
 def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """Spans of a sentence whose numbers are no claims: (always, when the number has no
@@ -26,6 +421,7 @@ def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[in
     >>> sorted(s[a:b] for a, b in always)
     ['1638413962408997.png', '2021-12-02', 'MLPerf 1.1']
     """
+    from extractor.extract.cues import cues  # noqa: PLC0415 - cues imports the quantity layer, which imports this module
     c = cues()
     text = sentence or ""
     always = [m.span() for rx in c.not_always for m in rx.finditer(text) if m.end() > m.start()]
@@ -35,10 +431,6 @@ def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[in
 
 def overlaps(a0: int, a1: int, spans) -> bool:
     return any(s < a1 and a0 < e for s, e in spans)
-
-
-def is_hangul(ch: str) -> bool:
-    return "\uac00" <= ch <= "\ud7a3"
 
 
 @lru_cache(maxsize=1)

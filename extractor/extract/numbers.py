@@ -13,7 +13,7 @@ not a numeral it understands. It reads:
 - English number words (``four``, ``twelve``, ``one hundred and six``, ``twenty-five``).
 
 Which characters and words mean what is data: extractor/lexicons/numbers_<lang>.json.
-Nothing here raises on any str input. Finding numbers in running text (and deciding
+Any str input gives a float or None (hypothesis-tested); errors are not swallowed. Finding numbers in running text (and deciding
 which numbers are quantities at all) is `extractor.extract.quantities`' job.
 """
 from __future__ import annotations
@@ -362,7 +362,7 @@ def _split_negative(text: str) -> tuple[bool, str]:
 
 
 def parse_number(text: str) -> float | None:
-    """The value of one numeral expression, or None. Never raises.
+    """The value of one numeral expression, or None when it is not a numeral.
 
     >>> parse_number("２８.３"), parse_number("1,750억"), parse_number("four")
     (28.3, 175000000000.0, 4.0)
@@ -371,11 +371,7 @@ def parse_number(text: str) -> float | None:
     >>> parse_number("-12"), parse_number("负三"), parse_number("ResNet") is None
     (-12.0, -3.0, True)
     """
-    try:
-        return _parse_number(text)
-    except Exception:  # noqa: BLE001 - a numeral we cannot read is simply not a number
-        log.debug("unparseable numeral %r", text[:50], exc_info=True)
-        return None
+    return _parse_number(text)
 
 
 def _parse_number(text: str) -> float | None:
@@ -415,7 +411,12 @@ def _special_arabic(m) -> float | None:
     base = float(m.group("base"))
     if "10" in m.group(0)[len(m.group("base")):].split("^")[0]:
         return base * 10.0 ** exp
-    return base ** exp
+    if base == 0 and exp < 0:
+        return None  # 0^-1 has no value
+    try:
+        return base ** exp
+    except OverflowError:  # 99^300: too large to be a number a page states
+        return None
 
 
 def _parse_unsigned(s: str) -> float | None:

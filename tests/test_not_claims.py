@@ -1,0 +1,103 @@
+"""What a number is not (extractor.extract.not_claims, the quantity layer's half): real snippets of ko/zh/en pages,
+clean and damaged, whose numbers are names, dates, tickers, process nodes, list numbers,
+generations, code or the definition of a unit; none is a quantity (CLAIMS.md "Not claims")."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extractor.extract.quantities import find_quantities
+
+
+def values(text: str, lang: str = "und") -> list[float]:
+    return [q.value for q in find_quantities(text, lang)]
+
+
+@pytest.mark.parametrize("text, lang", [
+    # stock tickers
+    ("台積電(2330)與廣達(2382)股價", "zh"),
+    # process nodes
+    ("採用台積電5奈米製程", "zh"),
+    ("built on TSMC 4nm", "en"),
+    ("5㎚ 공정과 10㎚급 D램", "ko"),
+    # months, days, quarters, years
+    ("華為於6月24日發布", "zh"),
+    ("2024年第四季開始出貨", "zh"),
+    ("2024년 4분기에 출시", "ko"),
+    ("오는 3분기 본격적으로 양산", "ko"),
+    ("톰스하드웨어는 1일(현지시간) 보도했다", "ko"),
+    ("Deep CNNs mainstream since 2014 yield benchmark gains.", "en"),
+    ("Google ended the Hot Chips 2025 machine learning session", "en"),
+    # generations and ordinals
+    ("제6세대 HBM", "ko"),
+    ("第五代Tensor Core", "zh"),
+    # names with digits
+    ("both of those models are Ryzen 9 CPUs", "en"),
+    ("the Chinese-built Biren BR 104 GPU", "en"),
+    ("with Intel Xeon Platinum 8380 CPUs", "en"),
+    ("가우디3 칩당 가격은 공개하지 않았다", "ko"),
+    ("가우디 3 프로세서를 탑재한", "ko"),
+    ("AMD 라이젠 프로 9000 프로세서 내장", "ko"),
+    ("LLaMA V3.1 70B | ", "en"),
+    ("라마2 7B와 70B 모델 기준", "ko"),
+    ("The S&P 500 rose while Boeing's 737 Max was grounded", "en"),
+    ("Will the eventual Ryzen 7, Ryzen 5, or Ryzen 3 models also have it?", "en"),
+    # versions and display modes written against CJK text
+    ("支持Wi-Fi 7,蓝牙5.4;支持DP 1.4和eUSB 2.0", "zh"),
+    ("同时实现4K 60Hz显示", "zh"),
+    ("比英特尔i7-1355U和i7-1360P快", "zh"),
+    ("与AMD R9 7940HS的780M核显相比", "zh"),
+    # program code
+    ("// 使用示例:100B參數模型", "zh"),
+    # a lone magnitude character is a word
+    ("25%의 관세를 적용하는 조건으로", "ko"),
+    # asides
+    ("这两款热门芯片", "zh"),
+])
+def test_names_dates_tickers_nodes_are_not_quantities(text, lang):
+    kept = [q for q in find_quantities(text, lang) if q.unit != "%"]
+    assert kept == [], [(q.surface, q.value, q.unit) for q in kept]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # the parenthesis defines the unit: one quantity, not two
+    ("연산 성능은 최대 38 TOPS(초당 1조 번 연산)다", "ko", [38]),
+    ("HBM4는 10Gbps(초당 10기가비트) 이상의 동작 속도", "ko", [10]),
+    ("파드당 42.5 엑사플롭스(EF·1초에 100경 번의 부동소수점 연산 처리 능력) 성능", "ko", [42.5]),
+    # a parameter count stays one
+    ("13B參數模型", "zh", [1.3e10]),
+    # 4x faster is a factor, 8x H100 GPUs a count
+    ("4x faster CPU-to-GPU transfer speeds", "en", [4]),
+])
+def test_glosses_and_factors(text, lang, expected):
+    assert values(text, lang) == [pytest.approx(v) for v in expected]
+
+
+@pytest.mark.parametrize("text", [
+    "但谷歌的高光時刻持續了幾個月\ufffd2012\ufffd12\ufffd,新一屆",   # GBK mojibake of 2012年12月
+    "2021?12?2? ??",                                                  # letters lost to '?'
+])
+def test_dates_on_damaged_pages_are_not_quantities(text):
+    assert values(text, "und") == []
+
+
+def test_core_count_is_not_read_into_a_gpu_name():
+    # 核显 (integrated graphics) is no 核 (cores): 780M is AMD's GPU, not 780 million cores
+    assert find_quantities("这块核显是780M核显", "zh") == []
+
+
+def test_bare_numbers_in_prose_stay_for_claims_to_decide():
+    assert values("a batch size of 2048", "en") == [2048]
+
+
+@settings(max_examples=100, deadline=None)
+@given(ticker=st.integers(1000, 9999), name=st.sampled_from(["台積電", "廣達", "鴻海", "聯發科"]))
+def test_any_ticker_after_a_chinese_name_is_no_quantity(ticker, name):
+    assert values(f"{name}({ticker})今日上漲", "zh") == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(node=st.integers(2, 28), unit=st.sampled_from(["nm", "奈米", "纳米", "㎚", "나노"]))
+def test_any_process_node_is_no_quantity(node, unit):
+    assert values(f"採用{node}{unit}製程", "und") == []
