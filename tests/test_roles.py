@@ -196,3 +196,9 @@ def test_a_korean_subject_marked_by_its_particle_is_not_the_baseline():
 def test_korean_each_pairs_names_with_numbers_in_order():
     text = "IPU-POD128과 IPU-POD256이 ResNet-50 모델 훈련에 걸린 시간은 각 5.67분, 3.79분으로 나타났다."
     assert [(c.value, c.system) for c in claims_of(text)] == [(5.67, "IPU-POD128"), (3.79, "IPU-POD256")]
+
+
+def test_a_number_format_between_a_name_and_boda_does_not_hide_the_comparison():
+    # "MI300X의 FP8 성능보다 4배": FP8 is a format, not another product, so MI300X is compared
+    c = claim("MI350은 기존 MI300X의 FP8 성능보다 4배 높다.", 4)
+    assert (c.system, c.baseline) == ("MI350", "MI300X")
