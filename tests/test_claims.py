@@ -566,3 +566,12 @@ def test_a_clause_cue_outranks_an_efficiency_cue_elsewhere_in_the_sentence():
 ])
 def test_factors_and_percents_of_bandwidth_memory_power_take_that_metric(text, metric):
     assert {c.value: c.metric for c in claims_of(text)} == metric
+
+
+@pytest.mark.parametrize("text, value", [
+    ("인텔은 60억개 매개변수를 갖춘 LLM으로 시험했다.", 6e9),
+    ("Google submitted a 480 billion parameter dense model.", 4.8e11),
+    ("该模型拥有10兆個參數。", 1e13),
+])
+def test_a_count_of_parameters_is_a_claim_without_a_named_model(text, value):
+    assert [c.value for c in claims_of(text) if c.unit == "count"] == [value]

@@ -32,7 +32,7 @@ from extractor.extract.cues import LANGS, clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
 from extractor.extract.linking import link_names, sentence_infos
 from extractor.extract.metrics import metric_by_unit, metric_for
-from extractor.extract.not_claims import about_business, reason_not_claim
+from extractor.extract.not_claims import about_business, counts_parameters, reason_not_claim
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
 from extractor.extract.tables import Table, TableTracker
@@ -107,7 +107,8 @@ class ClaimConfig:
     #: name is found (new products appear every quarter); it gets a lower confidence
     require_subject: bool = False
     #: kinds of quantity that are claims only with a system or workload named in their
-    #: own sentence ("more than 50 members", "two updates" are no claims); other kinds
+    #: own sentence ("more than 50 members", "two updates" are no claims), except a count of
+    #: parameters (`not_claims.counts_parameters`); other kinds
     #: (durations, %, factors, money, sizes, rates) are claims without one unless their
     #: sentence is about a market or business (`not_claims.about_business`)
     named_quantities: tuple[str, ...] = ("count", "unknown")
@@ -287,7 +288,8 @@ class _PageReader:
         named = link.system_from in in_sentence or link.workload_from in in_sentence
         if config.require_subject and not (link.system or link.workload):
             return None
-        if not named and (quantity in config.named_quantities or about_business(sent, lang)):
+        if not named and (about_business(sent, lang) or (
+                quantity in config.named_quantities and not counts_parameters(sent, q))):
             # a count needs its product beside it ("50 members" is no claim), and a figure
             # of a market or business is no claim without one ("the market grew 30%")
             return None

@@ -563,3 +563,27 @@ def about_business(sentence: str, lang: str) -> bool:
     from extractor.extract.cues import lang_key  # noqa: PLC0415
     rx = _business_regex(lang_key(lang))
     return rx is not None and rx.search(sentence or "") is not None
+
+
+@lru_cache(maxsize=None)
+def _claim_count_regex() -> re.Pattern:
+    lex = lexicons.load("claims_counts.json")
+    words = sorted({w for lg in ("en", "ko", "zh") for w in lex.get(lg, ())}, key=len, reverse=True)
+    return re.compile(r"\s*(?:[개個个]\s*(?:의\s*)?)?(?:" + "|".join(re.escape(w) for w in words)
+                      + r")", re.IGNORECASE)
+
+
+def counts_parameters(sentence: str, q: Quantity) -> bool:
+    """The number counts a model's parameters (`lexicons/claims_counts.json`): a claim
+    even when the sentence names no model.
+
+    >>> s = "60억개 매개변수를 갖춘 LLM"
+    >>> counts_parameters(s, Quantity("60억개", 0, 5, 6e9, unit="count"))
+    True
+    >>> counts_parameters("a 480 billion parameter model", Quantity("480 billion", 2, 13, 4.8e11, unit="count"))
+    True
+    >>> counts_parameters("50 members", Quantity("50", 0, 2, 50, unit="count"))
+    False
+    """
+    return _claim_count_regex().match(sentence, q.end) is not None or \
+        _claim_count_regex().search(q.surface or "") is not None
