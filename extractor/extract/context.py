@@ -92,7 +92,7 @@ def parse_context(s) -> PageContext:
     return PageContext.parse(s)
 
 
-@dataclass
+@dataclass(frozen=True)
 class ContextConfig:
     """Options of the context detector."""
 
@@ -425,10 +425,18 @@ def _page_context(text: str, config: ContextConfig) -> PageContext:
     return PageContext(suite, rnd, division_named(text), date)
 
 
-def _division_mentions(text: str) -> list[tuple[int, str]]:
+@lru_cache(maxsize=256)
+def _rounds_named(text: str, config: ContextConfig) -> tuple[RoundMention, ...]:
+    """`find_round_mentions` of a sentence, remembered: every claim of a sentence asks
+    for its context (profiled: a sixth of the claim stage before)."""
+    return tuple(find_round_mentions(text, config))
+
+
+@lru_cache(maxsize=256)
+def _division_mentions(text: str) -> tuple[tuple[int, str], ...]:
     """(offset, division) of every division named; 'both' for "open and closed", whose
     own words ("開放和封閉類別" holds "封閉類別") do not count again."""
-    return [(m.start(), m.lastgroup) for m in _patterns().any_division.finditer(text)]
+    return tuple((m.start(), m.lastgroup) for m in _patterns().any_division.finditer(text))
 
 
 @lru_cache(maxsize=None)
@@ -496,7 +504,7 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     elif named:
         nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
         division = nearest[1] if nearest and nearest[1] != "both" else ""
-    own = [m for m in find_round_mentions(text, config) if not m.passing]
+    own = [m for m in _rounds_named(text, config) if not m.passing]
     rnd, suite = page_ctx.round, page_ctx.suite
     if own:
         best = None
