@@ -1,5 +1,5 @@
 """The records of the quantity layer: `Quantity` (one number with its unit) and
-`QuantityConfig`. Their own module so that the not-a-claim rules (not_claims.py), which
+`QuantityConfig`. Their own module so that the not-a-claim rules (not_claims/), which
 the quantity finder uses, can name them without importing the finder."""
 from __future__ import annotations
 

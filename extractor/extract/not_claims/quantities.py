@@ -1,25 +1,14 @@
-"""The one home of the decision "this number is no claim", at both levels it is taken.
+"""Numbers that are no quantity at all: the quantity layer's half of `not_claims`.
 
-The quantity layer (the first half here): a number is no quantity at all when it is a
-digit inside a name or code (ResNet-50, A100, Ryzen 9 CPUs, LLaMA V3.1 70B, 가우디3,
-i7-1355U), a version or identifier (v1.1, 蓝牙5.4, MLPerf ID 1.0-1025), a date, year or
-time (2021-12-02, 6月24日, 2024년 4분기, since 2014, Hot Chips 2025, 2012�12� on a
-damaged page), a URL, file name or line of program code, a stock ticker (台積電(2330)), a
-process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a number in a parenthesis
-that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks` compiles the span masks of
-a grammar; `NotAQuantity` holds the tests the quantity finder mixes in (it reads the
-finder's `norm`, `g`, `cfg`, `masked`, `lossy`); `full_dates` are also the page context's
-dates (context.find_dates).
-
-The claim layer (the second half): a quantity is no claim when it is part of a name the
-entity stage found, matches a not-a-claim pattern of `lexicons/claims_not.json` (versions,
-IDs, dates, years, URLs, file names, list numbers), is a count below two ("one CPU"), a
-period of the story ("in the six months"), a count of people or companies
-(`off_topic_counts`), or a Korean numeral read from the middle of a word.
-`reason_not_claim` gives the first rule that applies, so a reviewer can ask why a number
-was left out.
-
-All words are data: lexicons/claims_not.json, numbers_<lang>.json, context_words.json.
+A number is no quantity when it is a digit inside a name or code (ResNet-50, A100, Ryzen 9
+CPUs, LLaMA V3.1 70B, 가우디3, i7-1355U), a version or identifier (v1.1, 蓝牙5.4, MLPerf ID
+1.0-1025), a date, year or time (2021-12-02, 6月24日, 2024년 4분기, since 2014, Hot Chips
+2025, 2012�12� on a damaged page), a URL, file name or line of program code, a stock
+ticker (台積電(2330)), a process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a
+number in a parenthesis that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks`
+compiles the span masks of a grammar; `NotAQuantity` holds the tests the quantity finder
+mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`); `full_dates` are
+also the page context's dates (context.find_dates).
 """
 from __future__ import annotations
 
@@ -30,11 +19,8 @@ from typing import NamedTuple
 
 from extractor import lexicons
 from extractor.extract.numbers import numeral_tables
-from extractor.extract.quantity_types import Quantity
 from extractor.extract.regex_tools import HAN, HANGUL, SP, alt, is_hangul, with_first_char_guard
 
-
-# --- the quantity layer: numbers that are no quantity -----------------------------------
 
 _WORD_BEFORE = re.compile(rf"([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)[ \t\u00a0]*\Z")
 
@@ -410,180 +396,3 @@ class NotAQuantity:
         return False
 
 
-# --- the claim layer: quantities that are no claim -------------------------------------------
-
-def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Spans of a sentence whose numbers are no claims: (always, when the number has no
-    unit). See `lexicons/claims_not.json`.
-
-    >>> s = "MLPerf 1.1 on 2021-12-02, see 1638413962408997.png"
-    >>> always, _ = not_claim_spans(s)
-    >>> sorted(s[a:b] for a, b in always)
-    ['1638413962408997.png', '2021-12-02', 'MLPerf 1.1']
-    """
-    from extractor.extract.cues import cues  # noqa: PLC0415 - cues imports the quantity layer, which imports this module
-    c = cues()
-    text = sentence or ""
-    always = [m.span() for rx in c.not_always for m in rx.finditer(text) if m.end() > m.start()]
-    unitless = [m.span() for rx in c.not_unitless for m in rx.finditer(text) if m.end() > m.start()]
-    return always, unitless
-
-
-def overlaps(a0: int, a1: int, spans) -> bool:
-    return any(s < a1 and a0 < e for s, e in spans)
-
-
-@lru_cache(maxsize=1)
-def off_topic_nouns() -> frozenset[str]:
-    return frozenset(w.lower() for w in lexicons.load("claims_not.json").get("off_topic_counts", ()))
-
-
-def counts_off_topic(surface: str) -> bool:
-    """A count of people, companies or software updates is no benchmark claim
-    (`claims_not.json` off_topic_counts).
-
-    >>> counts_off_topic("three updates"), counts_off_topic("50 other members"), counts_off_topic("12명")
-    (True, True, True)
-    >>> counts_off_topic("4 servers"), counts_off_topic("2,048颗")
-    (False, False)
-    """
-    text = (surface or "").strip().lower()
-    words = off_topic_nouns()
-    last = re.split(r"[\s\d.,]+", text)[-1] if text else ""
-    return bool(last) and (last in words or last.rstrip("s") in words or
-                           (not last.isascii() and any(last.startswith(w) for w in words
-                                                       if not w.isascii())))
-
-
-def inside_korean_word(sentence: str, q: Quantity) -> bool:
-    """A Korean numeral read from the middle of a word: Korean glues particles after a
-    word, never before, so "반" in "기반으로" (based on) is no "half".
-
-    >>> inside_korean_word("기반으로", Quantity("반으로", 1, 4, 0.5))
-    True
-    >>> inside_korean_word("반으로 줄었다", Quantity("반으로", 0, 3, 0.5))
-    False
-    """
-    return bool(q.surface) and is_hangul(q.surface[0]) and q.start > 0 and \
-        is_hangul(sentence[q.start - 1])
-
-
-def glued_to_name(sentence: str, q: Quantity) -> bool:
-    """Digits glued to Latin letters or a hyphen before them belong to a name, even one
-    the lexicons do not know: A100-80GB, BF16, Model-3, CIFAR-100 (not "$300").
-
-    >>> glued_to_name("the A100-80GB", Quantity("80GB", 9, 13, 80)), glued_to_name("x 80GB", Quantity("80GB", 2, 6, 80))
-    (True, False)
-    >>> glued_to_name("gains of 5-10%", Quantity("10%", 11, 14, 10))
-    False
-    """
-    if q.start <= 0 or not q.surface[:1].isdigit():
-        return False
-    ch = sentence[q.start - 1]
-    if ch == "-":  # "A100-80GB" is a name, "5-10%" a range
-        word = re.search(r"[A-Za-z0-9]*$", sentence[:q.start - 1]).group()
-        return any(c.isalpha() for c in word)
-    return ch.isascii() and ch.isalpha()
-
-
-def glued_to_lost_word(sentence: str, q: Quantity) -> bool:
-    """Digits right after letters lost to '?' in text that spaces its words (Korean) end
-    a word, as in "???2" for 가우디2 (Gaudi2); Chinese, unspaced, glues every number.
-
-    >>> glued_to_lost_word("?? ???2, MLPerf ??? H100 ??", Quantity("2", 6, 7, 2))
-    True
-    >>> glued_to_lost_word("IPU-POD16?? 28.3?? ?? ??", Quantity("28.3", 12, 16, 28.3))
-    False
-    >>> glued_to_lost_word("????????28.3??", Quantity("28.3", 8, 12, 28.3))
-    False
-    """
-    if q.start <= 0 or sentence[q.start - 1] != "?" or not q.surface[:1].isdigit():
-        return False
-    return len(re.findall(r"(?:^|\s)\?+(?=[\s\d,.]|$)", sentence)) >= 2
-
-
-def reason_not_claim(sentence: str, q: Quantity, name_spans, *, lossy: bool, min_count: float,
-                     period_units, spans_cache: list | None = None) -> str:
-    """Why quantity `q` of `sentence` is no claim, or "" when it may be one.
-
-    `name_spans` are the entity spans of the sentence (a number starting inside one is
-    part of the name); `lossy` says letters of the sentence were lost (digits glued to
-    lost letters then end a name). The not-a-claim patterns are read only once a number
-    passes the cheap tests (profiled: an eighth of the stage), into `spans_cache`.
-
-    >>> s = "ResNet-50 trained in 28.3 minutes on 2021-12-02"
-    >>> [reason_not_claim(s, Quantity(t, s.index(t), s.index(t) + len(t), 1.0, unit=u), [(0, 9)],
-    ...                   lossy=False, min_count=2, period_units=("month",)) for t, u in
-    ...  (("50", ""), ("28.3 minutes", "min"), ("2021", ""))]
-    ['name', '', 'pattern']
-    """
-    if q.end <= q.start or any(a <= q.start < b for a, b in name_spans):
-        return "name"
-    unit = q.unit or ""
-    if unit == "count" and q.value is not None and abs(q.value) < min_count:
-        return "count_below_min"
-    if unit in period_units:
-        return "period"
-    if unit == "count" and counts_off_topic(q.surface):
-        return "off_topic_count"
-    if inside_korean_word(sentence, q):
-        return "inside_word"
-    if glued_to_name(sentence, q) or (lossy and glued_to_lost_word(sentence, q)):
-        return "name"
-    if spans_cache is not None:
-        if not spans_cache:
-            spans_cache.extend(not_claim_spans(sentence))
-        always, unitless = spans_cache
-    else:
-        always, unitless = not_claim_spans(sentence)
-    if overlaps(q.start, q.end, always):
-        return "pattern"
-    if not unit and overlaps(q.start, q.end, unitless):  # "2048 GPUs" is a count
-        return "pattern"
-    return ""
-
-
-@lru_cache(maxsize=None)
-def _business_regex(lang: str) -> re.Pattern | None:
-    from extractor.extract.cues import LANGS, words_regex  # noqa: PLC0415
-    lex = lexicons.load("claims_business.json")
-    langs = [lang] if lang in LANGS else list(LANGS)
-    return words_regex([w for lg in langs for w in lex.get(lg, ())])
-
-
-def about_business(sentence: str, lang: str) -> bool:
-    """The sentence speaks of a market or a business, not of a product's performance
-    (`lexicons/claims_business.json`): its numbers need a named product to be claims.
-
-    >>> about_business("The AI chip market grew 30% last year.", "en")
-    True
-    >>> about_business("Peak bandwidth reaches 8 TB/s.", "en"), about_business("매출이 30% 늘었다", "ko")
-    (False, True)
-    """
-    from extractor.extract.cues import lang_key  # noqa: PLC0415
-    rx = _business_regex(lang_key(lang))
-    return rx is not None and rx.search(sentence or "") is not None
-
-
-@lru_cache(maxsize=None)
-def _claim_count_regex() -> re.Pattern:
-    lex = lexicons.load("claims_counts.json")
-    words = sorted({w for lg in ("en", "ko", "zh") for w in lex.get(lg, ())}, key=len, reverse=True)
-    return re.compile(r"\s*(?:[개個个]\s*(?:의\s*)?)?(?:" + "|".join(re.escape(w) for w in words)
-                      + r")", re.IGNORECASE)
-
-
-def counts_parameters(sentence: str, q: Quantity) -> bool:
-    """The number counts a model's parameters (`lexicons/claims_counts.json`): a claim
-    even when the sentence names no model.
-
-    >>> s = "60억개 매개변수를 갖춘 LLM"
-    >>> counts_parameters(s, Quantity("60억개", 0, 5, 6e9, unit="count"))
-    True
-    >>> counts_parameters("a 480 billion parameter model", Quantity("480 billion", 2, 13, 4.8e11, unit="count"))
-    True
-    >>> counts_parameters("50 members", Quantity("50", 0, 2, 50, unit="count"))
-    False
-    """
-    return _claim_count_regex().match(sentence, q.end) is not None or \
-        _claim_count_regex().search(q.surface or "") is not None

@@ -1,0 +1,36 @@
+"""The one home of the decision "this number is no claim", at both levels it is taken:
+`not_claims.quantities` (no quantity at all) and `not_claims.claims` (a quantity, but no
+claim).
+
+The quantity layer (the first half here): a number is no quantity at all when it is a
+digit inside a name or code (ResNet-50, A100, Ryzen 9 CPUs, LLaMA V3.1 70B, 가우디3,
+i7-1355U), a version or identifier (v1.1, 蓝牙5.4, MLPerf ID 1.0-1025), a date, year or
+time (2021-12-02, 6月24日, 2024년 4분기, since 2014, Hot Chips 2025, 2012�12� on a
+damaged page), a URL, file name or line of program code, a stock ticker (台積電(2330)), a
+process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a number in a parenthesis
+that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks` compiles the span masks of
+a grammar; `NotAQuantity` holds the tests the quantity finder mixes in (it reads the
+finder's `norm`, `g`, `cfg`, `masked`, `lossy`); `full_dates` are also the page context's
+dates (context.find_dates).
+
+The claim layer (the second half): a quantity is no claim when it is part of a name the
+entity stage found, matches a not-a-claim pattern of `lexicons/claims_not.json` (versions,
+IDs, dates, years, URLs, file names, list numbers), is a count below two ("one CPU"), a
+period of the story ("in the six months"), a count of people or companies
+(`off_topic_counts`), or a Korean numeral read from the middle of a word.
+`reason_not_claim` gives the first rule that applies, so a reviewer can ask why a number
+was left out.
+
+All words are data: lexicons/claims_not.json, numbers_<lang>.json, context_words.json.
+"""
+from extractor.extract.not_claims.claims import (about_business, counts_off_topic,
+                                                 counts_parameters, glued_to_lost_word,
+                                                 glued_to_name, inside_korean_word,
+                                                 not_claim_spans, overlaps, reason_not_claim)
+from extractor.extract.not_claims.quantities import (FullDates, Masks, NotAQuantity, Spans,
+                                                     build_masks, full_dates)
+
+__all__ = ["FullDates", "Masks", "NotAQuantity", "Spans", "about_business", "build_masks",
+           "counts_off_topic", "counts_parameters", "full_dates", "glued_to_lost_word",
+           "glued_to_name", "inside_korean_word", "not_claim_spans", "overlaps",
+           "reason_not_claim"]
