@@ -202,3 +202,9 @@ def test_a_number_format_between_a_name_and_boda_does_not_hide_the_comparison():
     # "MI300X의 FP8 성능보다 4배": FP8 is a format, not another product, so MI300X is compared
     c = claim("MI350은 기존 MI300X의 FP8 성능보다 4배 높다.", 4)
     assert (c.system, c.baseline) == ("MI350", "MI300X")
+
+
+def test_a_number_after_over_is_a_qualifier_not_a_comparison():
+    # "over 4x faster Llama 3.1 405B": "over" qualifies 4x; the model is no baseline
+    c = claim("The GB200 NVL72 delivered over 4x faster Llama 2 70B fine-tuning.", 4)
+    assert c.workload == "Llama 2 70B" and c.baseline == ""

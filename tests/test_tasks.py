@@ -35,3 +35,10 @@ def test_a_count_before_the_names_does_not_spoil_the_pairing():
             "智能推荐和自然语言理解任务的训练速度分别提升18%、14%、11%和8%。")
     got = [(c.value, c.workload) for c in claims_of(text) if c.unit == "%"]
     assert got == [(18, "3D U-Net"), (14, "RNN-T"), (11, "DLRM"), (8, "BERT")]
+
+
+def test_a_task_restated_by_its_model_in_brackets_is_one_name():
+    text = ("在MLPerf Training v1.1集群测试中,英伟达将自然语言理解、目标物体检测(Mask R-CNN)、"
+            "语音识别任务的训练速度分别提升22%、18%、14%。")
+    got = [(c.value, c.workload) for c in claims_of(text) if c.unit == "%"]
+    assert got == [(22, "BERT"), (18, "Mask R-CNN"), (14, "RNN-T")]

@@ -158,6 +158,8 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention],
         c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
     qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
     ms = [m for m in mentions if m.start >= c0 and m.end <= c1 and not m.counted and not m.owned]
+    # "目标物体检测(MASKR-CNN)": a name restated right after itself is one name
+    ms = [m for i, m in enumerate(ms) if i == 0 or m.entity.canonical != ms[i - 1].entity.canonical]
     if respectively and ms:
         # "8项任务中 ... 将A、B、C和D任务分别提升18%、14%、11%和8%": the numbers paired are
         # the run after the names, not a count that stands before them

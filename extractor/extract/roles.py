@@ -100,8 +100,9 @@ NUMERAL_BEFORE = re.compile(
 
 
 # What may stand between "than"/"比" and the name compared with: articles, a possessive
-# or a vendor ("than the DGX A100", "than NVIDIA's A100", "比英偉達的A100").
-BETWEEN_COMPARISON_AND_NAME = re.compile(r"\s*(?:[\w'’]+\s+){0,2}|[^\s\d]{0,4}")
+# or a vendor ("than the DGX A100", "than NVIDIA's A100", "比英偉達的A100"); not a number,
+# since "over 4x faster Llama 3.1 405B" is a qualifier of the number, not a comparison
+BETWEEN_COMPARISON_AND_NAME = re.compile(r"\s*(?:(?!\d)[\w'’]+\s+){0,2}|[^\s\d]{0,4}")
 
 
 @dataclass(frozen=True)
