@@ -201,13 +201,9 @@ class _PageReader:
         self.topic = PageTopic.of(infos)
         self.tables = TableTracker(infos, config.max_table_rows)
 
-    def _table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
-        """(the table a row belongs to, whether the sentence is a header row)."""
-        return self.tables.table_of(info)
-
     def claims_of_sentence(self, idx: int) -> list[Claim]:
         info, config = self.infos[idx], self.config
-        table, is_header_row = self._table_of(info)
+        table, is_header_row = self.tables.table_of(info)
         if is_header_row:
             return []
         sent = info.text
@@ -277,13 +273,14 @@ class _PageReader:
             return None  # a bare number is a claim only when its own sentence says what it is about
 
         metric, cue = metric_for(quantity, metric_text, sent, lang)
-        before = previous(infos, idx, crossing=True)
-        if not cue and before is not None and refers_back(sent, lk):
+        before = previous(infos, idx, crossing=True) if not cue else None
+        if before is not None and refers_back(sent, lk):
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
             # sentence that is referred back to names the metric
             metric, cue = metric_for(quantity, "", before.text, lang)
-        if metric_by_unit(unit):  # "in the six months": a period, not a time-to-train
-            metric, cue = metric_by_unit(unit), False
+        unit_metric = metric_by_unit(unit)
+        if unit_metric:  # "in the six months": a period, not a time-to-train
+            metric, cue = unit_metric, False
 
         named = link.system_from in in_sentence or link.workload_from in in_sentence
         if config.require_subject and not (link.system or link.workload):

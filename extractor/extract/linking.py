@@ -28,11 +28,6 @@ from extractor.extract.roles import Mention, SentenceInfo, is_vs_figure, topic_o
 from extractor.extract.tables import Table
 from extractor.extract import topics
 
-#: where a name of a claim came from, strongest evidence first (the `link` column)
-LINK_SOURCES = ("clause", "sentence", "table_column", "caption", "previous_sentence",
-                "heading", "page_topic", "counted", "baseline_only")
-
-
 @dataclass
 class Link:
     """The names a claim is about and where each was found."""
@@ -250,8 +245,9 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
     """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about."""
     info = infos[idx]
     prefer_before = lang_key(info.lang) in ("zh", "ko")
-    system_m, sys_from = _system_in_sentence(info, q, clause, sentence_qs, prefer_before)
-    workload_m, wl_from = _workload_in_sentence(info, q, clause, sentence_qs, prefer_before)
+    resp = _respectively(info, sentence_qs)
+    system_m, sys_from = _system_in_sentence(info, q, clause, sentence_qs, prefer_before, resp)
+    workload_m, wl_from = _workload_in_sentence(info, q, clause, sentence_qs, prefer_before, resp)
     if table is not None:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
         col_sys, col_wl = table.column_name(col, SYSTEM), table.column_name(col, WORKLOAD)
         if col_sys is not None:
@@ -295,12 +291,13 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
 
 
 def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
-                        sentence_qs: list[Quantity], prefer_before: bool) -> tuple[Mention | None, str]:
-    """The system named in the number's own sentence: coordinated names paired in order,
-    the name of its clause, of a relative clause's antecedent, else of another clause."""
+                        sentence_qs: list[Quantity], prefer_before: bool,
+                        resp: bool) -> tuple[Mention | None, str]:
+    """The system named in the number's own sentence: coordinated names paired in order
+    (`resp`: the sentence says "respectively"), the name of its clause, of a relative
+    clause's antecedent, else of another clause."""
     c = cues()
     sent = info.text
-    resp = _respectively(info, sentence_qs)
     pairs = parallel_pairs(sentence_qs, info.systems, clause, resp)
     system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
         pick(info.systems, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
@@ -322,8 +319,9 @@ def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int]
 
 
 def _workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
-                          sentence_qs: list[Quantity], prefer_before: bool) -> tuple[Mention | None, str]:
-    pairs = parallel_pairs(sentence_qs, info.workloads, clause, _respectively(info, sentence_qs))
+                          sentence_qs: list[Quantity], prefer_before: bool,
+                          resp: bool) -> tuple[Mention | None, str]:
+    pairs = parallel_pairs(sentence_qs, info.workloads, clause, resp)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
     return pick(info.workloads, q, clause, prefer_before)

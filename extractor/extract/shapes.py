@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
+from extractor.clean.lexicon import trie_regex
 from extractor.extract.names import strip_vendor, vendor_named
 
 
@@ -47,24 +48,7 @@ def alternatives(words) -> str:
     >>> alternatives(["Intel", "Int", "Google"]), re.fullmatch(alternatives(["a.b", "ab"]), "a.b") is not None
     ('(?:Google|Int(?:el)?)', True)
     """
-    trie: dict = {}
-    for w in set(words):
-        node = trie
-        for ch in w:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-    return _trie_regex(trie)
-
-
-def _trie_regex(node: dict) -> str:
-    ends = "" in node
-    branches = [re.escape(ch) + _trie_regex(child) for ch, child in sorted(node.items()) if ch]
-    if not branches:
-        return ""
-    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    if ends:  # a word ends here and a longer one goes on: the longer one is tried first
-        return f"(?:{body})?" if len(body) > 1 else body + "?"
-    return body
+    return trie_regex(set(words))
 
 
 @lru_cache(maxsize=None)

@@ -128,10 +128,13 @@ class PageTopic:
         first paragraph's, else the one system most subject mentions of the page name."""
         opening = infos[:OPENING_SENTENCES]
         # a title-like line (short, no final stop) first, else the first sentence
-        ordered = [i for i in opening if is_heading(i)] + [i for i in opening if not is_heading(i)]
+        headings = [is_heading(i) for i in opening]
+        ordered = [i for i, h in zip(opening, headings) if h] + \
+            [i for i, h in zip(opening, headings) if not h]
         for info in ordered:
-            if info.subjects():
-                return cls(info.subjects()[0], _page_workload(opening, infos))
+            subjects = info.subjects()
+            if subjects:
+                return cls(subjects[0], _page_workload(opening, infos))
         counts = Counter(m.entity.canonical for info in infos for m in info.subjects())
         if counts:
             name, n = counts.most_common(1)[0]
