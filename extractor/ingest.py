@@ -249,10 +249,12 @@ def iter_pages(corpus: Path, max_bytes: int = 50_000_000, follow_links: bool = F
                exclude=()) -> Iterator[RawPage]:
     """Every input of the corpus folder, read one at a time (see the module's doc)."""
     for path, error in iter_entries(corpus, follow_links, exclude):
-        if error:
-            doc_id = doc_id_for(path, corpus) if path != Path(corpus) else "."
-            if error.startswith("cannot read folder"):
-                doc_id += "/"
-            yield RawPage(doc_id, error=error, size=0)
-        else:
-            yield read_page(path, corpus, max_bytes)
+        yield unreadable_page(path, corpus, error) if error else read_page(path, corpus, max_bytes)
+
+
+def unreadable_page(path: Path, corpus: Path, error: str) -> RawPage:
+    """The row of an entry `iter_entries` gave with an error (a folder's doc_id ends in '/')."""
+    doc_id = doc_id_for(path, corpus) if path != Path(corpus) else "."
+    if error.startswith("cannot read folder"):
+        doc_id += "/"
+    return RawPage(doc_id, error=error, size=0)

@@ -1,5 +1,6 @@
 """The command line as a user runs it: `python -m extractor ...` in a subprocess."""
 import json
+import os
 import subprocess
 import sys
 
@@ -37,6 +38,28 @@ def test_unknown_command_and_option_are_one_line_errors(tmp_path):
     one_line_error(extractor("frobnicate"))
     one_line_error(extractor("run", CORPUS, "--bogus"))
     one_line_error(extractor("clean", tmp_path / "missing.txt"))
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "two", "1.5"])
+def test_jobs_below_one_or_not_a_number_is_a_one_line_error(tmp_path, jobs):
+    err = one_line_error(extractor("run", CORPUS, "--out", tmp_path / "out", "-j", jobs))
+    assert err.startswith("extractor: error: argument --jobs/-j: ")
+    assert not (tmp_path / "out").exists()
+
+
+def test_jobs_auto_is_one_per_core():
+    from extractor.cli import build_parser
+
+    args = build_parser().parse_args(["run", "-j", "auto"])
+    assert args.jobs == (os.cpu_count() or 1) and args.jobs >= 1
+
+
+def test_dask_options_without_the_dask_engine_are_one_line_errors(tmp_path):
+    err = one_line_error(extractor("run", CORPUS, "--out", tmp_path / "out",
+                                   "--scheduler", "tcp://127.0.0.1:8786"))
+    assert err.endswith("--scheduler needs --engine dask")
+    err = one_line_error(extractor("run", CORPUS, "--out", tmp_path / "out", "--send-pages"))
+    assert err.endswith("--send-pages needs --engine dask")
 
 
 def test_run_then_score_then_check(tmp_path):
