@@ -171,6 +171,8 @@ class _DaskRun:
         items = self._pages(exclude) if self.send_pages else self._refs(exclude)
         in_flight: deque = deque()
         while chunk := list(islice(items, PAGES_PER_TASK)):
+            if self.send_pages:  # set on the way when a worker could not see the corpus
+                chunk = [self._read_here(item) for item in chunk]
             in_flight.append((chunk, self._submit(chunk)))
             if len(in_flight) >= self.window:
                 yield from self._collect(*in_flight.popleft())

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import logging
 import pickle
+import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -137,6 +139,38 @@ def test_pages_sent_as_bytes_give_the_same_tables(tmp_path, cluster, copies):
     same_tables(tmp_path / "out", local)
 
 
+def test_workers_that_cannot_see_the_corpus_are_sent_the_bytes(tmp_path, cluster, copies,
+                                                               caplog):
+    from distributed import WorkerPlugin
+
+    local_cluster, client = cluster
+    corpus, local = copies
+
+    class ElsewhereCorpus(WorkerPlugin):  # workers whose file system lacks the corpus folder
+        name = "elsewhere-corpus"
+
+        def setup(self, worker):
+            import extractor.distributed as worker_side
+            self.original = original = worker_side.process_chunk
+
+            def process_chunk(items, corpus, config):
+                return original(items, corpus + "-not-here", config)
+            worker_side.process_chunk = process_chunk  # what the tasks' pickles name
+
+        def teardown(self, worker):
+            import extractor.distributed as worker_side
+            worker_side.process_chunk = self.original
+
+    client.register_plugin(ElsewhereCorpus())
+    try:
+        run(Config(corpus=corpus, out=tmp_path / "out"),
+            engine=DaskEngine(local_cluster.scheduler_address))
+    finally:
+        client.unregister_worker_plugin(ElsewhereCorpus.name)
+    assert "cannot read the pages" in caplog.text
+    same_tables(tmp_path / "out", local)
+
+
 @pytest.mark.parametrize("send_pages", [False, True])
 def test_resume_on_a_cluster_redoes_only_changed_pages(tmp_path, cluster, copies, caplog,
                                                        send_pages):
@@ -265,3 +299,35 @@ def test_the_cluster_gets_only_a_bounded_window_of_pages_ahead(tmp_path, cluster
     assert len(listed) <= (n_threads * TASKS_PER_WORKER + 1) * PAGES_PER_TASK
     rest = [r.document.doc_id for r in results]
     assert rest == [f"{i:03d}.txt" for i in range(1, 300)]
+
+
+def test_an_interrupted_run_on_a_cluster_keeps_its_pages_and_resume_finishes_it(tmp_path,
+                                                                                cluster):
+    from test_badinput import journal_lines, previous_outputs, start_run, tables, \
+        wait_for_pages
+
+    local_cluster, _ = cluster
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    for i, page in enumerate(sorted(CORPUS.iterdir()) * 5):  # 30 pages: four tasks
+        lines = page.read_bytes().splitlines(keepends=True)
+        (corpus / f"short_{i:03d}.txt").write_bytes(b"".join(lines[:4 + i]) + b"Copy %d.\n" % i)
+    run(Config(corpus=corpus, out=tmp_path / "local"))
+    out = tmp_path / "out"
+    previous = previous_outputs(tmp_path)
+    on_cluster = ("--engine", "dask", "--scheduler", local_cluster.scheduler_address)
+    proc = start_run(corpus, out, *on_cluster)
+    wait_for_pages(proc, out, 1)
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=120)
+    assert proc.returncode == 130, proc.stderr.read()
+    assert tables(out) == previous  # the previous run's outputs, whole
+    kept = journal_lines(out)
+    assert kept >= 1
+    done = subprocess.run([sys.executable, "-m", "extractor", "-v", "run", corpus, "--out", out,
+                           "-q", "--resume", *on_cluster], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert tables(out) == tables(tmp_path / "local")
+    reused = re.search(r"(\d+) pages reused", done.stderr)
+    assert reused and int(reused.group(1)) >= kept
