@@ -92,11 +92,16 @@ class PageRef:
 REUSE = "reuse"
 
 
+def corpus_visible(corpus: str) -> bool:
+    """Whether the corpus folder is there, on the machine this runs on."""
+    return os.path.isdir(corpus)
+
+
 def process_chunk(items: list[PageRef | RawPage], corpus: str,
                   config: Config) -> list[PageResult | str]:
     """One task, run on a worker: each page read there (PageRef) or sent (RawPage), then
     processed; REUSE for a page that an earlier run finished with the same bytes."""
-    if any(isinstance(item, PageRef) for item in items) and not os.path.isdir(corpus):
+    if any(isinstance(item, PageRef) for item in items) and not corpus_visible(corpus):
         raise CorpusNotVisible(f"no folder {corpus} on this worker")
     out: list[PageResult | str] = []
     for item in items:

@@ -151,15 +151,12 @@ def test_workers_that_cannot_see_the_corpus_are_sent_the_bytes(tmp_path, cluster
 
         def setup(self, worker):
             import extractor.distributed as worker_side
-            self.original = original = worker_side.process_chunk
-
-            def process_chunk(items, corpus, config):
-                return original(items, corpus + "-not-here", config)
-            worker_side.process_chunk = process_chunk  # what the tasks' pickles name
+            self.original = worker_side.corpus_visible
+            worker_side.corpus_visible = lambda corpus: False
 
         def teardown(self, worker):
             import extractor.distributed as worker_side
-            worker_side.process_chunk = self.original
+            worker_side.corpus_visible = self.original
 
     client.register_plugin(ElsewhereCorpus())
     try:
