@@ -38,7 +38,6 @@ that lost it, how far off a mismatch is).
 from __future__ import annotations
 
 import bisect
-import hashlib
 import logging
 import math
 import re
@@ -48,7 +47,8 @@ from functools import lru_cache
 
 import pandas as pd
 
-from extractor.extract.context import PageContext, page_context, round_for_date, round_sort_key
+from extractor.extract.context import PageContext, page_context
+from extractor.grouping import counted_thing, group_claims, group_id, possible_round, verdict
 from extractor.reference import (DEFAULT_REFERENCE, ReferenceCheck, ReferenceTableError,
                                  benchmark_key, canonical_benchmark, canonical_system,
                                  check_reference, load_reference, prepare_reference,
@@ -65,7 +65,7 @@ GROUP_COLUMNS = ["group_id", "system", "workload", "metric", "context", "n_docs"
                  "values", "verdict", "reference_value", "reference_verdict", "doc_ids"]
 #: what the reference check found, after the contract's columns
 EXTRA_GROUP_COLUMNS = ["reference_round", "reference_division", "reference_system",
-                       "reference_reading", "reference_note"]
+                       "reference_reading", "reference_note", "baseline", "counted"]
 #: columns this stage adds to the claims table, after the contract's columns
 CLAIM_EXTRA_COLUMNS = ["unit_source", "group_id"]
 
@@ -96,6 +96,12 @@ class ConsistencyConfig:
     divisions: tuple[str, ...] = ("closed", "open")
     #: units (seconds each) a time whose unit the page lost may be read in
     assumed_time_units: tuple[tuple[str, float], ...] = (("min", 60.0), ("h", 3600.0))
+    #: metrics whose groups are split by the scale a page states (accelerators, nodes):
+    #: a time on one node and on eight nodes are different results
+    scale_metrics: tuple[str, ...] = ("time_to_train", "throughput", "improvement", "speedup",
+                                      "latency")
+    #: metrics whose groups are split by what is counted ("2 racks" vs "5U")
+    counted_metrics: tuple[str, ...] = ("count",)
     #: on an unexpected error, log it and return no groups rather than fail the run
     #: (tests turn this off to see the error)
     fail_safe: bool = True
@@ -122,6 +128,8 @@ class Group:
     reference_system: str = ""
     reference_reading: str = ""
     reference_note: str = ""
+    baseline: str = ""
+    counted: str = ""
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -238,11 +246,17 @@ class Member:
     qualifier: str
     surface: str
     sentence: str
+    start: int
     confidence: float
     flags: list[str]
     context: PageContext
     system_key: str
     benchmark_key: str
+    #: the compared system of a comparison (claims.csv `baseline`), as a key
+    baseline: str = ""
+    baseline_key: str = ""
+    #: what a count counts ("ipu", "server"), '' for other values
+    counted: str = ""
     lo: float = 0.0
     hi: float = 0.0
     #: the interval of the stated number alone, its qualifier ignored
@@ -291,7 +305,8 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
 
     cols = {name: column(name) for name in (
         "doc_id", "lang", "value", "unit", "quantity", "value_norm", "metric", "system",
-        "workload", "qualifier", "surface", "sentence", "confidence", "flags", "context")}
+        "workload", "qualifier", "surface", "sentence", "start", "confidence", "flags",
+        "context", "baseline")}
     records = [dict(zip(cols, values)) for values in zip(*cols.values())]
     fallback: dict[str, PageContext] = {}
     by_doc: dict[str, list[dict]] = defaultdict(list)
@@ -320,30 +335,18 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
             value_norm=_finite(r.get("value_norm")), metric=_text(r.get("metric")),
             system=_text(r.get("system")), workload=_text(r.get("workload")),
             qualifier=_text(r.get("qualifier")) or "exact", surface=_text(r.get("surface")),
-            sentence=_text(r.get("sentence")),
+            sentence=_text(r.get("sentence")), start=int(_finite(r.get("start")) or 0),
             confidence=0.0 if confidence is None else confidence,
             flags=_flags(r.get("flags")), context=ctx,
             system_key=system_key(_text(r.get("system"))),
-            benchmark_key=benchmark_key(_text(r.get("workload"))))
+            benchmark_key=benchmark_key(_text(r.get("workload"))),
+            baseline=_text(r.get("baseline")), baseline_key=system_key(_text(r.get("baseline"))))
+        if m.metric in config.counted_metrics or m.quantity == "count":
+            m.counted = counted_thing(m.surface, m.sentence)
         m.lo, m.hi = tolerance_interval(value, m.surface, m.qualifier, config)
         m.exact_lo, m.exact_hi = tolerance_interval(value, m.surface, "exact", config)
         members.append(m)
     return members
-
-
-def _possible_round(ctx: PageContext, rnd: str) -> bool:
-    """Whether a page of this context can speak of round `rnd`: not if it is dated before
-    the round was published.
-
-    >>> _possible_round(PageContext(date="2021-05-06"), "v1.0")
-    False
-    >>> _possible_round(PageContext(date="2021-07-01"), "v1.0"), _possible_round(PageContext(), "v9.9")
-    (True, True)
-    """
-    if not ctx.date or not rnd:
-        return True
-    latest = round_for_date(ctx.date, ctx.suite)
-    return bool(latest) and round_sort_key(rnd) <= round_sort_key(latest)
 
 
 @lru_cache(maxsize=65536)  # contexts are few and frozen; pairs recur for every claim
@@ -353,7 +356,7 @@ def _compatible(a: PageContext, b: PageContext) -> bool:
     if not all(not x or not y or x == y for x, y in
                ((a.suite, b.suite), (a.round, b.round), (a.division, b.division))):
         return False
-    return _possible_round(a, b.round) and _possible_round(b, a.round)
+    return possible_round(a, b.round) and possible_round(b, a.round)
 
 
 # --- unit recovery ------------------------------------------------------------------
@@ -431,66 +434,6 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
     return recovered
 
 
-# --- grouping -----------------------------------------------------------------------
-
-def _fill_unknown(items: list[Member], level: int, slots: dict[int, list[str]]) -> None:
-    """Members whose field `level` (suite, round, division) is unknown take the one value
-    the others know, if only one is possible for them: a page dated before a round was
-    published cannot speak of it."""
-    known = {slots[m.row][level] for m in items if slots[m.row][level]}
-    for m in items:
-        if slots[m.row][level]:
-            continue
-        possible = known if level != 1 else {r for r in known if _possible_round(m.context, r)}
-        if len(possible) == 1:
-            slots[m.row][level] = next(iter(possible))
-
-
-def group_claims(members: list[Member]) -> dict[tuple, list[Member]]:
-    """Members grouped by (system key, benchmark key, metric, suite, round, division).
-
-    Only claims naming a system or a workload are grouped. Within a key, a claim whose
-    suite, round or division is unknown joins the only one the others know (and its date
-    allows); with several, it stays in a group of its own (it cannot be told which it
-    speaks of)."""
-    by_key: dict[tuple, list[Member]] = defaultdict(list)
-    for m in members:
-        if m.system_key or m.benchmark_key:
-            by_key[(m.system_key, m.benchmark_key, m.metric)].append(m)
-    groups: dict[tuple, list[Member]] = {}
-    for key, items in by_key.items():
-        slots = {m.row: [m.context.suite, m.context.round, m.context.division] for m in items}
-        for level in range(3):
-            parents: dict[tuple, list[Member]] = defaultdict(list)
-            for m in items:
-                parents[tuple(slots[m.row][:level])].append(m)
-            for sub in parents.values():
-                _fill_unknown(sub, level, slots)
-        for m in items:
-            m.bucket = key + tuple(slots[m.row])
-            groups.setdefault(m.bucket, []).append(m)
-    return groups
-
-
-def group_id(bucket: tuple) -> str:
-    """A stable id from what the group is about (not from its position in a run).
-
-    >>> group_id(("ipupod16", "resnet50", "time_to_train", "training", "v1.1", ""))
-    'g9b106ded87'
-    """
-    digest = hashlib.blake2b("|".join(bucket).encode("utf-8"), digest_size=5).hexdigest()
-    return f"g{digest}"
-
-
-def _verdict(items: list[Member]) -> str:
-    if len({m.doc_id for m in items}) < 2:
-        return "single"
-    normalised = all(m.scale is not None for m in items)
-    intervals = [m.interval(normalised) for m in items]
-    return "agree" if max(lo for lo, _ in intervals) <= min(hi for _, hi in intervals) \
-        else "conflict"
-
-
 # --- the stage ----------------------------------------------------------------------
 
 def _most_common(values) -> str:
@@ -538,14 +481,16 @@ def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
     ref_rows = reference_rows(ref)
     members = _members(claims, config)
     recovered = recover_units(members, config) if config.recover_units else []
-    buckets = group_claims(members)
+    buckets = group_claims(members, config)
 
     groups = []
     group_of_row: dict[int, str] = {}
     for bucket, items in buckets.items():
         items.sort(key=lambda m: (m.doc_id, m.row))
-        sys_key, bench_key, metric, suite, rnd, division = bucket
-        ctx = PageContext(suite, rnd, division)
+        sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted = bucket
+        ctx = PageContext(suite, rnd, division, "",
+                          scale[1:] if scale.startswith("a") else "",
+                          scale[1:] if scale.startswith("n") else "")
         gid = group_id(bucket)
         for m in items:
             group_of_row[m.row] = gid
@@ -556,9 +501,11 @@ def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
         groups.append(Group(
             gid, system, workload, metric, ctx.as_string(), len({m.doc_id for m in items}),
             ";".join(sorted({m.lang for m in items if m.lang})),
-            ";".join(m.label() for m in shown), _verdict(items), check.value, check.verdict,
+            ";".join(m.label() for m in shown), verdict(items), check.value, check.verdict,
             ";".join(m.doc_id for m in shown), check.round, check.division, check.system,
-            check.reading, check.note))
+            check.reading, check.note,
+            _most_common(canonical_system(m.baseline) for m in items if m.baseline_key == baseline)
+            if baseline else "", counted))
     table = pd.DataFrame([g.as_dict() for g in groups], columns=columns)
     if len(table):
         table = table.sort_values(["system", "workload", "metric", "context", "group_id"],

@@ -2,10 +2,14 @@
 check of a group of claims against it.
 
 - `load_reference(path=None)`: a table of official results; the shipped MLPerf Training
-  v1.0-v2.0 table by default. Any table with the same columns (round, division,
-  system_name, benchmark, time_to_train_minutes, ...) may be given instead.
+  results of every round (`extractor/data/mlperf_training_all.csv`, 2,211 rows) by
+  default. Any table with the same columns (round, division, system_name, benchmark,
+  time_to_train_minutes; accelerator and accelerator_count when it has them) may be given.
 - `prepare_reference(table) -> DataFrame`: the table with canonical system and benchmark
-  names and join keys added (`system`, `benchmark`, `system_key`, `benchmark_key`).
+  names and join keys added (`system`, `benchmark_name`, `system_key`, `benchmark_key`,
+  `name_keys`: every claim name the row answers to, `accelerators`, `nodes`: its scale).
+- `reference_rows(prepared) -> ReferenceIndex`: the rows indexed by claim name and
+  benchmark, so that a group looks up its few candidate rows, not the whole table.
 - `system_key(name)`, `benchmark_key(name)`: what two names must share to be the same
   system or benchmark. Case, spaces, hyphens and underscores never matter
   ("Bow-Pod16" = "Bow Pod16"); BERT and BERT-Large are one MLPerf benchmark.
@@ -39,13 +43,14 @@ from extractor.extract.context import PageContext, round_for_date, round_sort_ke
 from extractor.extract.names import canonical_system as _entity_system
 from extractor.extract.names import canonical_workload as _entity_workload
 from extractor.extract.names import name_key as _name_key
+from extractor.reference_names import names_for, nodes_of
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
     from extractor.consistency import ConsistencyConfig, Member
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_REFERENCE = "mlperf_training_v1.0-v2.0.csv"
+DEFAULT_REFERENCE = "mlperf_training_all.csv"
 #: columns a reference table must have
 REFERENCE_COLUMNS = ["round", "division", "system_name", "benchmark", "time_to_train_minutes"]
 
@@ -56,8 +61,8 @@ class ReferenceTableError(ValueError):
 
 
 def load_reference(path: str | Path | None = None) -> pd.DataFrame:
-    """The reference table; the shipped MLPerf Training v1.0-v2.0 results when `path`
-    is None. Raises ReferenceTableError when the table lacks the needed columns."""
+    """The reference table; the shipped MLPerf Training results of every round (v0.5 on)
+    when `path` is None. Raises ReferenceTableError when the table lacks the needed columns."""
     if path is None:
         with resources.as_file(resources.files("extractor.data") / DEFAULT_REFERENCE) as p:
             table = pd.read_csv(p, dtype=str, keep_default_na=False)
@@ -160,24 +165,71 @@ def _benchmark_key(name: str) -> str:
     return name_key(canonical_benchmark(name))
 
 
+def _count(x) -> int | None:
+    try:
+        n = int(float(x))
+    except (TypeError, ValueError):
+        return None
+    return n if n > 0 else None
+
+
 def prepare_reference(table: pd.DataFrame) -> pd.DataFrame:
-    """The reference with canonical names and join keys; rows without a usable time are
-    dropped."""
+    """The reference with canonical names, join keys and scale; rows without a usable
+    time are dropped."""
+    extra = ["system", "benchmark_name", "system_key", "benchmark_key", "name_keys",
+             "accelerators", "nodes"]
     if table is None or not len(table):
-        return pd.DataFrame(columns=REFERENCE_COLUMNS + ["system", "benchmark_name",
-                                                         "system_key", "benchmark_key"])
+        return pd.DataFrame(columns=REFERENCE_COLUMNS + ["accelerator", "accelerator_count"]
+                            + extra)
     ref = table.copy()
-    for col in ("round", "division", "system_name", "benchmark"):
+    for col in ("accelerator", "accelerator_count"):
+        if col not in ref.columns:
+            ref[col] = ""
+    for col in ("round", "division", "system_name", "benchmark", "accelerator"):
         ref[col] = ref[col].fillna("").astype(str).str.strip()
     ref["round"] = ref["round"].map(lambda r: r if not r or r.startswith("v") else f"v{r}")
     ref["division"] = ref["division"].str.lower()
     ref["time_to_train_minutes"] = pd.to_numeric(ref["time_to_train_minutes"], errors="coerce")
-    ref = ref[ref["time_to_train_minutes"].notna() & (ref["time_to_train_minutes"] > 0)]
-    ref["system"] = ref["system_name"].map(canonical_reference_system)
+    ref = ref[ref["time_to_train_minutes"].notna() & (ref["time_to_train_minutes"] > 0)].copy()
+    names = [names_for(s, a) for s, a in zip(ref["system_name"], ref["accelerator"])]
+    ref["system"] = [n[0] if n else canonical_reference_system(s)
+                     for n, s in zip(names, ref["system_name"])]
     ref["benchmark_name"] = ref["benchmark"].map(canonical_benchmark)
     ref["system_key"] = ref["system"].map(name_key)
     ref["benchmark_key"] = ref["benchmark_name"].map(name_key)
+    ref["name_keys"] = [tuple(dict.fromkeys([k] + [name_key(x) for x in n]))
+                        for k, n in zip(ref["system_key"], names)]
+    # object columns: a missing count stays None, not a float NaN
+    ref["accelerators"] = pd.Series([_count(x) for x in ref["accelerator_count"]],
+                                    index=ref.index, dtype=object)
+    ref["nodes"] = pd.Series([nodes_of(s, a) for s, a in zip(ref["system_name"],
+                                                               ref["accelerators"])],
+                             index=ref.index, dtype=object)
     return ref.reset_index(drop=True)
+
+
+class ReferenceIndex:
+    """The prepared rows as named tuples, indexed by (claim name key, benchmark key) and
+    by benchmark: a group looks up its candidates instead of scanning 2,000 rows."""
+
+    def __init__(self, reference: pd.DataFrame):
+        self.rows = list(reference.itertuples(index=False))
+        self.by_name: dict[tuple[str, str], list] = {}
+        self.by_benchmark: dict[str, list] = {}
+        for r in self.rows:
+            for key in r.name_keys:
+                self.by_name.setdefault((key, r.benchmark_key), []).append(r)
+            self.by_benchmark.setdefault(r.benchmark_key, []).append(r)
+        self.name_keys = {k for k, _ in self.by_name}
+
+    def of(self, sys_key: str, bench_key: str) -> list:
+        return self.by_name.get((sys_key, bench_key), [])
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
 
 
 @dataclass
@@ -219,10 +271,9 @@ def _group_scale(items: list[Member], default: float) -> tuple[float, str]:
     return scale, unit
 
 
-def reference_rows(reference: pd.DataFrame) -> list[tuple]:
-    """The prepared reference as named tuples: filtered per group in plain Python, which
-    for a few dozen rows is far cheaper than a pandas mask."""
-    return list(reference.itertuples(index=False))
+def reference_rows(reference: pd.DataFrame) -> ReferenceIndex:
+    """The prepared reference, indexed (`ReferenceIndex`)."""
+    return reference if isinstance(reference, ReferenceIndex) else ReferenceIndex(reference)
 
 
 def _where(rows: list, **equal) -> list:
@@ -385,7 +436,18 @@ def _between_rounds(rows: list, ctx: PageContext, divisions: list[str]):
             for di, div in enumerate(divisions):
                 for old in _where(rows, round=before, division=div):
                     for new in _where(rows, round=later, division=div):
-                        yield (li, ei, di), old, new
+                        if _same_setup(old, new):
+                            yield (li, ei, di), old, new
+
+
+def _same_setup(old, new) -> bool:
+    """Two rounds' results of one system compare only at one scale and by one submitter:
+    a round-over-round gain is not a move from 8 to 64 accelerators, nor another
+    vendor's server."""
+    if old.accelerators and new.accelerators and old.accelerators != new.accelerators:
+        return False
+    a, b = getattr(old, "submitter", ""), getattr(new, "submitter", "")
+    return not a or not b or a == b
 
 
 def _systems_named(items: list[Member]) -> list[str]:
@@ -414,8 +476,7 @@ def _against_other_systems(rows: list, reference: list, others: list[str],
     own_rounds = [ctx.round] if ctx.round else rounds_present
     for oi, other in enumerate(others):
         benchmarks = {r.benchmark_key for r in rows}
-        other_rows = [r for r in reference
-                      if r.system_key == other and r.benchmark_key in benchmarks]
+        other_rows = [r for b in sorted(benchmarks) for r in reference.of(other, b)]
         for ri, rnd in enumerate(own_rounds):
             usable = [r for r in {o.round for o in other_rows}
                       if round_sort_key(r) <= round_sort_key(rnd)]
@@ -483,7 +544,7 @@ def _check_relative(items: list[Member], ctx: PageContext, rows: list,
     if found:
         return found
     own_key = rows[0].system_key
-    known_systems = {r.system_key for r in reference}
+    known_systems = reference.name_keys
     others = [k for k in dict.fromkeys(name_key(canonical_system(s))
                                        for s in _systems_named(items))
               if k and k != own_key and k in known_systems]
@@ -505,8 +566,8 @@ def _check_relative(items: list[Member], ctx: PageContext, rows: list,
 def _system_hint(items: list[Member], ctx: PageContext, reference: list,
                  bench: str, config: ConsistencyConfig) -> str:
     """For a time without a system: the reference rows it would fit, as a note."""
-    rows = [r for r in reference if r.benchmark_key == bench
-            and (not ctx.round or r.round == ctx.round)
+    rows = [r for r in reference.by_benchmark.get(bench, [])
+            if (not ctx.round or r.round == ctx.round)
             and (not ctx.division or r.division == ctx.division)]
     fitting = [r for r in rows
                if all(_fits_time(m, r.time_to_train_minutes * 60.0, config)[0] for m in items)]
@@ -531,18 +592,70 @@ def check_reference(items: list[Member], ctx: PageContext, sys_key: str, bench_k
     is_time = metric in config.time_metrics
     if not (is_time or metric in config.relative_metrics) or not bench_key:
         return ReferenceCheck()
+    if isinstance(reference, pd.DataFrame):
+        reference = reference_rows(reference)
     if not sys_key:
         return ReferenceCheck(note=_system_hint(items, ctx, reference, bench_key, config)
                               if is_time else "no system named")
-    if isinstance(reference, pd.DataFrame):
-        reference = reference_rows(reference)
-    rows = [r for r in reference if r.system_key == sys_key and r.benchmark_key == bench_key]
+    rows = reference.of(sys_key, bench_key)
     if not rows:
         return ReferenceCheck()
+    rows, scale_note = _at_scale(rows, ctx)
+    if not rows:
+        return ReferenceCheck(note=scale_note)
     if is_time:
         # a per cent or a count the extractor called a time is not checked as one
         times = [m for m in items if not m.unit or m.quantity == "duration"]
         if not times:
             return ReferenceCheck(note="no value is a duration")
-        return _check_time(times, ctx, rows, config)
-    return _check_relative(items, ctx, rows, reference, config)
+        check = _check_time(times, ctx, rows, config)
+    else:
+        check = _check_relative(items, ctx, rows, reference, config)
+    if scale_note and check.verdict != "none":
+        check.note = "; ".join(x for x in (check.note, scale_note) if x)
+    return check
+
+
+def _scale_label(r) -> str:
+    parts = []
+    if r.nodes:
+        parts.append(f"{r.nodes} node{'s' if r.nodes != 1 else ''}")
+    if r.accelerators:
+        parts.append(f"{r.accelerators} accelerators")
+    return ", ".join(parts) or "scale unknown"
+
+
+def _at_scale(rows: list, ctx: PageContext) -> tuple[list, str]:
+    """The rows of the scale the claims state (accelerator count, else nodes), and a note:
+    which scale was stated and matched, or, when none was stated and the rows have
+    several, which were candidates; no rows when the reference has no result of the
+    stated scale."""
+    accelerators, nodes = _int(ctx.accelerators), _int(ctx.nodes)
+    if accelerators or nodes:
+        stated = f"{accelerators} accelerators" if accelerators else f"{nodes} nodes"
+        kept = [r for r in rows if (r.accelerators == accelerators if accelerators
+                                    else r.nodes == nodes)]
+        if not kept:
+            have = sorted({_scale_label(r) for r in rows if _within(r, ctx)})
+            return [], (f"reference has no result on {stated}"
+                        + (f" (has {'; '.join(have[:6])})" if have else ""))
+        return kept, f"scale {stated}"
+    scales = sorted({r.accelerators or 0 for r in rows if _within(r, ctx)})
+    if len(scales) < 2:
+        return rows, ""
+    shown = ", ".join(str(a) if a else "?" for a in scales[:8])
+    more = f" and {len(scales) - 8} more" if len(scales) > 8 else ""
+    return rows, f"scale not stated; candidates at {shown}{more} accelerators"
+
+
+def _within(r, ctx: PageContext) -> bool:
+    return (not ctx.round or r.round == ctx.round) and \
+        (not ctx.division or r.division == ctx.division)
+
+
+def _int(x) -> int | None:
+    try:
+        n = int(x)
+    except (TypeError, ValueError):
+        return None
+    return n if n > 0 else None

@@ -24,15 +24,16 @@ import bisect
 import datetime as dt
 import logging
 import re
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
+from extractor.extract.scale import scale_at
 
 logger = logging.getLogger(__name__)
 
-CONTEXT_FIELDS = ("suite", "round", "division", "date")
+CONTEXT_FIELDS = ("suite", "round", "division", "date", "accelerators", "nodes")
 SUITES = ("training", "inference", "hpc")
 DIVISIONS = ("closed", "open")
 
@@ -49,9 +50,16 @@ class PageContext:
     division: str = ""
     #: the page's date, 'YYYY-MM-DD', or ''
     date: str = ""
+    #: how many accelerators ran the result the sentence states ('3584'), or ''
+    accelerators: str = ""
+    #: how many nodes ran it ('8'), or ''
+    nodes: str = ""
+    #: where in the page a round or division governs (`page_scopes`); a page's own
+    #: context carries them, a claim's does not
+    scopes: tuple = field(default=(), compare=False, repr=False)
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        return {f: getattr(self, f) for f in CONTEXT_FIELDS}
 
     def as_string(self) -> str:
         """`;`-joined key=value of the non-empty fields, in field order.
@@ -68,9 +76,9 @@ class PageContext:
         """The context written by `as_string`; unknown keys and junk are ignored.
 
         >>> PageContext.parse("suite=training;round=v1.1;division=closed")
-        PageContext(suite='training', round='v1.1', division='closed', date='')
-        >>> PageContext.parse(None)
-        PageContext(suite='', round='', division='', date='')
+        PageContext(suite='training', round='v1.1', division='closed', date='', accelerators='', nodes='')
+        >>> PageContext.parse(None).as_string()
+        ''
         """
         if not isinstance(s, str):
             return cls()
@@ -85,6 +93,15 @@ class PageContext:
     def without_date(self) -> PageContext:
         """The context with the date dropped (what groups of claims share)."""
         return replace(self, date="")
+
+    def scale(self) -> str:
+        """The scale as one key: 'a3584' (accelerators), 'n8' (nodes), or ''.
+
+        >>> PageContext(accelerators="3584").scale(), PageContext(nodes="8").scale()
+        ('a3584', 'n8')
+        """
+        return f"a{self.accelerators}" if self.accelerators else \
+            (f"n{self.nodes}" if self.nodes else "")
 
 
 def parse_context(s) -> PageContext:
@@ -105,6 +122,13 @@ class ContextConfig:
     cue_window: int = 20
     #: characters after a benchmark name searched for the suite ("MLPerf ... Training")
     suite_window: int = 30
+    #: a line no longer than this, without a sentence end, is a heading
+    heading_chars: int = 120
+    #: headings starting within this many characters of the page's start are its title:
+    #: a round or division they name holds for the whole page
+    title_chars: int = 400
+    #: characters after a number searched for a past-result cue ("posted in June")
+    past_window: int = 40
 
 
 # --- lexicons -----------------------------------------------------------------------
@@ -418,11 +442,130 @@ def _page_context(text: str, config: ContextConfig) -> PageContext:
     suite = _suite_near_benchmark(text, mentions, config)
     date = page_date(text)
     date_round = round_for_date(date, suite)
-    rnd = _pick_round(mentions, date_round)
+    blocks = _blocks(text, config)
+    whole_page = [m for m in mentions if m.current or _block_at(blocks, m.start).title]
+    rnd = _pick_round(whole_page, date_round)
     if not rnd and config.infer_round_from_date:
         if not config.require_benchmark_mention or _patterns().benchmark.search(text):
             rnd = date_round
-    return PageContext(suite, rnd, division_named(text), date)
+    title_text = " ".join(text[b.start:b.end] for b in blocks if b.title)
+    division = division_named(title_text)
+    scopes = _scopes(text, blocks, [m for m in mentions if m not in whole_page], config)
+    return PageContext(suite, rnd, division, date, scopes=scopes)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A paragraph of the page (text between blank lines; a line on a page without
+    blank lines), what kind it is, and where it starts and ends."""
+
+    start: int
+    end: int
+    #: one short line without a sentence end: it heads the blocks below it
+    heading: bool
+    #: in the page's title lines: what it names holds for the whole page
+    title: bool
+    #: a table row ("| RetinaNet | 768 | 1.51 |")
+    table: bool
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where a round, suite or division named in the body governs: its paragraph, the
+    table right below it, or, named in a heading, the section the heading opens."""
+
+    start: int
+    end: int
+    suite: str = ""
+    round: str = ""
+    division: str = ""
+
+
+_SENTENCE_END = re.compile(r"[.。!?！？:：]\s*$|다\.?\s*$")
+
+
+def _blocks(text: str, config: ContextConfig) -> list[Block]:
+    sep = re.compile(r"\n[ \t\u3000]*\n\s*" if re.search(r"\n[ \t\u3000]*\n", text) else r"\n")
+    out, pos = [], 0
+    for m in [*sep.finditer(text), None]:
+        end = m.start() if m else len(text)
+        chunk = text[pos:end]
+        stripped = chunk.strip()
+        if stripped:
+            lead = pos + len(chunk) - len(chunk.lstrip())
+            one_line = "\n" not in stripped
+            table = stripped.count("|") >= 2 or stripped.count("\t") >= 2
+            heading = (one_line and not table and len(stripped) <= config.heading_chars
+                       and not _SENTENCE_END.search(stripped))
+            out.append(Block(lead, lead + len(stripped), heading,
+                             heading and lead < config.title_chars, table))
+        pos = m.end() if m else len(text)
+    return out
+
+
+def _block_at(blocks: list[Block], pos: int) -> Block:
+    starts = [b.start for b in blocks]
+    i = max(0, bisect.bisect_right(starts, pos) - 1)
+    return blocks[i] if blocks else Block(0, 0, False, False, False)
+
+
+def _scopes(text: str, blocks: list[Block], mentions: list[RoundMention],
+            config: ContextConfig) -> tuple[Scope, ...]:
+    """The scopes of the rounds and divisions named in the body (see `Scope`)."""
+    if not blocks:
+        return ()
+    spans: dict[tuple[int, int], dict] = {}
+
+    def span_of(i: int) -> tuple[int, int]:
+        b = blocks[i]
+        j = i + 1
+        if b.heading:  # a heading governs down to the next heading
+            while j < len(blocks) and not blocks[j].heading:
+                j += 1
+        else:  # a paragraph governs itself and the table right below it
+            while j < len(blocks) and blocks[j].table and not b.table:
+                j += 1
+        return b.start, blocks[j - 1].end
+
+    starts = [b.start for b in blocks]
+    index = {id(b): i for i, b in enumerate(blocks)}
+    for m in mentions:
+        if m.passing:
+            continue
+        i = max(0, bisect.bisect_right(starts, m.start) - 1)
+        spans.setdefault(span_of(i), {"rounds": [], "divisions": []})["rounds"].append(m)
+    for i, b in enumerate(blocks):
+        if b.title:
+            continue
+        division = division_named(text[b.start:b.end])
+        if division:
+            spans.setdefault(span_of(index[id(b)]), {"rounds": [], "divisions": []})[
+                "divisions"].append(division)
+    out = []
+    for (start, end), found in sorted(spans.items()):
+        rnd = _pick_round(found["rounds"], "")
+        suite = next((m.suite for m in found["rounds"] if m.round == rnd and m.suite), "")
+        divisions = set(found["divisions"])
+        out.append(Scope(start, end, suite, rnd, divisions.pop() if len(divisions) == 1 else ""))
+    return tuple(out)
+
+
+def scope_at(ctx: PageContext, pos: int) -> PageContext:
+    """The page context at offset `pos` of the page: the innermost scope holding it
+    overrides round, suite and division.
+
+    >>> page = page_context("MLPerf results\\n\\nIn MLPerf Training v2.0, X took 5 min.\\n\\nY took 9 min.")
+    >>> scope_at(page, 40).round, scope_at(page, 60).round
+    ('v2.0', '')
+    """
+    inner = None
+    for sc in ctx.scopes:
+        if sc.start <= pos < sc.end and (inner is None or sc.end - sc.start < inner.end - inner.start):
+            inner = sc
+    if inner is None:
+        return replace(ctx, scopes=())
+    return PageContext(inner.suite or ctx.suite, inner.round or ctx.round,
+                       inner.division or ctx.division, ctx.date)
 
 
 @lru_cache(maxsize=256)
@@ -472,7 +615,8 @@ def _nearest(mentions: list, at: int | None, pos, label, text: str):
 
 
 def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
-                     config: ContextConfig | None = None, at: int | None = None) -> PageContext:
+                     config: ContextConfig | None = None, at: int | None = None,
+                     offset: int | None = None) -> PageContext:
     """The page context, with the division and round that one sentence names itself.
 
     A round named only in passing ("since our first MLPerf v1.0 submission") does not
@@ -489,6 +633,18 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     >>> s = "34.5 min in the closed division and 27.8 min in the open division"
     >>> sentence_context(s, page).division, sentence_context(s, page, at=s.index("27.8")).division
     ('', 'open')
+
+    With `offset` (where the sentence starts in the page), a round or division named in
+    the body governs only its paragraph, table or section (`page_scopes`); a number
+    followed by a past-result cue ("the 10.9 minutes it posted in June") speaks of the
+    earlier round; the scale the sentence states for the number (`scale.scale_at`) is
+    added.
+
+    >>> s = "It beat the 10.9 minutes it posted in June."
+    >>> sentence_context(s, PageContext("training", "v3.1"), at=s.index("10.9")).round
+    'v3.0'
+    >>> sentence_context("GPT-3 in 10.94 min on 3,584 H100 GPUs", page, at=9).accelerators
+    '3584'
     """
     if isinstance(page_ctx, str):
         page_ctx = PageContext.parse(page_ctx)
@@ -496,6 +652,8 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     text = _normalise(sentence_text)
     config = config or ContextConfig()
     at = at if isinstance(at, int) and not isinstance(at, bool) else None
+    if page_ctx.scopes and isinstance(offset, int):
+        page_ctx = scope_at(page_ctx, offset + (at or 0))
     divisions = _division_mentions(text)
     named = {d for _, d in divisions}
     division = page_ctx.division
@@ -513,4 +671,45 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
         best = best or max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
         rnd = best.round
         suite = best.suite or suite
-    return PageContext(suite, rnd, division, page_ctx.date)
+    if at is not None:
+        rnd = _past_round(text, at, rnd, suite, page_ctx.date, config)
+    clause = _clause_at(text, at) if at is not None else None
+    scale = scale_at(text, at, clause)
+    accelerators = str(scale.count) if scale and scale.kind == "accelerators" else ""
+    nodes = str(scale.count) if scale and scale.kind == "nodes" else ""
+    return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes)
+
+
+@lru_cache(maxsize=None)
+def _past_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    table = lexicons.load("context_rounds.json")
+    months = full_dates().months
+    return (re.compile(_alternation(table.get("past_result_cues", [])) or r"(?!x)x", re.IGNORECASE),
+            re.compile(_alternation(table.get("past_result_blockers", [])) or r"(?!x)x",
+                       re.IGNORECASE),
+            re.compile(r"\b(" + _alternation(months) + r")\b", re.IGNORECASE))
+
+
+def _past_round(text: str, at: int, rnd: str, suite: str, date: str,
+                config: ContextConfig) -> str:
+    """The round a number speaks of when a past-result cue follows it (see
+    `sentence_context`): the round published in the month the cue names, else the one
+    before `rnd`; `rnd` when there is no such cue, '' when no earlier round is known."""
+    cue, blocker, month_rx = _past_patterns()
+    after = text[at:at + config.past_window]
+    m = cue.search(after)
+    if not m or blocker.search(after[:m.start()]):
+        return rnd
+    current = rnd or round_for_date(date, suite)
+    dates, rounds = _round_calendar(suite)
+    earlier = [(d, r) for d, r in zip(dates, rounds)
+               if current and round_sort_key(r) < round_sort_key(current)]
+    if not earlier:
+        return ""
+    month = month_rx.search(after[m.start():m.end() + 15])
+    if month:
+        number = full_dates().months.get(month.group(1).lower())
+        same = [r for d, r in earlier if number and int(d[5:7]) == int(number)]
+        if same:
+            return same[-1]
+    return earlier[-1][1]
