@@ -296,8 +296,9 @@ def _flags(x) -> list[str]:
 
 
 def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
-    """The claims as members, with their contexts (page fallback for pages whose claims
-    carry none) and tolerance intervals; rows without a finite value are left out."""
+    """The claims as members, with their contexts (from the claims' sentences when the
+    table has no context column) and tolerance intervals; rows without a finite value
+    are left out."""
     n = len(claims)
 
     def column(name):  # whole columns at once: far cheaper than rows as dicts
@@ -312,8 +313,11 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
     by_doc: dict[str, list[dict]] = defaultdict(list)
     for r in records:
         by_doc[_text(r.get("doc_id"))].append(r)
+    # a table written without contexts (an older run, another extractor) gets each page's
+    # from its claims' sentences; an empty context the extractor wrote is its finding
+    has_contexts = "context" in claims.columns
     for doc, rows in by_doc.items():
-        if not any(_text(r.get("context")) for r in rows):
+        if not has_contexts:
             sentences = list(dict.fromkeys(_text(r.get("sentence")) for r in rows))
             fallback[doc] = page_context("\n".join(sentences))
     parsed: dict[str, PageContext] = {}

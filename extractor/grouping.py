@@ -103,7 +103,9 @@ def counted_thing(surface: str, sentence: str = "") -> str:
 def _fill_unknown(items: list[Member], level: int, slots: dict[int, list[str]]) -> None:
     """Members whose field `level` is unknown take the one value the others know, if
     only one is possible for them: a page dated before a round cannot speak of it."""
-    known = {slots[m.row][level] for m in items if slots[m.row][level]}
+    # a scale stated but not attributable ('a?') is no value another claim can join
+    known = {slots[m.row][level] for m in items
+             if slots[m.row][level] and not slots[m.row][level].endswith("?")}
     if not known:
         return
     for m in items:

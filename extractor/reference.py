@@ -346,6 +346,10 @@ def _check_time(items: list[Member], ctx: PageContext, rows: list,
             note.append(f"unit assumed {'/'.join(assumed)}")
         return ReferenceCheck("match", _significant(seconds / scale), row.round, row.division,
                               row.system_name, "", "; ".join(note))
+    if not ctx.round:
+        # no round stated and no result fits every value: the closest of every round's
+        # results is no evidence of a wrong value, rather of a number that is no result
+        return ReferenceCheck(note="round not stated and no result of any round fits")
     own = [c for c in candidates if c[0][0] == 0]
     if not own:  # only earlier rounds, tried because the round came from a date
         return ReferenceCheck(note=f"reference has no {ctx.round} result; "

@@ -109,7 +109,7 @@ def test_a_cued_date_beats_an_earlier_uncued_one():
 
 @pytest.mark.parametrize("date, rnd", [
     ("2021-06-30", "v1.0"), ("2021-11-30", "v1.0"), ("2021-12-01", "v1.1"),
-    ("2022-06-29", "v2.0"), ("2023-07-01", "v3.0"), ("2025-12-31", "v5.0"),
+    ("2022-06-29", "v2.0"), ("2023-07-01", "v3.0"), ("2025-12-31", "v5.1"),
     ("2018-01-01", ""),
 ])
 def test_round_for_date_uses_training_publication_dates(date, rnd):

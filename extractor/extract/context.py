@@ -50,7 +50,8 @@ class PageContext:
     division: str = ""
     #: the page's date, 'YYYY-MM-DD', or ''
     date: str = ""
-    #: how many accelerators ran the result the sentence states ('3584'), or ''
+    #: how many accelerators ran the result the sentence states ('3584'), '?' when it
+    #: states several and which is this number's is not known, or ''
     accelerators: str = ""
     #: how many nodes ran it ('8'), or ''
     nodes: str = ""
@@ -124,8 +125,8 @@ class ContextConfig:
     suite_window: int = 30
     #: a line no longer than this, without a sentence end, is a heading
     heading_chars: int = 120
-    #: headings starting within this many characters of the page's start are its title:
-    #: a round or division they name holds for the whole page
+    #: paragraphs starting within this many characters of the page's start are its title
+    #: and lead: a round or division they name holds for the whole page
     title_chars: int = 400
     #: characters after a number searched for a past-result cue ("posted in June")
     past_window: int = 40
@@ -463,7 +464,8 @@ class Block:
     end: int
     #: one short line without a sentence end: it heads the blocks below it
     heading: bool
-    #: in the page's title lines: what it names holds for the whole page
+    #: the page's title or lead (starts within `title_chars`): what it names holds for
+    #: the whole page
     title: bool
     #: a table row ("| RetinaNet | 768 | 1.51 |")
     table: bool
@@ -498,7 +500,7 @@ def _blocks(text: str, config: ContextConfig) -> list[Block]:
             heading = (one_line and not table and len(stripped) <= config.heading_chars
                        and not _SENTENCE_END.search(stripped))
             out.append(Block(lead, lead + len(stripped), heading,
-                             heading and lead < config.title_chars, table))
+                             lead < config.title_chars, table))
         pos = m.end() if m else len(text)
     return out
 
@@ -554,7 +556,8 @@ def scope_at(ctx: PageContext, pos: int) -> PageContext:
     """The page context at offset `pos` of the page: the innermost scope holding it
     overrides round, suite and division.
 
-    >>> page = page_context("MLPerf results\\n\\nIn MLPerf Training v2.0, X took 5 min.\\n\\nY took 9 min.")
+    >>> text = "MLPerf results\\n\\nIn MLPerf Training v2.0, X took 5 min.\\n\\nY took 9 min."
+    >>> page = page_context(text, ContextConfig(title_chars=10))  # past the lead
     >>> scope_at(page, 40).round, scope_at(page, 60).round
     ('v2.0', '')
     """
@@ -675,8 +678,10 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
         rnd = _past_round(text, at, rnd, suite, page_ctx.date, config)
     clause = _clause_at(text, at) if at is not None else None
     scale = scale_at(text, at, clause)
-    accelerators = str(scale.count) if scale and scale.kind == "accelerators" else ""
-    nodes = str(scale.count) if scale and scale.kind == "nodes" else ""
+    # '?': the sentence states several scales and which is this number's is not known
+    count = (str(scale.count) if scale.count else "?") if scale else ""
+    accelerators = count if scale and scale.kind == "accelerators" else ""
+    nodes = count if scale and scale.kind == "nodes" else ""
     return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes)
 
 
