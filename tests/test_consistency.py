@@ -687,3 +687,112 @@ def test_three_pages_in_three_languages_end_to_end(tmp_path):
     assert set(g["langs"].split(";")) == {"en", "ko"}
     checked = groups[groups["metric"].isin(["time_to_train", "improvement"])]
     assert set(checked["reference_verdict"]) == {"match"}
+
+
+# --- copies, scale and scope on real pages --------------------------------------------
+
+def test_300_copies_of_the_seed_pages_give_the_groups_and_verdicts_of_one(seed_run):
+    """Each page's claims copied 300 times under other doc_ids (what a run over 300
+    copies of the corpus extracts, page by page): the same groups with more members;
+    no conflict that one copy does not have."""
+    from extractor.outputs import read_table
+
+    claims = read_table(seed_run / "claims.csv")
+    base = claims.drop(columns=[c for c in ("unit_source", "group_id") if c in claims.columns])
+    config = ConsistencyConfig(fail_safe=False)
+    one, _ = check_consistency(base, load_reference(), config)
+    copies = pd.concat([base.assign(doc_id=f"copy{i:03d}/" + base["doc_id"]) for i in range(300)],
+                       ignore_index=True)
+    many, _ = check_consistency(copies, load_reference(), config)
+    assert set(many["group_id"]) == set(one["group_id"])
+    joined = one.merge(many, on="group_id", suffixes=("", "_300"))
+    assert (joined["n_docs_300"] == 300 * joined["n_docs"]).all()
+    assert (joined["reference_verdict"] == joined["reference_verdict_300"]).all()
+    new_conflicts = joined[(joined["verdict_300"] == "conflict") & (joined["verdict"] != "conflict")]
+    assert new_conflicts.empty, new_conflicts[["values", "verdict", "verdict_300"]].to_string()
+    # one page's own differing values are flagged, in one copy and in 300
+    assert (joined["verdict"] == "within_page").any()
+    assert (joined.loc[joined["verdict"] == "within_page", "verdict_300"] == "within_page").all()
+
+
+def test_counts_of_different_things_are_different_groups(reference):
+    groups, _ = run(reference,
+                    claim("a", 2, "count", system="IPU-POD16", metric="count", surface="two systems"),
+                    claim("a", 5, "count", system="IPU-POD16", metric="count", surface="5U"),
+                    claim("b", 2, "count", system="IPU-POD16", metric="count", surface="2 systems"))
+    assert sorted(zip(groups["counted"], groups["verdict"])) == [("system", "agree"),
+                                                                 ("u", "single")]
+
+
+def test_a_baseline_figure_does_not_join_the_performers_group(reference):
+    groups, _ = run(reference,
+                    claim("a", 2, "x", system="B200", workload="GPT-3", metric="speedup"),
+                    claim("a", 4, "x", system="B200", workload="GPT-3", metric="speedup",
+                          sentence="4x over the A100"),
+                    claim("b", 2, "x", system="B200", workload="GPT-3", metric="speedup"))
+    out = table(claim("a", 4, "x", system="B200", workload="GPT-3", metric="speedup"))
+    assert len(groups) == 1 and only(groups)["verdict"] == "within_page"  # no baseline known
+    with_baseline = table(*[claim(d, v, "x", system="B200", workload="GPT-3", metric="speedup")
+                            for d, v in (("a", 2), ("a", 4), ("b", 2))])
+    with_baseline["baseline"] = ["H100", "A100", "H100"]
+    split, _ = check_consistency(with_baseline, reference, ConsistencyConfig(fail_safe=False))
+    assert sorted(zip(split["baseline"], split["verdict"])) == [("A100", "single"), ("H100", "agree")]
+    assert len(out) == 1
+
+
+def _run_pages(tmp_path, pages: dict[str, str]):
+    from extractor.config import Config
+    from extractor.outputs import read_table
+    from extractor.pipeline import run as run_pipeline
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name, text in pages.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    run_pipeline(Config(corpus=corpus, out=tmp_path / "out"))
+    return read_table(tmp_path / "out" / "consistency.csv")
+
+
+def test_official_results_of_other_rounds_and_vendors_end_to_end(tmp_path):
+    from conftest import GOLDEN
+
+    pages = GOLDEN / "regression" / "pages"
+    groups = _run_pages(tmp_path, {n: (pages / n).read_text(encoding="utf-8") for n in (
+        "en_nvidia_training_v3.txt", "en_gaudi2_training.txt", "en_tpu_v5e_inference.txt",
+        "en_mi300x_launch.txt")})
+    times = groups[groups["metric"] == "time_to_train"]
+    h100 = times[(times["system"] == "H100") & (times["workload"] == "GPT-3")
+                 & times["context"].str.contains("accelerators=3584")]
+    assert list(h100["reference_verdict"]) == ["match"]
+    assert list(h100["reference_round"]) == ["v3.0"]
+    gaudi = times[(times["system"] == "Gaudi2") & times["context"].str.contains("accelerators=384")]
+    assert list(gaudi["reference_verdict"]) == ["match"]
+    assert gaudi["reference_value"].iloc[0] == pytest.approx(311.945, rel=1e-3)
+    # inference figures and launch claims are not checked against training results
+    other = groups[groups["doc_ids"].str.contains("inference|launch")]
+    assert len(other) and set(other["reference_verdict"]) == {"none"}
+
+
+def test_dgx_a100_one_node_and_eight_nodes_end_to_end(tmp_path):
+    page = ("DGX A100 in MLPerf Training v2.0\n\n"
+            "In MLPerf Training v2.0, one DGX A100 node trained BERT in 18.4 minutes, "
+            "and eight DGX A100 nodes trained it in 2.9 minutes.\n")
+    groups = _run_pages(tmp_path, {"a.txt": page})
+    times = groups[(groups["metric"] == "time_to_train") & (groups["system"] == "DGX A100")]
+    assert len(times) == 2, times.to_string()
+    assert set(times["reference_verdict"]) == {"match"}
+    assert sorted(times["reference_value"].round(2)) == [2.94, 18.44]
+    assert set(times["verdict"]) == {"single"}
+
+
+def test_a_round_named_in_one_paragraph_stays_in_it_and_a_past_result_is_not_this_round(tmp_path):
+    lead = "Accelerator news of the week, with many results from many vendors. " * 8
+    page = (f"{lead}\n\n"
+            "In MLPerf Training v3.1, the Eos system with 10,752 H100 GPUs trained GPT-3 in "
+            "3.92 minutes, well ahead of the 10.9 minutes it posted in June.\n\n"
+            "Separately, H100 trained GPT-3 in a lab run of 99 minutes.\n")
+    groups = _run_pages(tmp_path, {"a.txt": page})
+    rows = {v: c for v, c in zip(groups["values"], groups["context"])}
+    assert "round=v3.1" in rows["3.92 min"]
+    assert "round=v3.0" in rows["10.9 min"]
+    assert "round=" not in rows["99 min"]
