@@ -438,10 +438,19 @@ def _between_rounds(rows: list, ctx: PageContext, divisions: list[str]):
         earlier = [r for r in rounds_present if round_sort_key(r) < round_sort_key(later)]
         for ei, before in enumerate(reversed(earlier)):
             for di, div in enumerate(divisions):
-                for old in _where(rows, round=before, division=div):
-                    for new in _where(rows, round=later, division=div):
+                olds, news = _where(rows, round=before, division=div), \
+                    _where(rows, round=later, division=div)
+                for old in olds:
+                    for new in news:
                         if _same_setup(old, new):
-                            yield (li, ei, di), old, new
+                            yield (li, ei, di, 0), old, new
+                if olds and news:
+                    # "2.7x the previous round's best": the fastest result of each round,
+                    # whatever its scale, read last (after the like-for-like pairs)
+                    old = min(olds, key=lambda r: r.time_to_train_minutes)
+                    new = min(news, key=lambda r: r.time_to_train_minutes)
+                    if not _same_setup(old, new):
+                        yield (li, ei, di, 1), old, new
 
 
 def _same_setup(old, new) -> bool:

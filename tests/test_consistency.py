@@ -796,3 +796,24 @@ def test_a_round_named_in_one_paragraph_stays_in_it_and_a_past_result_is_not_thi
     assert "round=v3.1" in rows["3.92 min"]
     assert "round=v3.0" in rows["10.9 min"]
     assert "round=" not in rows["99 min"]
+
+
+@pytest.mark.parametrize("value, unit, metric, reading", [
+    (2.03, "x", "speedup", "speedup"),            # 311.945 / 153.581 min
+    (51, "%", "improvement", "time_reduction"),   # (311.945 - 153.581) / 311.945
+])
+def test_a_gain_over_the_last_round_is_checked_against_the_two_rows_it_implies(
+        reference, value, unit, metric, reading):
+    v31 = "suite=training;round=v3.1;accelerators=384"
+    g = only(run(reference, claim("a", value, unit, system="Gaudi2", workload="GPT-3",
+                                  metric=metric, context=v31,
+                                  sentence="Gaudi2 trained GPT-3 faster than in the last round"))[0])
+    assert (g["reference_verdict"], g["reference_round"]) == ("match", "v3.0->v3.1")
+    assert g["reference_reading"] == reading
+    assert "311.945 -> 153.581" in g["reference_note"]
+
+
+def test_mlperf_inference_figures_are_not_checked(reference):
+    g = only(run(reference, claim("a", 10.94, system="H100", workload="GPT-3",
+                                  context="suite=inference;round=v3.0"))[0])
+    assert g["reference_verdict"] == "none" and "inference" in g["reference_note"]

@@ -484,6 +484,9 @@ class Scope:
 
 
 _SENTENCE_END = re.compile(r"[.。!?！？:：]\s*$|다\.?\s*$")
+# a line with a comma is a sentence that lost its full stop, not a heading
+_CLAUSE_MARK = re.compile(r"[，、；]|[,;](?!\d)")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def _blocks(text: str, config: ContextConfig) -> list[Block]:
@@ -498,7 +501,10 @@ def _blocks(text: str, config: ContextConfig) -> list[Block]:
             one_line = "\n" not in stripped
             table = stripped.count("|") >= 2 or stripped.count("\t") >= 2
             heading = (one_line and not table and len(stripped) <= config.heading_chars
-                       and not _SENTENCE_END.search(stripped))
+                       and not _SENTENCE_END.search(stripped)
+                       and not _CLAUSE_MARK.search(stripped)
+                       and (len(stripped) <= config.heading_chars // 2
+                            or not _CJK.search(stripped)))
             out.append(Block(lead, lead + len(stripped), heading,
                              lead < config.title_chars, table))
         pos = m.end() if m else len(text)
