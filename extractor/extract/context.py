@@ -1,26 +1,29 @@
 """Page context: which MLPerf suite, round and division a page (or one sentence of it)
-speaks of, and the page's date.
+speaks of, the page's date, and the scale a sentence states for a result.
 
 Claims carry this context (claims.csv `context`) so that the consistency stage compares
 like with like: a v1.0 time-to-train must not be checked against a v1.1 result, nor an
-open-division result against a closed one.
+open-division result against a closed one, nor a time on one node against one on eight.
 
-- `page_context(text) -> PageContext`: from the whole page text. A round named in the
-  text ("MLPerf 1.1", "MLPerf Training v2.0", "Training version 1.0", "MLPerf ID:
-  1.0-1025") wins; when several are named, mentions next to "this round"/"本輪"/"이번"
-  outweigh passing ones next to "first submission"/"上一輪"/"이전". Failing any, the
-  round is inferred from the page's date and the publication dates of the rounds
-  (lexicon `context_rounds.json`).
-- `sentence_context(sentence, page_ctx) -> PageContext`: the page context with the
-  division and round a sentence names itself ("in the open division", "在開放分區",
-  "오픈 부문").
+- `page_context(text) -> PageContext`: what holds for the whole page. A round named in
+  its title or lead ("MLPerf 1.1", "MLPerf Training v2.0", "Training version 1.0",
+  "MLPerf ID: 1.0-1025"), or next to "this round"/"本輪"/"이번", wins (mentions next to
+  "first submission"/"上一輪"/"이전" count less); failing any, the round the page's date
+  implies (`rounds`, lexicon `context_rounds.json`). A round or division named in the
+  body governs only its paragraph, the table below it or the section its heading opens
+  (`scopes`); the page context carries those scopes.
+- `sentence_context(sentence, page_ctx, at=, offset=) -> PageContext`: the context of
+  the number at `at` of a sentence starting at `offset`: the scope it stands in, the
+  division and round the sentence names itself ("in the open division", "在開放分區",
+  "오픈 부문"), the earlier round of a past result ("the 10.9 minutes it posted in
+  June"), and the scale stated for it (`scale`: "on 3,584 H100 GPUs", "8 nodes").
 
-All language knowledge (suite, division and cue words, month names, round dates) is data
-in `extractor/lexicons/context_*.json`. No function here raises on any str input.
+All language knowledge (suite, division and cue words, month names, round dates, scale
+words) is data in `extractor/lexicons/context_*.json`. No function here raises on any
+str input.
 """
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 import logging
 import re
@@ -29,7 +32,15 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
+from extractor.extract.rounds import (all_rounds, known_rounds, past_round, pick_round,
+                                      round_for_date, round_sort_key)
 from extractor.extract.scale import scale_at
+from extractor.extract.scopes import Block, Scope, block_at, blocks, innermost, scopes_of
+
+__all__ = ["CONTEXT_FIELDS", "Block", "ContextConfig", "PageContext", "RoundMention", "Scope",
+           "division_named", "find_dates", "find_round_mentions", "known_rounds",
+           "page_context", "page_date", "parse_context", "round_for_date", "round_sort_key",
+           "scope_at", "sentence_context"]
 
 logger = logging.getLogger(__name__)
 
@@ -203,53 +214,6 @@ def _patterns() -> _Patterns:
     )
 
 
-@lru_cache(maxsize=None)
-def _round_calendar(suite: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(publication dates, rounds) of a suite, sorted by date; training when unknown."""
-    table = lexicons.load("context_rounds.json").get(suite or "training")
-    if not isinstance(table, dict):
-        table = lexicons.load("context_rounds.json")["training"]
-    pairs = sorted((date, rnd) for rnd, date in table.items())
-    return tuple(d for d, _ in pairs), tuple(r for _, r in pairs)
-
-
-def round_for_date(date: str, suite: str = "training") -> str:
-    """The round a page dated `date` speaks of: the last one published on or before it.
-
-    >>> round_for_date("2021-12-02"), round_for_date("2021-06-30"), round_for_date("2021-06-29")
-    ('v1.1', 'v1.0', 'v0.7')
-    >>> round_for_date("2010-01-01"), round_for_date("")
-    ('', '')
-    """
-    if not date:
-        return ""
-    dates, rounds = _round_calendar(suite)
-    i = bisect.bisect_right(dates, date)
-    return rounds[i - 1] if i else ""
-
-
-@lru_cache(maxsize=None)
-def _all_rounds() -> frozenset[str]:
-    return frozenset(r for table in lexicons.load("context_rounds.json").values()
-                     if isinstance(table, dict) for r in table)
-
-
-def known_rounds(suite: str = "training") -> tuple[str, ...]:
-    """The rounds of a suite in publication order (lexicon `context_rounds.json`)."""
-    return _round_calendar(suite)[1]
-
-
-@lru_cache(maxsize=1024)
-def round_sort_key(rnd: str) -> tuple[int, int]:
-    """Sort key of a round name.
-
-    >>> sorted(["v1.10", "v2.0", "v1.1"], key=round_sort_key)
-    ['v1.1', 'v1.10', 'v2.0']
-    """
-    m = re.fullmatch(r"v?(\d+)\.(\d+)", rnd or "")
-    return (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
-
-
 # --- detection ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -317,7 +281,7 @@ def find_round_mentions(text: str, config: ContextConfig | None = None) -> list[
             suite = _suite_of(groups.get("suite"))
             # "MLPerf: 1.8 hours" is no round: a number the calendar does not know must
             # come with a version word or the suite ("MLPerf Training 5.1")
-            if f"v{num}" not in _all_rounds() and not (suite or groups.get("version")
+            if f"v{num}" not in all_rounds() and not (suite or groups.get("version")
                                                        or pattern is p.round_in_id):
                 continue
             lo, hi = max(0, m.start() - config.cue_window), m.end() + config.cue_window // 2
@@ -413,19 +377,6 @@ def _suite_near_benchmark(text: str, mentions: list[RoundMention], config: Conte
     return winners[0] if best > 0 and len(winners) == 1 else ""
 
 
-def _pick_round(mentions: list[RoundMention], date_round: str) -> str:
-    """The most likely round among those named: summed weights, a bonus for the one the
-    page's date implies; ties go to the later round."""
-    if not mentions:
-        return ""
-    scores: dict[str, float] = {}
-    for m in mentions:
-        scores[m.round] = scores.get(m.round, 0.0) + m.weight
-    if date_round in scores:
-        scores[date_round] += 1.0
-    return max(scores, key=lambda r: (scores[r], round_sort_key(r)))
-
-
 def page_context(text, config: ContextConfig | None = None) -> PageContext:
     """What the page speaks of (see the module docstring). Raises on bugs: only
     `pipeline.process_page` turns an exception into the page's error row.
@@ -443,119 +394,17 @@ def _page_context(text: str, config: ContextConfig) -> PageContext:
     suite = _suite_near_benchmark(text, mentions, config)
     date = page_date(text)
     date_round = round_for_date(date, suite)
-    blocks = _blocks(text, config)
-    whole_page = [m for m in mentions if m.current or _block_at(blocks, m.start).title]
-    rnd = _pick_round(whole_page, date_round)
+    page_blocks = blocks(text, config.heading_chars, config.title_chars)
+    whole_page = [m for m in mentions if m.current or block_at(page_blocks, m.start).title]
+    rnd = pick_round(whole_page, date_round)
     if not rnd and config.infer_round_from_date:
         if not config.require_benchmark_mention or _patterns().benchmark.search(text):
             rnd = date_round
-    title_text = " ".join(text[b.start:b.end] for b in blocks if b.title)
+    title_text = " ".join(text[b.start:b.end] for b in page_blocks if b.title)
     division = division_named(title_text)
-    scopes = _scopes(text, blocks, [m for m in mentions if m not in whole_page], config)
+    scopes = scopes_of(text, page_blocks, [m for m in mentions if m not in whole_page],
+                       division_named, pick_round)
     return PageContext(suite, rnd, division, date, scopes=scopes)
-
-
-@dataclass(frozen=True)
-class Block:
-    """A paragraph of the page (text between blank lines; a line on a page without
-    blank lines), what kind it is, and where it starts and ends."""
-
-    start: int
-    end: int
-    #: one short line without a sentence end: it heads the blocks below it
-    heading: bool
-    #: the page's title or lead (starts within `title_chars`): what it names holds for
-    #: the whole page
-    title: bool
-    #: a table row ("| RetinaNet | 768 | 1.51 |")
-    table: bool
-
-
-@dataclass(frozen=True)
-class Scope:
-    """Where a round, suite or division named in the body governs: its paragraph, the
-    table right below it, or, named in a heading, the section the heading opens."""
-
-    start: int
-    end: int
-    suite: str = ""
-    round: str = ""
-    division: str = ""
-
-
-_SENTENCE_END = re.compile(r"[.。!?！？:：]\s*$|다\.?\s*$")
-# a line with a comma is a sentence that lost its full stop, not a heading
-_CLAUSE_MARK = re.compile(r"[，、；]|[,;](?!\d)")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-
-
-def _blocks(text: str, config: ContextConfig) -> list[Block]:
-    sep = re.compile(r"\n[ \t\u3000]*\n\s*" if re.search(r"\n[ \t\u3000]*\n", text) else r"\n")
-    out, pos = [], 0
-    for m in [*sep.finditer(text), None]:
-        end = m.start() if m else len(text)
-        chunk = text[pos:end]
-        stripped = chunk.strip()
-        if stripped:
-            lead = pos + len(chunk) - len(chunk.lstrip())
-            one_line = "\n" not in stripped
-            table = stripped.count("|") >= 2 or stripped.count("\t") >= 2
-            heading = (one_line and not table and len(stripped) <= config.heading_chars
-                       and not _SENTENCE_END.search(stripped)
-                       and not _CLAUSE_MARK.search(stripped)
-                       and (len(stripped) <= config.heading_chars // 2
-                            or not _CJK.search(stripped)))
-            out.append(Block(lead, lead + len(stripped), heading,
-                             lead < config.title_chars, table))
-        pos = m.end() if m else len(text)
-    return out
-
-
-def _block_at(blocks: list[Block], pos: int) -> Block:
-    starts = [b.start for b in blocks]
-    i = max(0, bisect.bisect_right(starts, pos) - 1)
-    return blocks[i] if blocks else Block(0, 0, False, False, False)
-
-
-def _scopes(text: str, blocks: list[Block], mentions: list[RoundMention],
-            config: ContextConfig) -> tuple[Scope, ...]:
-    """The scopes of the rounds and divisions named in the body (see `Scope`)."""
-    if not blocks:
-        return ()
-    spans: dict[tuple[int, int], dict] = {}
-
-    def span_of(i: int) -> tuple[int, int]:
-        b = blocks[i]
-        j = i + 1
-        if b.heading:  # a heading governs down to the next heading
-            while j < len(blocks) and not blocks[j].heading:
-                j += 1
-        else:  # a paragraph governs itself and the table right below it
-            while j < len(blocks) and blocks[j].table and not b.table:
-                j += 1
-        return b.start, blocks[j - 1].end
-
-    starts = [b.start for b in blocks]
-    index = {id(b): i for i, b in enumerate(blocks)}
-    for m in mentions:
-        if m.passing:
-            continue
-        i = max(0, bisect.bisect_right(starts, m.start) - 1)
-        spans.setdefault(span_of(i), {"rounds": [], "divisions": []})["rounds"].append(m)
-    for i, b in enumerate(blocks):
-        if b.title:
-            continue
-        division = division_named(text[b.start:b.end])
-        if division:
-            spans.setdefault(span_of(index[id(b)]), {"rounds": [], "divisions": []})[
-                "divisions"].append(division)
-    out = []
-    for (start, end), found in sorted(spans.items()):
-        rnd = _pick_round(found["rounds"], "")
-        suite = next((m.suite for m in found["rounds"] if m.round == rnd and m.suite), "")
-        divisions = set(found["divisions"])
-        out.append(Scope(start, end, suite, rnd, divisions.pop() if len(divisions) == 1 else ""))
-    return tuple(out)
 
 
 def scope_at(ctx: PageContext, pos: int) -> PageContext:
@@ -567,10 +416,7 @@ def scope_at(ctx: PageContext, pos: int) -> PageContext:
     >>> scope_at(page, 40).round, scope_at(page, 60).round
     ('v2.0', '')
     """
-    inner = None
-    for sc in ctx.scopes:
-        if sc.start <= pos < sc.end and (inner is None or sc.end - sc.start < inner.end - inner.start):
-            inner = sc
+    inner = innermost(ctx.scopes, pos)
     if inner is None:
         return replace(ctx, scopes=())
     return PageContext(inner.suite or ctx.suite, inner.round or ctx.round,
@@ -681,7 +527,7 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
         rnd = best.round
         suite = best.suite or suite
     if at is not None:
-        rnd = _past_round(text, at, rnd, suite, page_ctx.date, config)
+        rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
     clause = _clause_at(text, at) if at is not None else None
     scale = scale_at(text, at, clause)
     # '?': the sentence states several scales and which is this number's is not known
@@ -689,38 +535,3 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     accelerators = count if scale and scale.kind == "accelerators" else ""
     nodes = count if scale and scale.kind == "nodes" else ""
     return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes)
-
-
-@lru_cache(maxsize=None)
-def _past_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
-    table = lexicons.load("context_rounds.json")
-    months = full_dates().months
-    return (re.compile(_alternation(table.get("past_result_cues", [])) or r"(?!x)x", re.IGNORECASE),
-            re.compile(_alternation(table.get("past_result_blockers", [])) or r"(?!x)x",
-                       re.IGNORECASE),
-            re.compile(r"\b(" + _alternation(months) + r")\b", re.IGNORECASE))
-
-
-def _past_round(text: str, at: int, rnd: str, suite: str, date: str,
-                config: ContextConfig) -> str:
-    """The round a number speaks of when a past-result cue follows it (see
-    `sentence_context`): the round published in the month the cue names, else the one
-    before `rnd`; `rnd` when there is no such cue, '' when no earlier round is known."""
-    cue, blocker, month_rx = _past_patterns()
-    after = text[at:at + config.past_window]
-    m = cue.search(after)
-    if not m or blocker.search(after[:m.start()]):
-        return rnd
-    current = rnd or round_for_date(date, suite)
-    dates, rounds = _round_calendar(suite)
-    earlier = [(d, r) for d, r in zip(dates, rounds)
-               if current and round_sort_key(r) < round_sort_key(current)]
-    if not earlier:
-        return ""
-    month = month_rx.search(after[m.start():m.end() + 15])
-    if month:
-        number = full_dates().months.get(month.group(1).lower())
-        same = [r for d, r in earlier if number and int(d[5:7]) == int(number)]
-        if same:
-            return same[-1]
-    return earlier[-1][1]
