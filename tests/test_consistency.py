@@ -817,3 +817,24 @@ def test_mlperf_inference_figures_are_not_checked(reference):
     g = only(run(reference, claim("a", 10.94, system="H100", workload="GPT-3",
                                   context="suite=inference;round=v3.0"))[0])
     assert g["reference_verdict"] == "none" and "inference" in g["reference_note"]
+
+
+def test_the_generated_names_of_the_shipped_reference_are_current_and_complete():
+    """`data/mlperf_training_all.names.json` is what `python -m extractor.reference_names`
+    makes of the shipped table, and every row answers to at least one claim name."""
+    import json
+    from importlib import resources
+
+    from extractor.reference_names import NAMES_FILE, build
+
+    table = resources.files("extractor.data") / "mlperf_training_all.csv"
+    shipped = json.loads((resources.files("extractor.data") / NAMES_FILE).read_text("utf-8"))
+    with resources.as_file(table) as path:
+        assert build(path)["systems"] == shipped["systems"]
+    assert all(shipped["systems"].values())
+    ref = prepare_reference(load_reference())
+    assert len(ref) > 2000 and ref["name_keys"].map(len).min() >= 1
+    by_name = ref.explode("name_keys")
+    for name in ("DGX A100", "H100", "Gaudi2", "TPU v5p", "Bow Pod256", "IPU-POD16",
+                 "GB200 NVL72", "B200"):
+        assert system_key(name) in set(by_name["name_keys"]), name

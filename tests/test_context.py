@@ -271,3 +271,69 @@ def test_full_width_text_keeps_its_offsets():
     assert page_context(s).round == "v1.1"
     assert sentence_context(s, None, at=s.index("6.86")).division == "closed"
     assert sentence_context(s, None, at=s.index("5.78")).division == "open"
+
+
+# --- scale, scopes and past results ----------------------------------------------------
+
+from extractor.extract.scale import scale_at, scale_mentions  # noqa: E402
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("GPT-3 in 10.94 minutes on 3,584 H100 GPUs", [("accelerators", 3584)]),
+    ("384 Gaudi2 accelerators", [("accelerators", 384)]),
+    ("a 64-chip TPU v4 slice", [("accelerators", 64)]),
+    ("NVIDIA H100 GPU 3,584개를 사용해 10.94분", [("accelerators", 3584)]),
+    ("使用3584个H100 GPU完成训练", [("accelerators", 3584)]),
+    ("8台DGX A100", [("nodes", 8)]),
+    ("DGX A100 x8 trained BERT", [("nodes", 8)]),
+    ("on eight nodes", [("nodes", 8)]),
+    ("10 minutes on H100 GPUs", []),          # a time is no count of GPUs
+    ("more than 5,000 Blackwell GPUs", []),  # no exact scale
+    ("2.6x faster on GPUs", []),
+])
+def test_scale_mentions_in_three_languages(text, expected):
+    assert [(m.kind, m.count) for m in scale_mentions(text)] == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789,. xGPUsnodechips개个台한DGXA100-")),
+               max_size=60))
+def test_scale_mentions_never_raise_and_never_overlap(text):
+    found = scale_mentions(text)
+    assert all(m.count > 0 for m in found)
+    assert all(a.end <= b.start for a, b in zip(found, found[1:]))
+    for at in range(0, len(text) + 1, 7):
+        scale_at(text, at)
+
+
+def test_a_heading_governs_its_section_and_a_paragraph_its_table():
+    lead = "A long introduction about accelerators and their many uses in practice. " * 7
+    text = (f"{lead}\n\nMLPerf Training v2.0 Results\n\nBERT took 5 min.\n\nResNet took 6 min."
+            f"\n\nOther news\n\nSomething took 9 min.\n\nIn MLPerf Training v3.0 we did this:"
+            f"\n| RetinaNet | 1.51 |\n| BERT | 0.13 |\n\nAfter the table, 7 min.")
+    page = page_context(text)
+    assert page.round == ""
+    rounds = {w: scope_at(page, text.index(w)).round
+              for w in ("5 min", "6 min", "9 min", "1.51", "0.13", "7 min")}
+    assert rounds == {"5 min": "v2.0", "6 min": "v2.0", "9 min": "", "1.51": "v3.0",
+                      "0.13": "v3.0", "7 min": ""}
+
+
+def test_a_round_in_the_lead_holds_for_the_page():
+    text = ("Google concluded the MLPerf v1.1 Training round with two submissions.\n\n"
+            + "Filler sentence about the market. " * 20 + "\n\nIt trained in 55 hours.")
+    page = page_context(text)
+    assert page.round == "v1.1"
+    assert sentence_context("It trained in 55 hours.", page, at=14,
+                            offset=text.index("It trained")).round == "v1.1"
+
+
+@pytest.mark.parametrize("sentence, number, expected", [
+    ("It beat the 10.9 minutes it posted in June.", "10.9", "v3.0"),
+    ("Its time of 45 minutes last round fell to 30.", "45", "v3.0"),
+    ("It was 12% faster than last round.", "12", "v3.1"),   # a gain: still this round
+    ("It trained in 4 minutes.", "4", "v3.1"),
+])
+def test_a_past_result_speaks_of_the_earlier_round(sentence, number, expected):
+    page = PageContext("training", "v3.1")
+    assert sentence_context(sentence, page, at=sentence.index(number)).round == expected

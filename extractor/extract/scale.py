@@ -47,7 +47,7 @@ def _patterns() -> _Patterns:
     words = {k.lower(): v for k, v in lex["number_words"].items()}
     digits = r"\d{1,3}(?:,\d{3})+|\d+"
     num = rf"(?P<num>(?:{digits})(?![.,]\d)|{_alternation(words)})"
-    left = r"(?<![\w.,])"
+    left = r"(?<![A-Za-z0-9_.,])"  # CJK text may touch a number: "使用3584个"
     acc = _alternation(w for ws in lex["accelerator_nouns"].values() for w in ws)
     node = _alternation(w for ws in lex["node_nouns"].values() for w in ws)
     counters = _alternation(lex["counters"])
@@ -127,7 +127,7 @@ def scale_mentions(sentence: str) -> tuple[ScaleMention, ...]:
     return tuple(sorted((f for f in found if f.count), key=lambda f: f.start))
 
 
-_RANGE_START = re.compile(r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s*(?:to|-|–|~|至|到)\s*$")
+_RANGE_START = re.compile(r"(?<![A-Za-z0-9_.,])(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s*(?:to|-|–|~|至|到)\s*$")
 
 
 def scale_at(sentence: str, at: int | None, clause: tuple[int, int] | None = None
