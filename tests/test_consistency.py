@@ -306,9 +306,25 @@ def test_another_reference_table_of_the_same_columns(tmp_path):
     g = only(check_consistency(table(claim("a", 5.5, system="DGX H100", workload="BERT",
                                            context="round=v3.0")), ref)[0])
     assert g["reference_verdict"] == "match"
+    # the required columns alone: no accelerator columns, no scale, still matched
+    bare = tmp_path / "bare.csv"
+    bare.write_text("round,division,system_name,benchmark,time_to_train_minutes\n"
+                    "v3.0,closed,Bow Pod64,BERT,6.7\n", encoding="utf-8")
+    g = only(check_consistency(table(claim("a", 6.7, system="Bow Pod64", workload="BERT",
+                                           context="round=v3.0")), load_reference(bare))[0])
+    assert g["reference_verdict"] == "match"
     (tmp_path / "bad.csv").write_text("a,b\n1,2\n", encoding="utf-8")
     with pytest.raises(ReferenceTableError):
         load_reference(tmp_path / "bad.csv")
+
+
+def test_the_old_extract_with_node_decorations_as_reference(shared_dir):
+    """The earlier 38-row table spells NVIDIA's systems "DGX A100 x8 (...)": the x8 is
+    read as 8 nodes of the DGX A100."""
+    old = load_reference(shared_dir / "reference" / "mlperf_training_v1.0-v2.0.csv")
+    eight = only(check_consistency(table(claim("a", 4.5, system="DGX A100", workload="ResNet-50",
+                                               context="round=v2.0;nodes=8")), old)[0])
+    assert (eight["reference_verdict"], eight["reference_value"]) == ("match", 4.503)
 
 
 def test_reference_names_map_to_claim_names(reference):
