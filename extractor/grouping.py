@@ -3,9 +3,9 @@
 - `group_claims(members, config) -> {bucket: [members]}`: claims grouped by system,
   benchmark and metric; then suite, round, division (the sentence's context), the scale
   the sentence states (for the metrics of `config.scale_metrics`: a time on one node
-  and on eight nodes are different results), the compared system of a comparison
-  (claims.csv `baseline`: "2x over the H100" and "4x over the A100" are different
-  claims), and for counts what is counted ("2 systems" vs "5U"). A claim for which one
+  and on eight nodes are different results), the compared system of a relative
+  claim (claims.csv `baseline`: "2x over the H100" and "4x over the A100" are different
+  claims; 141 GB is 141 GB whatever it is compared with), and for counts what is counted ("2 systems" vs "5U"). A claim for which one
   of these is unknown joins the only value the others of its key know (a page dated
   before a round cannot speak of it); with several, it stays in a group of its own.
 - `verdict(items)`: `agree` (two or more pages, every tolerance interval shares a
@@ -119,7 +119,11 @@ def _fill_unknown(items: list[Member], level: int, slots: dict[int, list[str]]) 
 def _slots(m: Member, config: ConsistencyConfig) -> list[str]:
     ctx = m.context
     scale = ctx.scale() if m.metric in config.scale_metrics else ""
-    return [ctx.suite, ctx.round, ctx.division, scale, m.baseline_key, m.counted]
+    # the compared system tells relative values apart ("2x the H100", "4x the A100"); an
+    # absolute figure (141 GB) is the same figure whatever the page compares it with
+    relative = m.quantity in ("percent", "factor") or m.metric in config.relative_metrics
+    return [ctx.suite, ctx.round, ctx.division, scale, m.baseline_key if relative else "",
+            m.counted]
 
 
 def group_claims(members: list[Member], config: ConsistencyConfig) -> dict[tuple, list[Member]]:
