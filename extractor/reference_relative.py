@@ -198,9 +198,14 @@ def check_relative(items: list[Member], ctx: PageContext, rows: list,
         return found
     own_key = rows[0].system_key
     known_systems = reference.name_keys
+    own_rows = {id(r) for r in rows}
+    benchmarks = sorted({r.benchmark_key for r in rows})
+    # another name of the same hardware ("GB300 NVL72" beside "Blackwell Ultra") shares
+    # result rows with the own system: comparing them would compare it with itself
     others = [k for k in dict.fromkeys(name_key(canonical_system(s) or s)
                                        for s in _systems_named(items))
-              if k and k != own_key and k in known_systems]
+              if k and k != own_key and k in known_systems
+              and not any(id(r) in own_rows for b in benchmarks for r in reference.of(k, b))]
     across = _readings(_against_other_systems(rows, reference, others, ctx, divisions),
                        readings, intervals)
     found = full_match(across, True)

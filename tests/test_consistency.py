@@ -854,3 +854,15 @@ def test_the_generated_names_of_the_shipped_reference_are_current_and_complete()
     for name in ("DGX A100", "H100", "Gaudi2", "TPU v5p", "Bow Pod256", "IPU-POD16",
                  "GB200 NVL72", "B200"):
         assert system_key(name) in set(by_name["name_keys"]), name
+
+
+def test_a_system_is_not_compared_with_another_name_of_itself(reference):
+    """"GB300 NVL72 with Blackwell Ultra ... 5x versus Hopper": the GB300 NVL72 rows are
+    Blackwell Ultra rows; no reading against them may pass for the claimed comparison."""
+    sentence = ("The debuting GB300 NVL72 with Blackwell Ultra delivered nearly 5x faster "
+                "Llama 2 70B LoRA fine-tuning versus Hopper using the same GPU counts.")
+    g = only(run(reference, claim("a", 5, "x", system="Blackwell Ultra",
+                                  workload="Llama 2 70B LoRA", metric="speedup",
+                                  context="suite=training;round=v5.1", sentence=sentence))[0])
+    assert g["reference_verdict"] == "none"
+    assert " vs " not in g["reference_system"]
