@@ -304,12 +304,22 @@ def _at_scale(rows: list, ctx: PageContext) -> tuple[list, str]:
             return [], (f"reference has no result on {stated}"
                         + (f" (has {'; '.join(have[:6])})" if have else ""))
         return kept, f"scale {stated}"
-    scales = sorted({r.accelerators or 0 for r in rows if _within(r, ctx)})
-    if len(scales) < 2:
+    times: dict[int, list[float]] = {}
+    for r in rows:
+        if _within(r, ctx):
+            times.setdefault(r.accelerators or 0, []).append(r.time_to_train_minutes)
+    if len(times) < 2:
         return rows, ""
-    shown = ", ".join(str(a) if a else "?" for a in scales[:8])
+
+    def shown(n: int) -> str:
+        lo, hi = min(times[n]), max(times[n])
+        span = f"{lo:.4g} min" if lo == hi else f"{lo:.4g}-{hi:.4g} min"
+        return f"{n or '?'}: {span}"
+
+    scales = sorted(times)
     more = f" and {len(scales) - 8} more" if len(scales) > 8 else ""
-    return rows, f"scale not stated; candidates at {shown}{more} accelerators"
+    return rows, ("scale not stated; candidates by accelerators "
+                  + ", ".join(shown(n) for n in scales[:8]) + more)
 
 
 def _within(r, ctx: PageContext) -> bool:

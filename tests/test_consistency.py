@@ -262,7 +262,7 @@ def test_accelerator_count_picks_the_row_of_that_scale(reference):
 def test_without_a_stated_scale_the_candidates_are_named(reference):
     g = only(run(reference, claim("a", 4.534, system="DGX A100", workload="ResNet-50"))[0])
     assert g["reference_verdict"] == "match"  # the 8-node result of v1.1
-    assert "scale not stated; candidates at" in g["reference_note"]
+    assert "scale not stated; candidates by accelerators" in g["reference_note"]
     assert "64" in g["reference_note"] and "8" in g["reference_note"]
 
 
