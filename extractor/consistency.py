@@ -10,30 +10,37 @@ compare their values, and check them against a reference table of official resul
 
 How, in order:
 
-1. Context: each claim's `context` (suite, round, division, date; see
-   `extractor.extract.context`). A page whose claims carry none gets one from the
-   sentences of its claims.
+1. Context: each claim's `context` (suite, round, division, date, and the scale its
+   sentence states; see `extractor.extract.context`). A table without a context column
+   gets each page's from the sentences of its claims.
 2. Unit recovery (`recover_units`): a value whose unit the page lost (a `?`-damaged page)
    takes the unit of an agreeing claim of another page about the same system and
    workload in a compatible context; on a lossy page, a value whose metric words were
    lost takes that claim's metric too (flag `metric_inferred`).
-3. Grouping (`group_claims`): same canonical system, benchmark (BERT = BERT-Large) and
-   metric, compatible context: claims whose round or division is unknown join the one
-   known round/division of their key, or form their own group when there are several.
-4. Verdicts: every value covers a tolerance interval (`tolerance_interval`: the stated
-   precision, the qualifier, plus `rel_tolerance`); a group of two or more pages
-   `agree`s when all intervals share a point, else `conflict`; one page is `single`.
-5. Reference (`extractor.reference.check_reference`): time-to-train groups against the table's times,
-   relative groups (per cent improvement, speed-up) against the two rounds they imply,
-   or the other system their sentence names, read both as time reduction and as
-   speed-up.
+3. Grouping (`extractor.grouping.group_claims`): same canonical system, benchmark (BERT =
+   BERT-Large) and metric, compatible context, and the same scale (for times,
+   throughputs and relative claims), compared system (for relative values) and counted
+   thing (for counts); a claim for which one of these is unknown joins the one value its
+   key knows, or forms its own group when there are several.
+4. Verdicts (`extractor.grouping.verdict`): every value covers a tolerance interval
+   (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
+   `agree` when all intervals of two or more pages share a point, `conflict` when two
+   pages state values that cannot both hold, `within_page` when values differ but each
+   difference is on one page, `single` for one page and one value.
+5. Reference (`extractor.reference.check_reference`): the rows of the group's system
+   (any claim name a row answers to), benchmark and stated scale; time-to-train groups
+   against their times, relative groups (per cent improvement, speed-up) against the
+   two rounds they imply, or the other system their sentence names, read both as time
+   reduction and as speed-up.
 
-Columns after the contract's in consistency.csv: `reference_round` (the round that
-matched, or `v1.0->v1.1` for a relative claim), `reference_division`,
-`reference_system` (as the reference spells it; `A vs B` for a claim against another
-system), `reference_reading` (`time_reduction`, `speedup` or both), `reference_note`
-(which division/round matched when the page did not say, the unit assumed for a value
-that lost it, how far off a mismatch is).
+Columns after the contract's in consistency.csv (docs/columns.md says more):
+`reference_round` (the round that matched, or `v1.0->v1.1` for a relative claim),
+`reference_division`, `reference_system` (as the reference spells it; `A vs B` for a
+claim against another system), `reference_reading` (`time_reduction`, `speedup` or
+both), `reference_note` (which division/round matched when the page did not say, the
+unit assumed for a value that lost it, how far off a mismatch is, the scale matched or
+the candidates' scales), `baseline` (the compared system of a relative group),
+`counted` (what a group of counts counts).
 """
 from __future__ import annotations
 
