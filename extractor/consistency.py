@@ -19,8 +19,9 @@ How, in order:
    lost takes that claim's metric too (flag `metric_inferred`).
 3. Grouping (`extractor.grouping.group_claims`): same canonical system, benchmark (BERT =
    BERT-Large) and metric, compatible context, and the same scale (for times,
-   throughputs and relative claims), compared system (for relative values) and counted
-   thing (for counts); a claim for which one of these is unknown joins the one value its
+   throughputs and relative claims), compared system (for relative values), counted
+   thing (for counts), and kind (a factor of an absolute metric, "2x the memory", is
+   not compared with "141 GB"); a claim for which one of these is unknown joins the one value its
    key knows, or forms its own group when there are several.
 4. Verdicts (`extractor.grouping.verdict`): every value covers a tolerance interval
    (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
@@ -107,6 +108,10 @@ class ConsistencyConfig:
     #: a time on one node and on eight nodes are different results
     scale_metrics: tuple[str, ...] = ("time_to_train", "throughput", "improvement", "speedup",
                                       "latency")
+    #: metrics whose values are relative by nature: a factor there is no other kind of
+    #: value than the rest of its group (elsewhere "2x the memory" is not "141 GB")
+    relative_value_metrics: tuple[str, ...] = ("improvement", "speedup", "perf_per_price",
+                                               "perf_per_watt", "ratio")
     #: metrics whose groups are split by what is counted ("2 racks" vs "5U")
     counted_metrics: tuple[str, ...] = ("count",)
     #: on an unexpected error, log it and return no groups rather than fail the run
@@ -498,7 +503,7 @@ def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
     group_of_row: dict[int, str] = {}
     for bucket, items in buckets.items():
         items.sort(key=lambda m: (m.doc_id, m.row))
-        sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted = bucket
+        sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _ = bucket
         ctx = PageContext(suite, rnd, division, "",
                           scale[1:] if scale.startswith("a") else "",
                           scale[1:] if scale.startswith("n") else "")

@@ -5,8 +5,10 @@
   the sentence states (for the metrics of `config.scale_metrics`: a time on one node
   and on eight nodes are different results), the compared system of a relative
   claim (claims.csv `baseline`: "2x over the H100" and "4x over the A100" are different
-  claims; 141 GB is 141 GB whatever it is compared with), and for counts what is counted ("2 systems" vs "5U"). A claim for which one
-  of these is unknown joins the only value the others of its key know (a page dated
+  claims; 141 GB is 141 GB whatever it is compared with), for counts what is counted
+  ("2 systems" vs "5U"), and whether a value of an absolute metric is relative ("2x
+  the memory" is no value to compare with "141 GB"). A claim for which one of the
+  others is unknown joins the only value the others of its key know (a page dated
   before a round cannot speak of it); with several, it stays in a group of its own.
 - `verdict(items)`: `agree` (two or more pages, every tolerance interval shares a
   point), `conflict` (two pages state values that cannot both hold), `within_page`
@@ -33,7 +35,9 @@ if TYPE_CHECKING:
     from extractor.consistency import ConsistencyConfig, Member
 
 #: the fields of a bucket after (system key, benchmark key, metric), in fill order
-SLOTS = ("suite", "round", "division", "scale", "baseline", "counted")
+SLOTS = ("suite", "round", "division", "scale", "baseline", "counted", "kind")
+#: slots whose empty value is a value ("absolute"), not an unknown to fill
+_NOT_FILLED = ("kind",)
 #: how many leading fields a bucket always has (ids of groups without the later
 #: fields are those of the buckets before scale, baseline and counted were added)
 _BASE_FIELDS = 6
@@ -70,6 +74,8 @@ def _count_words() -> tuple[frozenset, frozenset]:
 
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 _PARTICLES = frozenset({"의", "of", "the"})
+#: metrics that say nothing of what a value measures
+_UNSPECIFIC = ("", "other")
 
 
 def counted_thing(surface: str, sentence: str = "") -> str:
@@ -122,8 +128,13 @@ def _slots(m: Member, config: ConsistencyConfig) -> list[str]:
     # the compared system tells relative values apart ("2x the H100", "4x the A100"); an
     # absolute figure (141 GB) is the same figure whatever the page compares it with
     relative = m.quantity in ("percent", "factor") or m.metric in config.relative_metrics
+    # "2x the memory" and "141 GB" are both memory claims, but no value of one can agree
+    # or conflict with the other: a relative value of an absolute metric is its own kind
+    # (a factor only: a per cent may be absolute, as an accuracy of 84.4 % is)
+    kind = "relative" if m.quantity == "factor" and m.metric not in _UNSPECIFIC \
+        and m.metric not in config.relative_value_metrics else ""
     return [ctx.suite, ctx.round, ctx.division, scale, m.baseline_key if relative else "",
-            m.counted]
+            m.counted, kind]
 
 
 def group_claims(members: list[Member], config: ConsistencyConfig) -> dict[tuple, list[Member]]:
@@ -137,6 +148,8 @@ def group_claims(members: list[Member], config: ConsistencyConfig) -> dict[tuple
     for key, items in by_key.items():
         slots = {m.row: _slots(m, config) for m in items}
         for level in range(len(SLOTS)):
+            if SLOTS[level] in _NOT_FILLED:
+                continue
             parents: dict[tuple, list[Member]] = defaultdict(list)
             for m in items:
                 parents[tuple(slots[m.row][:level])].append(m)

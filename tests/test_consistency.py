@@ -866,3 +866,11 @@ def test_a_system_is_not_compared_with_another_name_of_itself(reference):
                                   context="suite=training;round=v5.1", sentence=sentence))[0])
     assert g["reference_verdict"] == "none"
     assert " vs " not in g["reference_system"]
+
+
+def test_a_relative_value_of_an_absolute_metric_is_not_compared_with_absolute_ones(reference):
+    groups, _ = run(reference,
+                    claim("a", 141, "GB", system="H200", metric="memory"),
+                    claim("b", 141, "GB", system="H200", metric="memory"),
+                    claim("b", 1.8, "x", system="H200", metric="memory"))
+    assert sorted(groups["verdict"]) == ["agree", "single"]
