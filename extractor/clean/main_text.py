@@ -1,0 +1,142 @@
+"""Main text and metadata of whole HTML documents: what two extractors agree on.
+
+A saved web page or a crawled response is a whole HTML document: the article sits among
+navigation, cookie banners, bylines, teasers and advertisements. Two extractors read it:
+
+- trafilatura (its defaults, tables kept, comments left out), which also gives the
+  page's metadata: title, publication date (htmldate), canonical URL and site;
+- our own boilerplate remover (`boilerplate`, then `markup`), tuned for recall.
+
+The text kept is trafilatura's, line by line, where our remover kept the line too: each
+drops junk the other keeps (measured on the 181 pages of shared/testdata/aeb,
+benchmarks/bench_aeb.py). When trafilatura finds no article, or the lines both keep are
+less than half of what ours keeps (trafilatura missed the article's body), our text is
+kept whole: recall comes first. Text pages with pasted-in junk (the scraped `.txt`
+pages) are not documents and keep the line-level cleaning of the other steps.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from urllib.parse import urlsplit
+
+from extractor.clean.boilerplate import remove_boilerplate
+from extractor.clean.markup import strip_markup
+from extractor.clean.records import PageMetadata
+from extractor.clean.tracking import RepairLog
+
+logger = logging.getLogger(__name__)
+
+#: what makes text a whole HTML document (not a text page with stray tags): a doctype,
+#: or an <html>, <head> or <body> tag near its start
+_DOCUMENT_START_RE = re.compile(r"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]", re.IGNORECASE)
+_HTML_NAME_RE = re.compile(r"\.(x?html?|php|aspx?|jsp)$", re.IGNORECASE)
+_ANY_TAG_RE = re.compile(r"<(p|div|span|a|br|li|td|h[1-6]|article|section|table)\b", re.IGNORECASE)
+#: characters searched for the start of a document (a BOM or comments may come first)
+DOCUMENT_START_CHARS = 4096
+_TOKEN_RE = re.compile(r"\w+")
+ENGINES = ("agree", "trafilatura", "ours")
+
+
+def is_html_document(text: str, name: str = "") -> bool:
+    """True for a whole HTML document: it starts like one, or it is named like a web page
+    (`.html`, `.php`, ...) and holds tags.
+
+    >>> is_html_document("<!DOCTYPE html><html><body><p>x</p></body></html>")
+    True
+    >>> is_html_document("MLPerf results\\n<div>pasted junk</div>\\nmore text")
+    False
+    >>> is_html_document("<p>28.3 minutes</p><p>on IPU-POD16</p>", "news/a.html")
+    True
+    """
+    if _DOCUMENT_START_RE.search(text, 0, DOCUMENT_START_CHARS):
+        return True
+    return bool(name and _HTML_NAME_RE.search(name) and _ANY_TAG_RE.search(text, 0, DOCUMENT_START_CHARS))
+
+
+def html_main_text(html: str, log: RepairLog, config, url: str = "") -> tuple[str, PageMetadata]:
+    """(main text, metadata) of an HTML document (see the module's doc). `config` is the
+    CleanConfig; `url` is where the page was fetched from, when known."""
+    engine = getattr(config, "html_engine", "agree")
+    ours = ""
+    if engine != "trafilatura":
+        ours = strip_markup(remove_boilerplate(html, log, config.boilerplate), log)
+    document = _trafilatura(html, url) if engine != "ours" else None
+    metadata = _metadata(document, url)
+    theirs = (getattr(document, "text", "") or "") if document is not None else ""
+    if engine == "ours" or not theirs.strip():
+        return ours, metadata
+    if engine == "trafilatura":
+        log.repair("main_text").add("HTML document", "trafilatura")
+        return theirs, metadata
+    agreed, dropped = agreed_lines(theirs, ours, config.min_line_agreement)
+    if _mass(agreed) < config.min_engine_agreement * _mass(ours):
+        log.repair("main_text").add("HTML document", "ours (trafilatura missed the article)")
+        return ours, metadata
+    log.repair("main_text").add("HTML document", "trafilatura and ours agreeing")
+    if dropped:
+        log.removed("boilerplate", dropped[0], len(dropped))
+    return agreed, metadata
+
+
+def _trafilatura(html: str, url: str):
+    import trafilatura  # noqa: PLC0415 - a second to import: only documents pay it
+
+    try:
+        return trafilatura.bare_extraction(html, url=url or None, include_tables=True,
+                                           include_comments=False, with_metadata=True)
+    except (ValueError, TypeError, AttributeError) as exc:  # malformed trees it cannot walk
+        logger.debug("trafilatura could not read the document: %s", exc)
+        return None
+
+
+def _metadata(document, url: str) -> PageMetadata:
+    if document is None:
+        return PageMetadata(url=url, site=_host(url))
+    url = url or (getattr(document, "url", "") or "")
+    site = _host(url) or (getattr(document, "hostname", "") or "")
+    return PageMetadata(title=_one_line(getattr(document, "title", "") or ""),
+                        date=(getattr(document, "date", "") or "")[:10], url=url, site=site)
+
+
+def _host(url: str) -> str:
+    """The host name of an address ('' when it has none).
+
+    >>> _host("https://www.example.com:8080/news/1?x=2"), _host("not a url")
+    ('www.example.com', '')
+    """
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _mass(text: str) -> int:
+    return len(_TOKEN_RE.findall(text)) and sum(len(t) for t in _TOKEN_RE.findall(text))
+
+
+def agreed_lines(theirs: str, ours: str, min_share: float = 0.5) -> tuple[str, list[str]]:
+    """(the lines of `theirs` that `ours` holds too, the other lines): a line is held when
+    at least `min_share` of its word pairs occur in `ours` (a line of one word: that word).
+
+    >>> agreed_lines("IPU-POD16 trained ResNet-50\\nAccept all cookies\\nHome", "IPU-POD16 trained ResNet-50 fast\\nHome")
+    ('IPU-POD16 trained ResNet-50\\nHome', ['Accept all cookies'])
+    """
+    tokens = _TOKEN_RE.findall(ours)
+    words = set(tokens)
+    pairs = Counter(zip(tokens, tokens[1:]))
+    kept, dropped = [], []
+    for line in theirs.split("\n"):
+        line_tokens = _TOKEN_RE.findall(line)
+        if len(line_tokens) < 2:
+            held = all(t in words for t in line_tokens)
+        else:
+            line_pairs = list(zip(line_tokens, line_tokens[1:]))
+            held = sum(p in pairs for p in line_pairs) >= min_share * len(line_pairs)
+        (kept if held else dropped).append(line)
+    return "\n".join(kept), [d for d in dropped if d.strip()]
