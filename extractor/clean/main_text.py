@@ -7,8 +7,8 @@ navigation, cookie banners, bylines, teasers and advertisements. Two extractors 
   page's metadata: title, publication date (htmldate), canonical URL and site;
 - our own boilerplate remover (`boilerplate`, then `markup`), tuned for recall.
 
-The text kept is trafilatura's, line by line, where our remover kept the line too: each
-drops junk the other keeps (measured on the 181 pages of shared/testdata/aeb,
+The text kept is ours, line by line, where trafilatura kept the line too (in our layout:
+paragraphs, table cells by tabs, as for every other page): each drops junk the other keeps (measured on the 181 pages of shared/testdata/aeb,
 benchmarks/bench_aeb.py). When trafilatura finds no article, or the lines both keep are
 less than half of what ours keeps (trafilatura missed the article's body), our text is
 kept whole: recall comes first. Text pages with pasted-in junk (the scraped `.txt`
@@ -37,6 +37,10 @@ _ANY_TAG_RE = re.compile(r"<(p|div|span|a|br|li|td|h[1-6]|article|section|table)
 DOCUMENT_START_CHARS = 4096
 _TOKEN_RE = re.compile(r"\w+")
 ENGINES = ("agree", "trafilatura", "ours")
+#: lines kept whatever trafilatura says, because they carry this product's figures and
+#: generic extractors drop them: a table row with a figure (cells separated by tabs in
+#: our layout), and a short list item stating a factor ("Accelerator 2: 2.5x faster")
+_FIGURE_LINE_RE = re.compile(r"\t.*\d|\d.*\t|^[^\n]{0,80}\d(?:\.\d+)?x\b")
 
 
 def is_html_document(text: str, name: str = "") -> bool:
@@ -70,7 +74,10 @@ def html_main_text(html: str, log: RepairLog, config, url: str = "") -> tuple[st
     if engine == "trafilatura":
         log.repair("main_text").add("HTML document", "trafilatura")
         return theirs, metadata
-    agreed, dropped = agreed_lines(theirs, ours, config.min_line_agreement)
+    # our lines, in our layout (paragraphs, table cells by tabs), that trafilatura keeps too
+    # (table rows with figures are kept whatever trafilatura says: a results table full of
+    # links to systems is what this product reads, and generic extractors drop it)
+    agreed, dropped = agreed_lines(ours, theirs, config.min_line_agreement)
     if _mass(agreed) < config.min_engine_agreement * _mass(ours):
         log.repair("main_text").add("HTML document", "ours (trafilatura missed the article)")
         return ours, metadata
@@ -122,7 +129,8 @@ def _mass(text: str) -> int:
 
 def agreed_lines(theirs: str, ours: str, min_share: float = 0.5) -> tuple[str, list[str]]:
     """(the lines of `theirs` that `ours` holds too, the other lines): a line is held when
-    at least `min_share` of its word pairs occur in `ours` (a line of one word: that word).
+    at least `min_share` of its word pairs occur in `ours` (a line of one word: that word);
+    a table row with a figure is always held.
 
     >>> agreed_lines("IPU-POD16 trained ResNet-50\\nAccept all cookies\\nHome", "IPU-POD16 trained ResNet-50 fast\\nHome")
     ('IPU-POD16 trained ResNet-50\\nHome', ['Accept all cookies'])
@@ -133,7 +141,9 @@ def agreed_lines(theirs: str, ours: str, min_share: float = 0.5) -> tuple[str, l
     kept, dropped = [], []
     for line in theirs.split("\n"):
         line_tokens = _TOKEN_RE.findall(line)
-        if len(line_tokens) < 2:
+        if _FIGURE_LINE_RE.search(line):
+            held = True
+        elif len(line_tokens) < 2:
             held = all(t in words for t in line_tokens)
         else:
             line_pairs = list(zip(line_tokens, line_tokens[1:]))

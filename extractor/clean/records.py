@@ -24,7 +24,7 @@ class CleanConfig:
     #: main text of whole HTML documents (clean/main_text.py): 'agree' keeps the lines
     #: trafilatura and our boilerplate remover both keep; 'trafilatura' or 'ours' one alone
     html_engine: str = "agree"
-    #: ... a line of trafilatura's is held by ours when this share of its word pairs is
+    #: ... a line of ours is held by trafilatura when this share of its word pairs is
     min_line_agreement: float = 0.5
     #: ... and ours is kept whole when the lines both hold are less than this share of it
     #: (trafilatura missed the article)
