@@ -10,7 +10,7 @@ content encodings undone). Every other record (requests, metadata, revisits, red
 errors, images) is counted and skipped; the counts are logged per file.
 
 Records are streamed: one page's bytes are held at a time, whatever the file's size. A
-damaged file (truncated, bad gzip, not a WARC at all) gives one error row for the file
+damaged file (truncated, bad gzip, empty, not a WARC at all) gives one error row for the file
 (doc_id `<warc doc_id>`) saying after how many records it broke; the pages read before
 the damage keep their rows. A page over the size limit gets an error row of its own.
 """
@@ -118,6 +118,8 @@ def iter_warc_pages(path: Path, doc_id: str, max_bytes: int) -> Iterator:
             f.seek(end)
             if f.read(8).strip(b"\r\n"):
                 raise DamagedWarc(f"bytes after the last whole record, at offset {end}")
+            if not n_records:
+                raise DamagedWarc("no WARC record in it (an empty file?)")
     except Exception as exc:  # noqa: BLE001 - warcio raises anything on malformed bytes
         # (ArchiveLoadFailed, zlib.error, EOFError, and AttributeError on a record
         # without a target URI): the file is damaged, the pages read before it stay

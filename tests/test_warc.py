@@ -6,6 +6,8 @@ import io
 import logging
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from warcio.archiveiterator import ArchiveIterator
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
@@ -137,3 +139,29 @@ def test_one_page_file_is_a_corpus(tmp_path):
     run(Config(corpus=page, out=out))
     docs = read_table(out / "documents.csv")
     assert list(docs["doc_id"]) == ["a.html"] and docs.loc[0, "title"] == "IPU-POD16 trains ResNet-50"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_a_crawl_cut_anywhere_keeps_a_prefix_of_its_pages_and_never_raises(tmp_path, data):
+    gz = data.draw(st.booleans())
+    whole = tmp_path / f"whole-{gz}.warc"
+    if not whole.exists():
+        write_warc(whole, gz)
+    full = whole.read_bytes()
+    pages = [(p.doc_id.split("#", 1)[1], p.data, p.url) for p in iter_warc_pages(whole, "w", 10**6)]
+    cut = data.draw(st.integers(0, len(full) - 1))
+    broken = tmp_path / "cut.warc"
+    broken.write_bytes(full[:cut])
+    got = list(iter_warc_pages(broken, "cut.warc", 10**6))
+    ok = [(p.doc_id.split("#", 1)[1], p.data, p.url) for p in got if not p.error]
+    errors = [p for p in got if p.error]
+    assert ok == pages[:len(ok)]  # whole pages, in order, with their own bytes
+    assert len(errors) <= 1 and (not errors or got[-1] is errors[0])
+    # a cut between two records leaves a valid, shorter crawl; a cut inside one (past its
+    # first bytes, before its trailer and gzip footer) is said
+    with open(whole, "rb") as f:
+        records = ArchiveIterator(f)
+        starts = [records.get_record_offset() for _ in records] + [len(full)]
+    if any(start + 10 < cut < end - 32 for start, end in zip(starts, starts[1:])):
+        assert errors and errors[0].doc_id == "cut.warc", cut
