@@ -23,7 +23,7 @@ for. `--worst N` lists the pages of lowest precision and recall of the default e
 article page with the furniture of a news site in their language (navigation, a cookie
 banner, a byline, an advertisement, teasers of the other pages, a footer), and the
 page's own text is the truth. Han characters and kana count as one token each (a
-Chinese sentence has no spaces for `\w+` to split). A built page, not a saved one: it
+Chinese sentence has no spaces to split its words at). A built page, not a saved one: it
 says whether an engine loses CJK text or keeps furniture, not how it fares on a real
 site's layout.
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from extractor.clean import CleanConfig, clean_page, clean_text
+from extractor.clean import CleanConfig, clean_page, clean_text, explain
 from extractor.ingest import RawPage
 
 from conftest import GOLDEN, ROOT, SHARED
@@ -38,6 +38,7 @@ def test_metadata_of_a_document():
     assert meta.date == "2021-12-02"
     assert meta.url == "https://technews.example.com/2021/12/graphcore-mlperf"
     assert meta.site == "technews.example.com"
+    assert "date '2021-12-02'" in explain(page)
     fetched = clean_page(RawPage("crawl#1", ARTICLE, url="https://mirror.example.org/x"))
     assert (fetched.metadata.url, fetched.metadata.site) == ("https://mirror.example.org/x", "mirror.example.org")
 

@@ -141,6 +141,9 @@ def explain(page: CleanedPage, max_places: int = 5) -> str:
     """A human-readable account of the repairs made and the text lost."""
     lines = [f"page: {page.doc_id}", f"encoding: {page.encoding} ({page.n_bytes} bytes)",
              f"cleaned: {len(page.text)} characters, {page.text.count(chr(10)) + 1 if page.text else 0} lines"]
+    meta = page.metadata
+    if any(meta.as_dict().values()):
+        lines.append("metadata: " + ", ".join(f"{k} {v!r}" for k, v in meta.as_dict().items() if v))
     if not page.repairs:
         lines.append("repairs: none")
     else:
