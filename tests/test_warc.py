@@ -4,6 +4,8 @@ from __future__ import annotations
 import gzip
 import io
 import logging
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +19,8 @@ from extractor.ingest import iter_pages
 from extractor.outputs import read_table
 from extractor.pipeline import run
 from extractor.warc import iter_warc_pages
+
+from conftest import ROOT
 
 EN = ("<!DOCTYPE html><html><head><title>IPU-POD16 trains ResNet-50</title>"
       "<meta property='article:published_time' content='2021-12-02T09:00:00Z'></head><body>"
@@ -165,3 +169,16 @@ def test_a_crawl_cut_anywhere_keeps_a_prefix_of_its_pages_and_never_raises(tmp_p
         starts = [records.get_record_offset() for _ in records] + [len(full)]
     if any(start + 10 < cut < end - 32 for start, end in zip(starts, starts[1:])):
         assert errors and errors[0].doc_id == "cut.warc", cut
+
+
+def test_extractor_run_on_a_crawl_writes_the_tables(tmp_path):
+    crawl = tmp_path / "crawl.warc.gz"
+    write_warc(crawl)
+    out = tmp_path / "OUT"
+    done = subprocess.run([sys.executable, "-m", "extractor", "run", str(crawl), "--out", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "2 pages (0 failed)" in done.stderr
+    for table in ("documents", "claims", "consistency"):
+        assert (out / f"{table}.csv").is_file() and (out / f"{table}.parquet").is_file()
+    assert len(read_table(out / "claims.csv")) >= 3
