@@ -101,8 +101,10 @@ def iter_warc_pages(path: Path, doc_id: str, max_bytes: int) -> Iterator:
             records = ArchiveIterator(f)
             end = 0  # where the last whole record ended in the file
             for record in records:
-                if record.rec_type is None or record.length is None:
-                    raise DamagedWarc("no WARC record header")
+                # warcio reads a header cut before its length as an empty record
+                declared = record.rec_headers.get_header("Content-Length") or ""
+                if record.rec_type is None or not declared.strip().isdigit():
+                    raise DamagedWarc("a record header without its type or length")
                 reason = _skip_reason(record)
                 page = None
                 if reason:

@@ -145,7 +145,8 @@ def test_one_page_file_is_a_corpus(tmp_path):
     assert list(docs["doc_id"]) == ["a.html"] and docs.loc[0, "title"] == "IPU-POD16 trains ResNet-50"
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_a_crawl_cut_anywhere_keeps_a_prefix_of_its_pages_and_never_raises(tmp_path, data):
     gz = data.draw(st.booleans())
