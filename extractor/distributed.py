@@ -11,7 +11,8 @@ the writer of `pipeline.run`: memory here does not grow with the corpus, and the
 `--resume`, error rows and the output folder's guarantees are those of a local run.
 
 Pages are read where the cluster runs: the workers are sent the pages' paths (the corpus
-must then be at the same absolute path on every worker: a shared or copied folder). With
+must then be at the same absolute path on every worker: a shared or copied folder); the
+pages of a crawl file (WARC) are read here, as the file streams, and sent. With
 `send_pages` (`--send-pages`) they are read here and their bytes sent instead; the engine
 also falls back to that, with a warning, as soon as a worker reports that it cannot see
 the corpus folder.
@@ -39,11 +40,12 @@ from itertools import islice
 from pathlib import Path
 
 from extractor.config import Config
-from extractor.ingest import RawPage, doc_id_for, iter_entries, iter_pages, read_page, \
-    unreadable_page
+from extractor.ingest import (RawPage, doc_id_for, iter_entries, iter_pages, read_entry,
+                              read_page, unreadable_page)
 from extractor.pipeline import (PAGES_PER_TASK, TASKS_PER_WORKER, DocumentRow, PageResult,
                                 page_digest, process_page)
 from extractor.runfolder import FinishedPages
+from extractor.warc import is_warc_name
 
 logger = logging.getLogger(__name__)
 
@@ -203,12 +205,16 @@ class _DaskRun:
         self.n_reused += 1
         return PageResult.from_rows(*rows, digest=digest)
 
-    def _refs(self, exclude: list) -> Iterator[PageRef | PageResult]:
-        """Paths for the workers to read; inputs that cannot be read are rows here."""
+    def _refs(self, exclude: list) -> Iterator[PageRef | RawPage | PageResult]:
+        """Paths for the workers to read; inputs that cannot be read are rows here, and
+        the pages of a crawl (WARC) file are read here and sent."""
         corpus = Path(self.corpus)
         for path, error in iter_entries(corpus, self.config.follow_links, exclude):
             if error:
                 yield process_page(unreadable_page(path, corpus, error), self.config)
+            elif is_warc_name(path.name):
+                for raw in read_entry(path, corpus, self.config.max_page_bytes):
+                    yield self._reused_or(raw)
             else:
                 doc_id = doc_id_for(path, corpus)
                 yield PageRef(os.path.abspath(path), doc_id, self.finished.digest(doc_id))

@@ -328,3 +328,18 @@ def test_an_interrupted_run_on_a_cluster_keeps_its_pages_and_resume_finishes_it(
     assert tables(out) == tables(tmp_path / "local")
     reused = re.search(r"(\d+) pages reused", done.stderr)
     assert reused and int(reused.group(1)) >= kept
+
+
+def test_a_crawl_beside_the_pages_is_read_here_and_its_pages_sent(tmp_path, cluster):
+    from test_warc import write_warc
+
+    local_cluster, _ = cluster
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    write_warc(corpus / "crawl.warc.gz")
+    run(Config(corpus=corpus, out=tmp_path / "local"))
+    run(Config(corpus=corpus, out=tmp_path / "out"),
+        engine=DaskEngine(local_cluster.scheduler_address))
+    same_tables(tmp_path / "out", tmp_path / "local")
+    docs = pd.read_csv(tmp_path / "out" / "documents.csv", keep_default_na=False)
+    assert docs["doc_id"].str.startswith("crawl.warc.gz").sum() >= 2

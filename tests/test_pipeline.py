@@ -178,7 +178,7 @@ def test_the_time_budget_holds_in_a_worker_thread_and_ends_with_its_page():
 
 
 def test_documents_name_each_page_clean_file_after_the_contract_columns(seed_run):
-    assert header(seed_run / "documents.csv")[13:] == ["clean_path"]
+    assert header(seed_run / "documents.csv")[13:] == ["clean_path", "title", "date", "url", "site"]
     docs = pd.read_csv(seed_run / "documents.csv", keep_default_na=False)
     for row in docs.itertuples():
         assert row.clean_path == f"clean/{row.doc_id}.txt"
