@@ -1,0 +1,157 @@
+"""Dropped Korean syllables, found by the grammar of a morphological analyser (Kiwi).
+
+A page that lost its one-syllable words and particles ("사용할 수 있는" -> "사용할 있는",
+"2배 빠른" -> "2 빠른", "6일 밝혔다" -> "6 밝혔다") breaks rules that Korean grammar
+never breaks, whatever the words: Kiwi (kiwipiepy) tags each morpheme, and a signal is
+a place where two neighbouring words are tagged in an order well-formed Korean does not
+have (lexicon `clean_ko_loss.json` holds the tags):
+
+- `adnominal_then_predicate`: a future adnominal ending (-ㄹ/-을) right before a verb or
+  adjective: the dependent noun between them (수, 것, 줄) is missing;
+- `number_then_word`: a free-standing number right before a verb, an adjective or a
+  common noun: its counter or unit (배, 년, 일, 억) is missing. A number that belongs to
+  a name (H100, 가우디 3, ResNet-50) is not one.
+
+Single signals occur in sound text (0.05 per 1000 Hangul syllables on 1000 well-formed
+news sentences, none on the development set's 16 sound Korean pages), so a page is
+marked only when they are several and dense (`CleanConfig.ko_min_drop_signals`,
+`ko_min_drop_density`).
+
+Cost: Kiwi loads once per process (about 1 s and 250 MB), on the first page with
+enough Hangul; worker processes load their own. Only the few words around candidate
+places (a syllable with final ㄹ or a free-standing number, then a space and Hangul)
+are analysed, not the whole page.
+"""
+from __future__ import annotations
+
+import bisect
+import logging
+import re
+from functools import lru_cache
+
+from extractor.clean.lexicon import load_lexicon
+from extractor.clean.records import LossySpan
+
+logger = logging.getLogger(__name__)
+
+HANGUL_RE = re.compile("[\uac00-\ud7a3]")
+_HANGUL_WORD_END_RE = re.compile("[\uac00-\ud7a3]*$")
+
+
+def _final_rieul_class() -> str:
+    """Hangul syllables with final consonant ㄹ (할, 될, 볼, 을): where -ㄹ/-을 ends a word."""
+    return "".join(chr(0xAC00 + 28 * i + 8) for i in range(19 * 21))
+
+
+# candidate places, found without the analyser: a syllable with final ㄹ, or a
+# free-standing number, then spaces and a Hangul syllable
+_CANDIDATE_RE = re.compile(
+    f"(?:[{_final_rieul_class()}]|(?<![\\w.\\-/:~'\"\u2018\u201c])\\d[\\d,]*(?:\\.\\d+)?) +(?=[\uac00-\ud7a3])")
+
+
+@lru_cache(maxsize=1)
+def kiwi():
+    """The process's Kiwi analyser, loaded on first use (about 1 s, 250 MB).
+
+    Each process (a `-j` worker, a Dask worker) loads its own; a parent that loaded it
+    before forking shares it with its children."""
+    from kiwipiepy import Kiwi  # imported here: pages without Hangul never pay for it
+
+    logger.debug("loading the Kiwi Korean analyser")
+    analyser = Kiwi()
+    analyser.tokenize("가")  # Kiwi finishes loading on its first call
+    return analyser
+
+
+@lru_cache(maxsize=None)
+def _tags() -> dict:
+    lex = load_lexicon("clean_ko_loss")
+    return {
+        "future_adnominal": frozenset(lex.get("future_adnominal_forms", ["ᆯ", "을"])),
+        "adnominal": frozenset(lex.get("adnominal_tags", ["ETM"])),
+        "predicate": frozenset(lex.get("predicate_tags", ["VV", "VA", "VX", "VCN"])),
+        "nominaliser": frozenset(lex.get("nominaliser_tags", ["ETN"])),
+        "number": frozenset(lex.get("number_tags", ["SN"])),
+        "after_number": frozenset(lex.get("missing_counter_before_tags", ["VV", "VA", "NNG"])),
+        "name": frozenset(lex.get("name_tags", ["SL", "SH", "NNP", "SW"])),
+        "noun": frozenset(lex.get("noun_tags", ["NNG"])),
+        "verb_suffix": frozenset(lex.get("verb_suffix_tags", ["XSV", "XSA"])),
+        "opening": frozenset(lex.get("opening_tags", ["SSO", "SS"])),
+    }
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the word before, the word of and the word after each candidate
+    place, merged where they overlap."""
+    spans: list[tuple[int, int]] = []
+    for m in _CANDIDATE_RE.finditer(text):
+        word_start = max(text.rfind(" ", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
+        start = max(text.rfind(" ", 0, max(0, word_start - 1)), text.rfind("\n", 0, word_start)) + 1
+        ends = [e for e in (text.find(" ", m.end()), text.find("\n", m.end())) if e >= 0]
+        end = min(ends) if ends else len(text)
+        if spans and start <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def _signals(tokens: list, text: str) -> list[tuple[int, int]]:
+    """(start, end) in `text` of each place where the tagged words break the grammar."""
+    tags = _tags()
+    out = []
+    for i in range(1, len(tokens)):
+        a, b = tokens[i - 1], tokens[i]
+        gap = text[a.start + a.len:b.start]
+        if not gap or not gap.isspace() or "\n" in gap:
+            continue  # one word, or words on different lines
+        after = tokens[i + 1].tag if i + 1 < len(tokens) else ""
+        if a.tag in tags["adnominal"] and a.form in tags["future_adnominal"] \
+                and b.tag in tags["predicate"] and after not in tags["nominaliser"]:
+            start = a.start + a.len - len(_HANGUL_WORD_END_RE.search(text, 0, a.start + a.len).group())
+            out.append((start, b.start + b.len))
+        elif a.tag in tags["number"] and b.tag in tags["after_number"]:
+            before = tokens[i - 2] if i >= 2 else None
+            if before is not None:
+                glued = before.start + before.len == a.start and before.tag not in tags["opening"]
+                if glued or before.tag in tags["name"]:
+                    continue  # part of a name or version: H100, ResNet-50, 가우디 3, ver 4
+                if b.tag in tags["noun"] and before.tag in tags["noun"] and after not in tags["verb_suffix"]:
+                    continue  # "프로 9000 프로세서": a model number between nouns
+            out.append((a.start, b.start + b.len))
+    return out
+
+
+def find_dropped_syllables(text: str, min_signals: int, min_density: float) -> list[LossySpan]:
+    """Spans where Korean syllables were dropped, when the page shows that damage: at
+    least `min_signals` signals and `min_density` per 1000 Hangul syllables.
+
+    >>> damaged = ("성적을 받았다” 6 밝혔다. 다양한 분야에 사용할 있는 장치다. "
+    ...            "엔비디아보다 최고 2 빨라. 퀄컴 제품보다는 1.8 빠른 속도로 처리했다.")
+    >>> len(find_dropped_syllables(damaged, 2, 1.5))
+    4
+    >>> find_dropped_syllables("이 모델은 2.6배 빨라졌고 1,750억 개의 매개변수를 학습할 수 있습니다. "
+    ...                        "엔비디아 H100 칩과 가우디 3 프로세서 8개를 비교했다.", 2, 1.5)
+    []
+    """
+    n_hangul = len(HANGUL_RE.findall(text))
+    if n_hangul < 20:
+        return []
+    windows = _windows(text)
+    if len(windows) < min_signals:
+        return []
+    # one analyser call over the windows, one per line, then offsets back to the page
+    joined = "\n".join(text[a:b] for a, b in windows)
+    offsets, pos = [], 0
+    for a, b in windows:
+        offsets.append((pos, a))
+        pos += b - a + 1
+    starts = [o for o, _ in offsets]
+    spans = []
+    for s, e in _signals(kiwi().tokenize(joined), joined):
+        k = bisect.bisect_right(starts, s) - 1
+        shift = offsets[k][1] - offsets[k][0]
+        spans.append(LossySpan(s + shift, e + shift, "dropped_syllables"))
+    if len(spans) < min_signals or 1000 * len(spans) / n_hangul < min_density:
+        return []
+    return spans
