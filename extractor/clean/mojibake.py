@@ -15,7 +15,7 @@ from extractor.clean.latin_mojibake import repair_cp1252_dropped, repair_latin_m
 from extractor.clean.tracking import RepairLog
 
 __all__ = ["repair_cjk_mojibake", "repair_cp1252_dropped", "repair_latin_mojibake", "repair_legacy_mojibake",
-           "repair_mojibake"]
+           "repair_mojibake", "repaired_text"]
 
 
 def repair_mojibake(text: str, log: RepairLog) -> str:
@@ -33,3 +33,16 @@ def repair_mojibake(text: str, log: RepairLog) -> str:
     text = repair_cp1252_dropped(text, log)
     text = repair_latin_mojibake(text, log)
     return repair_cjk_mojibake(text, log)
+
+
+def repaired_text(text: str) -> str:
+    """`text` with its mojibake repaired and nothing else changed (no record kept): for
+    a line read on its own, as `extractor langid` reads them.
+
+    >>> repaired_text("ì¸ê³µì§€ëŠ¥ ë°˜ë„ì²´"), repaired_text("¼­¹ö¿ë Ãß·Ð ¹ÝµµÃ¼")
+    ('인공지능 반도체', '서버용 추론 반도체')
+    """
+    if text.isascii():
+        return text
+    log = RepairLog()
+    return log.finish(repair_mojibake(text, log))[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from extractor.clean.char_model import char_model
 from extractor.clean.charsets import COMMON_SYMBOLS, NON_ASCII_RE, common_share
 from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog
@@ -91,6 +92,19 @@ def is_truncated_prefix(raw: bytes) -> bool:
     return need > 0 and len(raw) <= need and all(b in CONTINUATION for b in raw[1:])
 
 
+#: characters of context on each side of a dropped-byte character for guessing it
+CONTEXT = 8
+
+
+def _likeliest(unit: bytes, before: str, after: str) -> tuple[str, bool] | None:
+    """(character, False) for the CJK character most likely meant by the surviving bytes
+    `unit` after `before` and before `after`, or None when no character of the model fits."""
+    if not unit or unit[0] == 0xE2 or unit[0] < 0xC2 and len(unit) > 2:
+        return None  # E2: punctuation (the completions table's); long stray tails
+    best = char_model().best(unit, before, after)
+    return (best, False) if best else None
+
+
 def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
                   require_gain: bool = True,
                   lenient: bool = False) -> tuple[str, list[tuple[str, bool]]] | None:
@@ -98,8 +112,9 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
 
     Returns (text, guesses) where guesses lists (guessed text, lost_letter) in order; the
     guessed pieces are marked in `text` by NUL separators for the caller to wrap.
-    `lenient` (for whole lines of mojibake) turns any undecodable remains into U+FFFD
-    instead of giving up.
+    `lenient` (for whole lines of mojibake) puts the likeliest character where bytes of
+    a CJK character were dropped (`char_model`), and U+FFFD for any other undecodable
+    remains, instead of giving up.
     """
     try:
         raw = run.encode(encode_with)
@@ -111,13 +126,6 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
     n_bad = len(_SURROGATE_CHAR_RE.findall(decoded))
     if len(raw) > 8 and n_bad > MAX_UNDECODABLE_SHARE * len(raw):
         return None
-    if lenient and n_bad > MAX_UNITS_GUESSED:
-        # a whole line with many dropped bytes: each undecodable stretch is a lost
-        # character (the codec's own U+FFFD replacement); punctuation is not guessed
-        decoded = raw.decode("utf-8", errors="replace")
-        n_lost = decoded.count("\ufffd")
-        return (decoded, []) if common_share(decoded.replace("\ufffd", "")) >= 0.8 and \
-            n_lost <= 0.3 * len(NON_ASCII_RE.findall(decoded)) + 1 else None
     if SURROGATE_RUN_RE.search(decoded):
         pieces, pos = [], 0
         for m in SURROGATE_RUN_RE.finditer(decoded):
@@ -125,17 +133,28 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
             pieces.append(decoded[pos:m.start()])
             units = LEAD_SPLIT_RE.findall(bad)
             for k, unit in enumerate(units):
+                so_far = "".join(pieces).replace("\0", "")
+                before = so_far[-1:] or prev
+                # the text after it up to the next undecodable byte (none when another
+                # lost character follows right away)
+                after = (_SURROGATE_CHAR_RE.split(decoded[m.end():m.end() + CONTEXT], 1)[0] or nxt) \
+                    if k == len(units) - 1 else ""
                 if is_truncated_prefix(unit):
-                    so_far = "".join(pieces).replace("\0", "")
-                    after = decoded[m.end():m.end() + 1] or nxt
-                    guess = complete_cut_sequence(unit, so_far[-1:] or prev, after, line_so_far + so_far)
+                    guess = complete_cut_sequence(unit, before, after, line_so_far + so_far)
+                    if lenient and (guess is None or guess[1]):
+                        # a cut letter, not punctuation: the likeliest one on a line of mojibake
+                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after) or guess
                 elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
-                    # the tail of a character whose lead byte was dropped: a lost character
-                    guess = ("\ufffd", True)
+                    # the tail of a character whose lead byte was dropped: on a line of
+                    # mojibake the likeliest character, else a lost character
+                    guess = (_likeliest(unit, so_far[-CONTEXT:] or prev, after) if lenient else None) \
+                        or ("\ufffd", True)
                 else:
                     return None
                 if guess is None:
-                    return None
+                    if not lenient:
+                        return None
+                    guess = ("\ufffd", True)
                 pieces.append("\0" + guess[0] + "\0")
                 guesses.append(guess)
             pos = m.end()
