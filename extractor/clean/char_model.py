@@ -25,7 +25,7 @@ PAIR_SMOOTHING = 0.05
 #: wordfreq languages whose words feed the model
 MODEL_LANGUAGES = ("zh", "ko")
 #: candidates of the pair model that are ranked by their words
-SHORTLIST = 8
+SHORTLIST = 16
 #: characters of context on each side given to Kiwi (Korean) and to the segmentation
 KO_CONTEXT, ZH_CONTEXT = 8, 4
 #: longest word of the segmentation, and the probability of a character in no word

@@ -99,8 +99,8 @@ CONTEXT = 8
 def _likeliest(unit: bytes, before: str, after: str) -> tuple[str, bool] | None:
     """(character, False) for the CJK character most likely meant by the surviving bytes
     `unit` after `before` and before `after`, or None when no character of the model fits."""
-    if not unit or unit[0] == 0xE2 or unit[0] < 0xC2 and len(unit) > 2:
-        return None  # E2: punctuation (the completions table's); long stray tails
+    if not unit or unit[0] == 0xE2:
+        return None  # E2: punctuation (the completions table's)
     best = char_model().best(unit, before, after)
     return (best, False) if best else None
 
@@ -145,10 +145,10 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
                         # a cut letter, not punctuation: the likeliest one on a line of mojibake
                         guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after) or guess
                 elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
-                    # the tail of a character whose lead byte was dropped: on a line of
-                    # mojibake the likeliest character, else a lost character
-                    guess = (_likeliest(unit, so_far[-CONTEXT:] or prev, after) if lenient else None) \
-                        or ("\ufffd", True)
+                    # the tail of a character whose lead byte was dropped: a lost character
+                    # (a wrong decoder keeps lead bytes; stray tails are rather the
+                    # page's own characters, a real ’ beside mojibake)
+                    guess = ("\ufffd", True)
                 else:
                     return None
                 if guess is None:
