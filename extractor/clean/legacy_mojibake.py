@@ -21,7 +21,9 @@ from extractor.clean.charsets import NON_ASCII_RE, common_share
 from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog
 
-_HANGUL_OR_HAN_RE = re.compile("[\uac00-\ud7a3\u4e00-\u9fff]")
+_HANGUL_RE = re.compile("[\uac00-\ud7a3]")
+#: share of the read-back non-ASCII characters that must be Hangul syllables
+MIN_HANGUL_SHARE = 0.5
 #: share of the read-back non-ASCII characters that must be common text
 MIN_COMMON_SHARE = 0.9
 #: a stretch holds at least this many Latin-1/cp1252 characters (one syllable is two)
@@ -74,20 +76,21 @@ def _read_back(stretch: str, codec: str, strict: bool) -> str | None:
     """The stretch's bytes read with `codec`, word by word (a space is never the second
     byte of a character, so words decode alone), when that makes common text; words that
     do not decode ("café" after Korean) stay as they are. `strict`: UTF-8 words are
-    left alone, and the reading needs two Hangul or Han characters."""
+    left alone, and the reading needs two Hangul syllables."""
     words = stretch.split(" ")
-    out, n_read = [], 0
+    out, read = [], []
     for word in words:
         decoded = None if word.isascii() else _read_word(word, codec, strict)
         if decoded is not None:
-            n_read += 1
+            read.append(decoded)
         out.append(word if decoded is None else decoded)
-    if not n_read:
+    if not read:
         return None
-    read = " ".join(out)
-    if len(_HANGUL_OR_HAN_RE.findall(read)) < (2 if strict else 1):
+    # Korean read back is Hangul ("ÖÉÖÉ" would read as the hanja 禮禮)
+    n_hangul = len(_HANGUL_RE.findall("".join(read)))
+    if n_hangul < (2 if strict else 1) or n_hangul < MIN_HANGUL_SHARE * len(NON_ASCII_RE.findall("".join(read))):
         return None
-    return read if common_share(read) >= MIN_COMMON_SHARE else None
+    return " ".join(out) if common_share("".join(read)) >= MIN_COMMON_SHARE else None
 
 
 def repair_legacy_mojibake(text: str, log: RepairLog) -> str:
