@@ -19,8 +19,8 @@ marked only when they are several and dense (`CleanConfig.ko_min_drop_signals`,
 
 Cost: Kiwi loads once per process (about 1 s and 250 MB), on the first page with
 enough Hangul; worker processes load their own. Only the few words around candidate
-places (a syllable with final ㄹ or a free-standing number, then a space and Hangul)
-are analysed, not the whole page.
+places (a syllable with final ㄹ other than the particle 를, or a free-standing number,
+then a space and Hangul) are analysed, not the whole page.
 """
 from __future__ import annotations
 
@@ -45,8 +45,9 @@ def _final_rieul_class() -> str:
 
 # candidate places, found without the analyser: a syllable with final ㄹ, or a
 # free-standing number, then spaces and a Hangul syllable
-_CANDIDATE_RE = re.compile(
-    f"(?:[{_final_rieul_class()}]|(?<![\\w.\\-/:~'\"\u2018\u201c])\\d[\\d,]*(?:\\.\\d+)?) +(?=[\uac00-\ud7a3])")
+_ADNOMINAL_CANDIDATE_RE = re.compile(f"[{_final_rieul_class()}](?<!를) +(?=[\uac00-\ud7a3])")
+_NUMBER_CANDIDATE_RE = re.compile(
+    "(?<![\\w.\\-/:~'\"\u2018\u201c])\\d[\\d,]*(?:\\.\\d+)? +(?=[\uac00-\ud7a3])")
 
 
 @lru_cache(maxsize=1)
@@ -80,14 +81,24 @@ def _tags() -> dict:
     }
 
 
+def _word_start(text: str, pos: int) -> int:
+    return max(text.rfind(" ", 0, pos), text.rfind("\n", 0, pos)) + 1
+
+
 def _windows(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the word before, the word of and the word after each candidate
-    place, merged where they overlap."""
+    """(start, end) of the words around each candidate place, merged where they overlap:
+    the word of a final ㄹ and the word after it; the word before a number, the number
+    and the word after it. (Kiwi then tags a few words out of their sentence, which is
+    enough for these rules and 3-4 times faster than the whole page.)"""
+    found = []
+    for m in _ADNOMINAL_CANDIDATE_RE.finditer(text):
+        found.append((_word_start(text, m.start()), m.end()))
+    for m in _NUMBER_CANDIDATE_RE.finditer(text):
+        word_start = _word_start(text, m.start())
+        found.append((_word_start(text, max(0, word_start - 1)) if word_start else 0, m.end()))
     spans: list[tuple[int, int]] = []
-    for m in _CANDIDATE_RE.finditer(text):
-        word_start = max(text.rfind(" ", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
-        start = max(text.rfind(" ", 0, max(0, word_start - 1)), text.rfind("\n", 0, word_start)) + 1
-        ends = [e for e in (text.find(" ", m.end()), text.find("\n", m.end())) if e >= 0]
+    for start, after in sorted(found):
+        ends = [e for e in (text.find(" ", after), text.find("\n", after)) if e >= 0]
         end = min(ends) if ends else len(text)
         if spans and start <= spans[-1][1]:
             spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
