@@ -142,13 +142,36 @@ class CharModel:
         ranked = sorted(candidates, key=lambda c: -self.score(c, prev, nxt))[:SHORTLIST]
         if len(ranked) < 2:
             return ranked[0] if ranked else None
-        if _is_hangul(ranked[0]):
+        return self._read_best(ranked, left, right)
+
+    def best_run(self, units: list[bytes], left: str, right: str) -> str | None:
+        """The likeliest characters for neighbouring cut characters (`units`, the bytes
+        that survived of each): a beam of SHORTLIST sequences by the pair model, the one
+        that reads best in its words taken.
+
+        >>> char_model().best_run(["구".encode()[:2], "글".encode()[:2]], "맞서 ", "이 25초")
+        '구글'
+        """
+        beams = [("", 0.0)]
+        for i, unit in enumerate(units):
+            candidates = self.candidates(unit)
+            if not candidates:
+                return None
+            nxt = right[:1] if i == len(units) - 1 else ""
+            beams = sorted(((seq + c, score + self.score(c, (seq or left)[-1:], nxt))
+                            for seq, score in beams for c in candidates),
+                           key=lambda b: -b[1])[:SHORTLIST]
+        return self._read_best([seq for seq, _ in beams], left, right)
+
+    def _read_best(self, options: list[str], left: str, right: str) -> str:
+        """The option (a character or a few) that reads best between `left` and `right`."""
+        if _is_hangul(options[0][0]):
             from extractor.clean.korean_loss import kiwi
 
             analyser = kiwi()
-            return max(ranked, key=lambda c: analyser.analyze(left[-KO_CONTEXT:] + c + right[:KO_CONTEXT],
-                                                              top_n=1)[0][1])
-        return max(ranked, key=lambda c: self.segmentation_score(left[-ZH_CONTEXT:] + c + right[:ZH_CONTEXT]))
+            return max(options, key=lambda o: analyser.analyze(left[-KO_CONTEXT:] + o + right[:KO_CONTEXT],
+                                                               top_n=1)[0][1])
+        return max(options, key=lambda o: self.segmentation_score(left[-ZH_CONTEXT:] + o + right[:ZH_CONTEXT]))
 
     def segmentation_score(self, text: str) -> float:
         """log P of the best split of `text` into words of the model (unigram words; a

@@ -105,6 +105,18 @@ def _likeliest(unit: bytes, before: str, after: str) -> tuple[str, bool] | None:
     return (best, False) if best else None
 
 
+def _likeliest_run(units: list[bytes], before: str, after: str) -> str | None:
+    """The likeliest characters for neighbouring cut CJK characters, or None when one of
+    them is not such a character (punctuation, a stray tail)."""
+    for unit in units:
+        if not is_truncated_prefix(unit) or unit[0] == 0xE2:
+            return None
+        known = complete_cut_sequence(unit, "", "", "")
+        if known is not None and not known[1]:
+            return None  # punctuation that the completions table knows
+    return char_model().best_run(units, before, after)
+
+
 def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
                   require_gain: bool = True,
                   lenient: bool = False) -> tuple[str, list[tuple[str, bool]]] | None:
@@ -132,6 +144,17 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
             bad = bytes(ord(c) - 0xDC00 for c in m.group())
             pieces.append(decoded[pos:m.start()])
             units = LEAD_SPLIT_RE.findall(bad)
+            if lenient and len(units) > 1:
+                # neighbouring lost characters are guessed together ("구글" lost a byte of each)
+                so_far = "".join(pieces).replace("\0", "")
+                after = _SURROGATE_CHAR_RE.split(decoded[m.end():m.end() + CONTEXT], 1)[0] or nxt
+                together = _likeliest_run(units, so_far[-CONTEXT:] or prev, after)
+                if together:
+                    for ch in together:
+                        pieces.append("\0" + ch + "\0")
+                        guesses.append((ch, False))
+                    pos = m.end()
+                    continue
             for k, unit in enumerate(units):
                 so_far = "".join(pieces).replace("\0", "")
                 before = so_far[-1:] or prev
