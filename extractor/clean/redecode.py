@@ -94,6 +94,8 @@ def is_truncated_prefix(raw: bytes) -> bool:
 
 #: characters of context on each side of a dropped-byte character for guessing it
 CONTEXT = 8
+#: the first bytes of 、。「」 (U+3001..): the CJK punctuation a lone E3 most often was
+CJK_PUNCTUATION_PREFIX = b"\xe3\x80"
 
 
 def _likeliest(unit: bytes, before: str, after: str) -> tuple[str, bool] | None:
@@ -103,6 +105,18 @@ def _likeliest(unit: bytes, before: str, after: str) -> tuple[str, bool] | None:
         return None  # E2: punctuation (the completions table's)
     best = char_model().best(unit, before, after)
     return (best, False) if best else None
+
+
+def _only_cut_letters(decoded: str) -> bool:
+    """True when every undecodable piece is a three-byte letter that lost its last or
+    middle byte: what a wrong decoder leaves of UTF-8 ("사진" read as GBK keeps EC 82 and
+    EC A7), never what sound CJK text's bytes look like (stray tails among them)."""
+    for m in SURROGATE_RUN_RE.finditer(decoded):
+        bad = bytes(ord(c) - 0xDC00 for c in m.group())
+        if any(len(unit) != 2 or not 0xE0 <= unit[0] <= 0xEF or not is_truncated_prefix(unit)
+               for unit in LEAD_SPLIT_RE.findall(bad)):
+            return False
+    return True
 
 
 def _likeliest_run(units: list[bytes], before: str, after: str) -> str | None:
@@ -136,7 +150,7 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
     guesses: list[tuple[str, bool]] = []
     # sound CJK text read back this way is mostly undecodable bytes: give up early
     n_bad = len(_SURROGATE_CHAR_RE.findall(decoded))
-    if len(raw) > 8 and n_bad > MAX_UNDECODABLE_SHARE * len(raw):
+    if len(raw) > 8 and n_bad > MAX_UNDECODABLE_SHARE * len(raw) and not (lenient and _only_cut_letters(decoded)):
         return None
     if SURROGATE_RUN_RE.search(decoded):
         pieces, pos = [], 0
@@ -165,8 +179,11 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
                 if is_truncated_prefix(unit):
                     guess = complete_cut_sequence(unit, before, after, line_so_far + so_far)
                     if lenient and (guess is None or guess[1]):
-                        # a cut letter, not punctuation: the likeliest one on a line of mojibake
-                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after) or guess
+                        # a cut letter, not punctuation: the likeliest one on a line of
+                        # mojibake; a lone E3 there is most likely of 、。「 (E3 80 ..)
+                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after) or (
+                            complete_cut_sequence(CJK_PUNCTUATION_PREFIX, before, after, line_so_far + so_far)
+                            if unit == CJK_PUNCTUATION_PREFIX[:1] else None) or guess
                 elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
                     # the tail of a character whose lead byte was dropped: a lost character
                     # (a wrong decoder keeps lead bytes; stray tails are rather the
