@@ -107,6 +107,19 @@ def _likeliest(unit: bytes, before: str, after: str) -> tuple[str, bool] | None:
     return (best, False) if best else None
 
 
+def _cut_cjk_punctuation(unit: bytes, before: str, after: str, line_so_far: str) -> tuple[str, bool] | None:
+    """(、。「」..., False) for what is left of a CJK punctuation mark E3 80 xx: a lone E3
+    (chosen by context like a cut E3 80), or E3 xx that lost its middle 80 ("。" is
+    E3 80 82, read as GBK it keeps E3 82)."""
+    if unit == CJK_PUNCTUATION_PREFIX[:1]:
+        return complete_cut_sequence(CJK_PUNCTUATION_PREFIX, before, after, line_so_far)
+    if len(unit) == 2 and unit[0] == CJK_PUNCTUATION_PREFIX[0]:
+        char = (CJK_PUNCTUATION_PREFIX + unit[1:]).decode("utf-8", errors="replace")
+        if "\u3001" <= char <= "\u3011":
+            return char, False
+    return None
+
+
 def _only_cut_letters(decoded: str) -> bool:
     """True when every undecodable piece is a three-byte letter that lost its last or
     middle byte: what a wrong decoder leaves of UTF-8 ("사진" read as GBK keeps EC 82 and
@@ -181,9 +194,8 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
                     if lenient and (guess is None or guess[1]):
                         # a cut letter, not punctuation: the likeliest one on a line of
                         # mojibake; a lone E3 there is most likely of 、。「 (E3 80 ..)
-                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after) or (
-                            complete_cut_sequence(CJK_PUNCTUATION_PREFIX, before, after, line_so_far + so_far)
-                            if unit == CJK_PUNCTUATION_PREFIX[:1] else None) or guess
+                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after) or \
+                            _cut_cjk_punctuation(unit, before, after, line_so_far + so_far) or guess
                 elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
                     # the tail of a character whose lead byte was dropped: a lost character
                     # (a wrong decoder keeps lead bytes; stray tails are rather the
