@@ -144,22 +144,22 @@ class CharModel:
             return ranked[0] if ranked else None
         return self._read_best(ranked, left, right)
 
-    def best_run(self, units: list[bytes], left: str, right: str) -> str | None:
-        """The likeliest characters for neighbouring cut characters (`units`, the bytes
-        that survived of each): a beam of SHORTLIST sequences by the pair model, the one
-        that reads best in its words taken.
+    def best_run(self, candidates: list[list[str]], left: str, right: str) -> str | None:
+        """The likeliest characters for neighbouring cut characters, given each one's
+        candidates: a beam of SHORTLIST sequences by the pair model, the one that reads
+        best in its words taken.
 
-        >>> char_model().best_run(["구".encode()[:2], "글".encode()[:2]], "맞서 ", "이 25초")
+        >>> m = char_model()
+        >>> m.best_run([m.candidates("구".encode()[:2]), m.candidates("글".encode()[:2])], "맞서 ", "이 25초")
         '구글'
         """
         beams = [("", 0.0)]
-        for i, unit in enumerate(units):
-            candidates = self.candidates(unit)
-            if not candidates:
+        for i, options in enumerate(candidates):
+            if not options:
                 return None
-            nxt = right[:1] if i == len(units) - 1 else ""
+            nxt = right[:1] if i == len(candidates) - 1 else ""
             beams = sorted(((seq + c, score + self.score(c, (seq or left)[-1:], nxt))
-                            for seq, score in beams for c in candidates),
+                            for seq, score in beams for c in options),
                            key=lambda b: -b[1])[:SHORTLIST]
         return self._read_best([seq for seq, _ in beams], left, right)
 

@@ -98,12 +98,18 @@ CONTEXT = 8
 CJK_PUNCTUATION_PREFIX = b"\xe3\x80"
 
 
-def _likeliest(unit: bytes, before: str, after: str) -> tuple[str, bool] | None:
+def _likeliest(unit: bytes, before: str, after: str, fits=None) -> tuple[str, bool] | None:
     """(character, False) for the CJK character most likely meant by the surviving bytes
-    `unit` after `before` and before `after`, or None when no character of the model fits."""
+    `unit` after `before` and before `after`, or None when no character of the model fits.
+    `fits(character)`: whether the character's bytes, put back, reproduce the mojibake
+    (candidates that do not are dropped, unless none does)."""
     if not unit or unit[0] == 0xE2:
         return None  # E2: punctuation (the completions table's)
-    best = char_model().best(unit, before, after)
+    model = char_model()
+    candidates = model.candidates(unit)
+    if fits is not None:
+        candidates = [c for c in candidates if fits(c)] or candidates
+    best = model.likeliest(candidates, before, after)
     return (best, False) if best else None
 
 
@@ -132,16 +138,39 @@ def _only_cut_letters(decoded: str) -> bool:
     return True
 
 
-def _likeliest_run(units: list[bytes], before: str, after: str) -> str | None:
+def _likeliest_run(units: list[bytes], before: str, after: str, fits=None) -> str | None:
     """The likeliest characters for neighbouring cut CJK characters, or None when one of
-    them is not such a character (punctuation, a stray tail)."""
-    for unit in units:
+    them is not such a character (punctuation, a stray tail). `fits(k, character)`: as
+    for `_likeliest`, for the k-th of them."""
+    model = char_model()
+    candidates = []
+    for k, unit in enumerate(units):
         if not is_truncated_prefix(unit) or unit[0] == 0xE2:
             return None
         known = complete_cut_sequence(unit, "", "", "")
         if known is not None and not known[1]:
             return None  # punctuation that the completions table knows
-    return char_model().best_run(units, before, after)
+        options = model.candidates(unit)
+        if fits is not None:
+            options = [c for c in options if fits(k, c)] or options
+        candidates.append(options)
+    return model.best_run(candidates, before, after)
+
+
+def _fits(run: str, raw: bytes, encode_with: str, start: int, unit: bytes):
+    """A test of a candidate character for the cut sequence `unit` at byte `start` of
+    `raw` (the bytes of `run` under the wrong codec): with its bytes put back, does the
+    wrong codec read the line as `run` again, dropping what it could not read? The
+    dropped byte must be one the wrong decoder could not read where it stood (before a
+    space, or a lone 0x80), which rules out most of the 64 characters a cut leaves."""
+    head, tail = raw[:start], raw[start + len(unit):]
+
+    def fits(char: str) -> bool:
+        try:
+            return (head + char.encode("utf-8") + tail).decode(encode_with, errors="ignore") == run
+        except LookupError:
+            return True
+    return fits
 
 
 def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
@@ -171,11 +200,16 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
             bad = bytes(ord(c) - 0xDC00 for c in m.group())
             pieces.append(decoded[pos:m.start()])
             units = LEAD_SPLIT_RE.findall(bad)
+            # byte offset of each unit in `raw`, to test candidates against the mojibake
+            offset = len(decoded[:m.start()].encode("utf-8", errors="surrogateescape"))
+            starts = [offset + sum(len(u) for u in units[:k]) for k in range(len(units))]
             if lenient and len(units) > 1:
                 # neighbouring lost characters are guessed together ("구글" lost a byte of each)
                 so_far = "".join(pieces).replace("\0", "")
                 after = _SURROGATE_CHAR_RE.split(decoded[m.end():m.end() + CONTEXT], 1)[0] or nxt
-                together = _likeliest_run(units, so_far[-CONTEXT:] or prev, after)
+                tests = [_fits(run, raw, encode_with, starts[k], u) for k, u in enumerate(units)]
+                together = _likeliest_run(units, so_far[-CONTEXT:] or prev, after,
+                                          lambda k, c: tests[k](c))
                 if together:
                     for ch in together:
                         pieces.append("\0" + ch + "\0")
@@ -194,7 +228,8 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
                     if lenient and (guess is None or guess[1]):
                         # a cut letter, not punctuation: the likeliest one on a line of
                         # mojibake; a lone E3 there is most likely of 、。「 (E3 80 ..)
-                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after) or \
+                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after,
+                                           _fits(run, raw, encode_with, starts[k], unit)) or \
                             _cut_cjk_punctuation(unit, before, after, line_so_far + so_far) or guess
                 elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
                     # the tail of a character whose lead byte was dropped: a lost character
