@@ -61,6 +61,7 @@ class CharModel:
 
     def __init__(self, words: dict[str, float]):
         self.words = words
+        self._candidates: dict[bytes, list[str]] = {}
         single: dict[str, float] = defaultdict(float)
         pair: dict[str, float] = defaultdict(float)
         left: dict[str, float] = defaultdict(float)
@@ -109,6 +110,12 @@ class CharModel:
         return s
 
     def candidates(self, survived: bytes) -> list[str]:
+        """(Cached: the same few cut sequences recur on every page.)"""
+        if survived not in self._candidates:
+            self._candidates[survived] = self._find_candidates(survived)
+        return self._candidates[survived]
+
+    def _find_candidates(self, survived: bytes) -> list[str]:
         """Characters of the model whose UTF-8 bytes hold `survived` in order, with the
         same first byte when `survived` starts with a lead byte.
 

@@ -7,7 +7,9 @@ dropped; a cut sequence is completed from the bytes that survived and the contex
 """
 from __future__ import annotations
 
+import bisect
 import re
+from functools import lru_cache
 
 from extractor.clean.char_model import char_model
 from extractor.clean.charsets import COMMON_SYMBOLS, NON_ASCII_RE, common_share
@@ -162,15 +164,37 @@ def _fits(run: str, raw: bytes, encode_with: str, start: int, unit: bytes):
     `raw` (the bytes of `run` under the wrong codec): with its bytes put back, does the
     wrong codec read the line as `run` again, dropping what it could not read? The
     dropped byte must be one the wrong decoder could not read where it stood (before a
-    space, or a lone 0x80), which rules out most of the 64 characters a cut leaves."""
-    head, tail = raw[:start], raw[start + len(unit):]
+    space, or a lone 0x80), which rules out most of the 64 characters a cut leaves.
+
+    Only the stretch between the ASCII characters around the cut is decoded again: the
+    wrong decoder is in step at an ASCII character, before and after."""
+    bounds = _ascii_bounds(run, encode_with)
+    k = bisect.bisect_right(bounds, (start, len(run)))
+    lo_byte, lo_char = bounds[k - 1] if k else (0, 0)
+    hi_byte, hi_char = bounds[k] if k < len(bounds) else (len(raw), len(run))
+    head, tail = raw[lo_byte:start], raw[start + len(unit):hi_byte]
+    expected = run[lo_char:hi_char]
 
     def fits(char: str) -> bool:
         try:
-            return (head + char.encode("utf-8") + tail).decode(encode_with, errors="ignore") == run
+            return (head + char.encode("utf-8") + tail).decode(encode_with, errors="ignore") == expected
         except LookupError:
             return True
     return fits
+
+
+@lru_cache(maxsize=64)
+def _ascii_bounds(run: str, encode_with: str) -> list[tuple[int, int]]:
+    """(byte offset, character offset) in `run` of each ASCII character and of the end
+    of each ASCII character: where a wrong double-byte decoder is in step."""
+    bounds, pos = [], 0
+    for i, ch in enumerate(run):
+        n = 1 if ch < "\x80" else len(ch.encode(encode_with, errors="replace"))
+        if n == 1 and ch < "\x80":
+            bounds.append((pos, i))
+            bounds.append((pos + 1, i + 1))
+        pos += n
+    return bounds
 
 
 def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
