@@ -24,9 +24,9 @@ then a space and Hangul) are analysed, not the whole page.
 """
 from __future__ import annotations
 
-import bisect
 import logging
 import re
+import warnings
 from functools import lru_cache
 
 from extractor.clean.lexicon import load_lexicon
@@ -59,7 +59,11 @@ def kiwi():
     from kiwipiepy import Kiwi  # imported here: pages without Hangul never pay for it
 
     logger.debug("loading the Kiwi Korean analyser")
-    analyser = Kiwi()
+    with warnings.catch_warnings():
+        # num_workers=0: one thread (a -j worker must not start a pool of its own);
+        # kiwipiepy warns that 0 meant "all cores" before 0.21
+        warnings.simplefilter("ignore", DeprecationWarning)
+        analyser = Kiwi(num_workers=0)
     analyser.tokenize("가")  # Kiwi finishes loading on its first call
     return analyser
 
@@ -153,18 +157,11 @@ def find_dropped_syllables(text: str, min_signals: int, min_density: float) -> l
     windows = _windows(text)
     if len(windows) < min_signals:
         return []
-    # one analyser call over the windows, one per line, then offsets back to the page
-    joined = "\n".join(text[a:b] for a, b in windows)
-    offsets, pos = [], 0
-    for a, b in windows:
-        offsets.append((pos, a))
-        pos += b - a + 1
-    starts = [o for o, _ in offsets]
+    analyser = kiwi()
     spans = []
-    for s, e in _signals(kiwi().tokenize(joined), joined):
-        k = bisect.bisect_right(starts, s) - 1
-        shift = offsets[k][1] - offsets[k][0]
-        spans.append(LossySpan(s + shift, e + shift, "dropped_syllables"))
+    for a, b in windows:
+        window = text[a:b]
+        spans += [LossySpan(a + s, a + e, "dropped_syllables") for s, e in _signals(analyser.tokenize(window), window)]
     if len(spans) < min_signals or 1000 * len(spans) / n_hangul < min_density:
         return []
     return spans
