@@ -16,7 +16,7 @@ from extractor.langid import LangIdConfig
 
 @dataclass
 class Config:
-    #: folder of scraped pages, searched recursively
+    #: folder of scraped pages and WARC crawls, searched recursively; or one such file
     corpus: Path = Path("corpus")
     #: folder that receives the tables, clean/ and report.html
     out: Path = Path("outputs")

@@ -170,7 +170,8 @@ def extract_claims(page, config: ClaimConfig | None = None) -> list[Claim]:
     cleaned = page.cleaned
     text = cleaned.text or ""
     entities = find_entities(text, getattr(page.lang, "base", "") or "und") if text else []
-    page_ctx = page_context(text)
+    # an HTML document's publication date (its metadata) outranks dates in its text
+    page_ctx = page_context(text, date=getattr(getattr(cleaned, "metadata", None), "date", ""))
     if page_ctx.suite:  # a page about MLPerf names benchmarks by their tasks too
         entities = _with_tasks(entities, find_tasks(text))
     unit_loss = LossIndex(cleaned, config.unit_loss_kinds)

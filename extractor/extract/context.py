@@ -401,22 +401,26 @@ def _pick_round(mentions: list[RoundMention], date_round: str) -> str:
     return max(scores, key=lambda r: (scores[r], round_sort_key(r)))
 
 
-def page_context(text, config: ContextConfig | None = None) -> PageContext:
-    """What the page speaks of (see the module docstring). Raises on bugs: only
-    `pipeline.process_page` turns an exception into the page's error row.
+def page_context(text, config: ContextConfig | None = None, date: str = "") -> PageContext:
+    """What the page speaks of (see the module docstring). `date` is the page's date when
+    its metadata gives it ('YYYY-MM-DD': an HTML document's publication date); else the
+    date is read from the text. Raises on bugs: only `pipeline.process_page` turns an
+    exception into the page's error row.
 
     >>> page_context("作者: 時間:2021-12-02 ... 在本輪MLPerf 1.1訓練中").as_string()
     'suite=training;round=v1.1;date=2021-12-02'
     >>> page_context("Jun 30, 2021. Our first MLPerf results ... MLPerf v1.0 Training Results").round
     'v1.0'
+    >>> page_context("Results of the MLPerf Training benchmark", date="2021-12-02").as_string()
+    'suite=training;round=v1.1;date=2021-12-02'
     """
-    return _page_context(_normalise(text or ""), config or ContextConfig())
+    return _page_context(_normalise(text or ""), config or ContextConfig(), date)
 
 
-def _page_context(text: str, config: ContextConfig) -> PageContext:
+def _page_context(text: str, config: ContextConfig, date: str = "") -> PageContext:
     mentions = find_round_mentions(text, config)
     suite = _suite_near_benchmark(text, mentions, config)
-    date = page_date(text)
+    date = date or page_date(text)
     date_round = round_for_date(date, suite)
     rnd = _pick_round(mentions, date_round)
     if not rnd and config.infer_round_from_date:

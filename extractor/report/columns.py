@@ -20,7 +20,8 @@ class Column:
 
 
 DOCUMENTS = (
-    Column("doc_id", "The page's file name, relative to the corpus folder, with `/` separators.",
+    Column("doc_id", "The page's file name, relative to the corpus folder, with `/` separators; "
+           "a page of a crawl is `<WARC file>#<WARC-Record-ID>`.",
            "news/graphcore_mlperf.html"),
     Column("status", "`ok`, or `error` when the page could not be read or processed.", "ok"),
     Column("error", "Why the page failed: the stage and the exception, one line.",
@@ -42,14 +43,17 @@ DOCUMENTS = (
     Column("clean_path", "The page's cleaned text, relative to the output folder "
            "(`start`/`end` of claims.csv index into it).", "clean/001_18539dd1a7cf14d9.txt.txt",
            "page metadata"),
-    Column("title", "The page's title as the page gives it (HTML `<title>` or first heading).",
+    Column("title", "The page's title as the page gives it (an HTML document's title, "
+           "`og:title` or first heading); empty for text pages.",
            "Graphcore IPU-POD128 trains BERT in 5.78 minutes", "page metadata"),
-    Column("date", "The page's publication date, ISO 8601, when the page states it.",
+    Column("date", "The page's publication date, ISO 8601, from an HTML document's metadata "
+           "(htmldate: meta tags, structured data, the URL, the text); it is the `date` of "
+           "the page's claims' context and decides the MLPerf round when the page names none.",
            "2021-12-02", "page metadata"),
-    Column("url", "The address the page was scraped from, when the page states it "
-           "(shown as text in the report, never as a link).",
+    Column("url", "The address the page was fetched from: a crawl's `WARC-Target-URI`, else an "
+           "HTML document's canonical link (shown as text in the report, never as a link).",
            "https://www.example.com/news/123", "page metadata"),
-    Column("site", "The site (host name) the page comes from.", "www.example.com",
+    Column("site", "The site (host name of `url`) the page comes from.", "www.example.com",
            "page metadata"),
 )
 
@@ -212,7 +216,11 @@ REPAIRS = (
           "1638413962408997.png"),
     Value("breadcrumbs", "Breadcrumb navigation removed.", "Home > News > AI"),
     Value("page_footer", "The site's footer removed.", "Copyright ..."),
-    Value("boilerplate", "Repeated site boilerplate removed.", ""),
+    Value("boilerplate", "Page furniture removed from an HTML document: navigation, link lists, "
+          "related articles, comments, cookie banners, bylines, footers.", ""),
+    Value("main_text", "An HTML document's main text was chosen: the lines trafilatura and our "
+          "boilerplate remover both keep, or ours alone when trafilatura missed the article.",
+          "HTML document -> trafilatura and ours agreeing"),
     Value("control_chars", "Control characters removed.", ""),
     Value("lone_surrogates", "Broken UTF-16 halves replaced.", ""),
     Value("unicode_nfc", "Text normalised to Unicode NFC.", ""),
