@@ -24,6 +24,9 @@ logger = logging.getLogger(__name__)
 PAIR_SMOOTHING = 0.05
 #: wordfreq languages whose words feed the model
 MODEL_LANGUAGES = ("zh", "ko")
+#: words rarer than this are left out (146,807 of 361,344: memory 143 -> 99 MB, build
+#: 1.05 -> 0.56 s; the dev-set copies clean the same within 0.001)
+MIN_WORD_FREQUENCY = 1e-7
 #: candidates of the pair model that are ranked by their words
 SHORTLIST = 16
 #: characters of context on each side given to Kiwi (Korean) and to the segmentation
@@ -224,5 +227,6 @@ def char_model() -> CharModel:
     words: dict[str, float] = {}
     for lang in MODEL_LANGUAGES:
         for w, f in get_frequency_dict(lang, "best").items():
-            words[w] = words.get(w, 0.0) + f
+            if f >= MIN_WORD_FREQUENCY:
+                words[w] = words.get(w, 0.0) + f
     return CharModel(words)
