@@ -301,8 +301,9 @@ class _PageReader:
         confidence = claim_confidence(unit=unit, system_from=link.system_from,
                                       workload_from=link.workload_from, metric_cue=cue,
                                       flags=flags, quantity=quantity, metric=metric)
-        # `at` picks the division named nearest the number, where a sentence names several
-        context = sentence_context(sent, self.page_ctx, at=q.start).as_string()
+        # `at` picks the division named nearest the number, where a sentence names several;
+        # `offset` finds the paragraph or table whose round governs the sentence
+        context = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start).as_string()
         return Claim(self.page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,

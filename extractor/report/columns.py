@@ -87,7 +87,11 @@ CLAIMS = (
     Column("qualifier", "`exact`; `approx` (about, 약, 約); `at_least` (more than, 이상); "
            "`at_most` (up to, 최대); `range` (one end of 512~2560).", "exact"),
     Column("context", "Where the claim stands: `;`-joined `key=value` of the suite, MLPerf "
-           "round, division and date, from the sentence or the page.",
+           "round, division and date, and the scale its sentence states (`accelerators=3584`, "
+           "`nodes=8`; `?` when the sentence states several and which is this number's is "
+           "unknown). A round or division named in the page's title or lead holds for the "
+           "page, one named in the body for its paragraph, table or section; a number "
+           "followed by a past-result cue (\"posted in June\") speaks of the earlier round.",
            "suite=training;round=v1.1;division=closed"),
     Column("confidence", "How sure the extractor is of the whole row, 0.05 to 0.99: a stated "
            "unit, a name in the number's own sentence and a metric word raise it; a lost "
@@ -115,14 +119,19 @@ CONSISTENCY = (
     Column("workload", "The benchmark all member claims name (BERT and BERT-Large are one).",
            "BERT-Large"),
     Column("metric", "The members' metric.", "time_to_train"),
-    Column("context", "The members' context (suite, round, division, date).",
+    Column("context", "The members' context (suite, round, division; the scale, "
+           "`accelerators=N` or `nodes=N`, for times, throughputs and relative claims: a "
+           "time on one node and on eight nodes are two groups).",
            "suite=training;round=v1.1"),
     Column("n_docs", "How many pages state a claim of the group.", "2"),
     Column("langs", "`;`-joined language of each member claim, in the order of `values`.",
            "und;zh-Hant"),
     Column("values", "`;`-joined `value unit` of each member claim.", "5.78 min;5.78 min"),
     Column("verdict", "Do the pages agree with each other? `agree` (every value's tolerance "
-           "interval shares a point), `conflict`, or `single` (one page).", "agree"),
+           "interval shares a point), `conflict` (two pages state values that cannot both "
+           "hold), `within_page` (values differ, but every difference is already on one "
+           "page: copies of that page add members, never a conflict), or `single` (one "
+           "page, one value).", "agree"),
     Column("reference_value", "The official value the group was checked against, in the "
            "group's unit: minutes for time-to-train, per cent for an improvement, a factor "
            "for a speed-up.", "5.879"),
@@ -141,11 +150,18 @@ CONSISTENCY = (
            "`speedup`, or both.", "time_reduction"),
     Column("reference_note", "The explanation of the reference verdict: which division or "
            "round matched when the page did not say, the unit assumed for a value that lost "
-           "it, how far off a mismatch is.", "stated -1.7% from the reference; no division fits"),
+           "it, how far off a mismatch is; the scale stated and matched (`scale 8 nodes`), "
+           "or, when none was stated, the accelerator counts of the candidate rows "
+           "(`scale not stated; candidates by accelerators 8: 29.15 min, 64: 4.534 min`); "
+           "`reference has no result "
+           "on N accelerators` when the stated scale has no row.",
+           "stated -1.7% from the reference; no division fits"),
+    Column("baseline", "The compared system of the members' comparison (claims.csv "
+           "`baseline`): \"2x over the H100\" and \"4x over the A100\" are two groups.", "H100"),
+    Column("counted", "For counts, what is counted (last word of the surface, singular): "
+           "\"2 systems\" and \"5U\" are two groups.", "server"),
 )
 
-#: columns of consistency.csv that another branch is adding; the lead fills them in
-CONSISTENCY_PENDING = ("scale", "candidate reference rows", "within_page verdict")
 
 TABLES = {"documents.csv": DOCUMENTS, "claims.csv": CLAIMS, "consistency.csv": CONSISTENCY}
 
@@ -231,7 +247,9 @@ VERDICTS = (
           "precision.", "5.78 min;5.78 min"),
     Value("conflict", "consistency.csv `verdict`: the pages' values disagree.",
           "5.78 min;6.1 min"),
-    Value("single", "consistency.csv `verdict`: one page only.", "9 min"),
+    Value("within_page", "consistency.csv `verdict`: the values differ, but each difference "
+          "is on one page (a page quoting two results under one key).", "2000 count;2100 count"),
+    Value("single", "consistency.csv `verdict`: one page, one value.", "9 min"),
     Value("match", "consistency.csv `reference_verdict`: the official value lies within the "
           "claims' tolerance.", "28.3 min vs 28.335"),
     Value("mismatch", "consistency.csv `reference_verdict`: an official result exists and "
@@ -285,13 +303,6 @@ def columns_markdown() -> str:
             out.append(f'| <a id="{anchor(table, col.name)}"></a>`{col.name}` | '
                        f"{_cell(col.meaning)}{origin} | {example} |")
         out.append("")
-        if table == "consistency.csv":
-            out += ["### consistency.csv: columns being added (TO BE FILLED IN)", "",
-                    "> **Placeholder for the lead:** the i10 branch adds these columns; "
-                    "describe each here (and in `extractor/report/columns.py`) when it lands.",
-                    ""]
-            out += [f"- `{name}`: TODO" for name in CONSISTENCY_PENDING]
-            out.append("")
     for name, values in VALUE_LISTS.items():
         out += [f"## {name} values", "", "| value | meaning | example |", "|---|---|---|"]
         for v in values:
