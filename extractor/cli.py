@@ -9,6 +9,7 @@ import argparse
 import io
 import json
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -56,6 +57,7 @@ def _existing_file(path: str) -> Path:
 
 def cmd_run(args) -> int:
     from extractor.config import Config
+    from extractor.distributed import DaskEngine, EngineError, SchedulerUnreachable
     from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import run
     from extractor.reference import ReferenceTableError
@@ -65,6 +67,9 @@ def cmd_run(args) -> int:
         raise UsageError(f"corpus not found: {args.corpus}")
     if args.engine == "dask" and not corpus.is_dir():
         raise UsageError("--engine dask reads corpus folders; run one file without it")
+    if args.engine != "dask" and (args.scheduler or args.send_pages):
+        raise UsageError(f"{'--scheduler' if args.scheduler else '--send-pages'} "
+                         f"needs --engine dask")
     reference = _existing_file(args.reference) if args.reference else None
     config = Config(corpus=corpus, out=Path(args.out), reference=reference, jobs=args.jobs,
                     write_clean=not args.no_clean, resume=args.resume,
@@ -79,21 +84,25 @@ def cmd_run(args) -> int:
 
         def progress(results):
             return tqdm(results, desc="pages", unit="page", file=sys.stderr)
-    results = None
+    options = {}
     if args.engine == "dask":
         try:
-            from extractor.distributed import iter_results_on_dask
-            import dask  # noqa: F401
+            import distributed  # noqa: F401
         except ImportError:
-            raise UsageError("--engine dask needs Dask: pip install 'extractor[scale]'") from None
-        results = iter_results_on_dask(config)
+            raise UsageError("--engine dask needs dask.distributed: "
+                             "pip install 'extractor[scale]'") from None
+        if args.verbose < 2:  # Dask's own chatter (workers starting, stopping) only with -vv
+            logging.getLogger("distributed").setLevel(logging.WARNING)
+        options["engine"] = DaskEngine(args.scheduler, send_pages=args.send_pages)
     _interrupt_on_sigterm()
     try:
-        summary = run(config, progress=progress, results=results)
+        summary = run(config, progress=progress, **options)
     except OutputWriteError as exc:
         raise RunFailed(str(exc)) from exc
-    except (OutputError, ReferenceTableError) as exc:
+    except (OutputError, ReferenceTableError, SchedulerUnreachable) as exc:
         raise UsageError(str(exc)) from exc
+    except EngineError as exc:
+        raise RunFailed(str(exc)) from exc
     except KeyboardInterrupt:
         print("extractor: interrupted; the finished pages are kept: "
               "`extractor run --resume` continues", file=sys.stderr)
@@ -168,6 +177,19 @@ def cmd_check(args) -> int:
     return EXIT_OK
 
 
+def _jobs(text: str) -> int:
+    """-j: a whole number of 1 or more, or `auto` (one per core)."""
+    if text == "auto":
+        return os.cpu_count() or 1
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number or auto: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more (or auto, one per core): {text!r}")
+    return value
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -205,9 +227,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="folder of pages and WARC files, or one such file (default: corpus)")
     p.add_argument("--out", default="outputs", help="output folder (default: outputs)")
     p.add_argument("--reference", help="reference results CSV (default: shipped MLPerf table)")
-    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (0: one per core)")
+    p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
+                   help="worker processes on this machine, with --engine dask those of the "
+                        "local cluster (default 1: this process; auto: one per core)")
     p.add_argument("--engine", choices=("local", "dask"), default="local",
-                   help="where pages are processed: here (default), or on Dask's scheduler")
+                   help="where pages are processed: here (default), or on Dask")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --engine dask: a running Dask scheduler (tcp://host:8786); "
+                        "default: a local cluster of -j worker processes")
+    p.add_argument("--send-pages", action="store_true",
+                   help="with --engine dask: read the pages here and send their bytes, for "
+                        "workers that do not see the corpus folder at the same path"
+                        " (default: send paths; bytes once a worker cannot see it)")
     p.add_argument("--no-clean", action="store_true", help="do not write clean/<doc_id>.txt")
     p.add_argument("--resume", action="store_true",
                    help="reuse the pages an earlier (killed or interrupted) run on --out "

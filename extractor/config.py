@@ -23,7 +23,8 @@ class Config:
     #: reference table of official results; None = the shipped MLPerf Training results of
     #: every round (extractor/data/mlperf_training_all.csv)
     reference: Path | None = None
-    #: worker processes; 1 runs in this process, 0 uses one per core
+    #: worker processes, 1 or more; 1 runs in this process (`-j auto` on the command line
+    #: gives one per core); with the Dask engine and no scheduler, the local cluster's size
     jobs: int = 1
     #: pages larger than this are not read and get an error row (their size is reported);
     #: news pages are well under 1 MB, and extraction takes seconds per MB

@@ -1,34 +1,51 @@
-"""Scale-out: run the per-page stages inside an existing distributed engine.
+"""Scale-out: the per-page stages on a Dask cluster, or inside any other engine.
 
-The per-page work (clean -> langid -> extract) needs nothing but the page, so it runs in
-any engine's partitions; only the consistency stage needs all claims, and it runs
-afterwards on the gathered claims table (`extractor check OUT_DIR`, or
-`consistency.check_consistency`). `process_records` is the one function an engine calls:
+The per-page work (read -> clean -> langid -> extract) needs nothing but the page, so it
+runs anywhere; only the consistency stage needs all claims, and it runs afterwards, in
+the process that writes the outputs, on the gathered claims table.
+
+`DaskEngine` is the engine of `extractor run --engine dask [--scheduler ADDRESS]`: the
+pages go to the workers of a `dask.distributed` cluster in tasks of a few pages, at most
+a few tasks per worker thread in flight, and their results come back in corpus order to
+the writer of `pipeline.run`: memory here does not grow with the corpus, and the journal,
+`--resume`, error rows and the output folder's guarantees are those of a local run.
+
+Pages are read where the cluster runs: the workers are sent the pages' paths (the corpus
+must then be at the same absolute path on every worker: a shared or copied folder); the
+pages of a crawl file (WARC) are read here, as the file streams, and sent. With
+`send_pages` (`--send-pages`) they are read here and their bytes sent instead; the engine
+also falls back to that, with a warning, as soon as a worker reports that it cannot see
+the corpus folder.
+
+For another engine, `process_records` is the one function to call in its partitions:
 
     # Spark: pages as (doc_id, bytes) pairs, e.g. from sc.binaryFiles(...)
     rows = pages_rdd.mapPartitions(lambda part: process_records(part))
-    # Dask:
+    # Dask bags:
     rows = dask.bag.from_sequence(pairs, npartitions=64).map_partitions(process_records)
 
 Each output row is a plain dict with a `table` key (`documents` or `claims`) and the
-columns of that table, so the engine can split, write and gather them in its own way.
-
-`iter_results_on_dask` does the whole per-page part on Dask (`extractor run --engine
-dask`): the pages are read and processed inside the partitions, and only their results
-travel back, a few partitions at a time, to the writer of `pipeline.run`. With no
-scheduler named it uses Dask's default (the active `distributed.Client`, if one exists
-in the process, else local processes).
+columns of that table, so the engine can split, write and gather them in its own way;
+`extractor check OUT_DIR` (or `consistency.check_consistency`) then runs the consistency
+stage on the gathered claims.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-
 import logging
 import os
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
 
 from extractor.config import Config
-from extractor.ingest import RawPage, doc_id_for, iter_page_paths, read_page
-from extractor.pipeline import PageResult, process_page
+from extractor.ingest import (RawPage, doc_id_for, iter_entries, iter_pages, read_entry,
+                              read_page, unreadable_page)
+from extractor.pipeline import (PAGES_PER_TASK, TASKS_PER_WORKER, DocumentRow, PageResult,
+                                page_digest, process_page)
+from extractor.runfolder import FinishedPages
+from extractor.warc import is_warc_name
 
 logger = logging.getLogger(__name__)
 
@@ -51,30 +68,269 @@ def process_records(records: Iterable[tuple[str, bytes]], config: Config | None 
             yield {"table": "claims", **claim.as_dict()}
 
 
-def _process_doc_ids(doc_ids: list[str], config: Config) -> list[PageResult]:
-    """One partition: read and process its pages where the partition runs."""
-    return [process_page(read_page(config.corpus / doc_id, config.corpus, config.max_page_bytes),
-                         config) for doc_id in doc_ids]
+class EngineError(Exception):
+    """The cluster was lost, or has no worker: the run cannot go on (one line)."""
 
 
-def iter_results_on_dask(config: Config, pages_per_partition: int = 64,
-                         scheduler: str | None = None) -> Iterator[PageResult]:
-    """PageResults of the corpus in corpus order, computed on Dask.
+class SchedulerUnreachable(EngineError):
+    """No Dask scheduler answers at the address given."""
 
-    Only the page names are listed here; at most as many partitions as there are
-    workers are in flight at once, so memory here stays bounded by those partitions.
+
+class CorpusNotVisible(Exception):
+    """A worker cannot see the corpus folder at the path it was sent."""
+
+
+@dataclass(frozen=True)
+class PageRef:
+    """A page for a worker to read: its absolute path, and the digest of the bytes an
+    earlier run finished it with ('' : none), so that the worker can tell it is unchanged."""
+
+    path: str
+    doc_id: str
+    digest: str = ""
+
+
+#: what a worker returns for a PageRef whose bytes are those of the finished page
+REUSE = "reuse"
+
+
+def corpus_visible(corpus: str) -> bool:
+    """Whether the corpus folder is there, on the machine this runs on."""
+    return os.path.isdir(corpus)
+
+
+def process_chunk(items: list[PageRef | RawPage], corpus: str,
+                  config: Config) -> list[PageResult | str]:
+    """One task, run on a worker: each page read there (PageRef) or sent (RawPage), then
+    processed; REUSE for a page that an earlier run finished with the same bytes."""
+    if any(isinstance(item, PageRef) for item in items) and not corpus_visible(corpus):
+        raise CorpusNotVisible(f"no folder {corpus} on this worker")
+    out: list[PageResult | str] = []
+    for item in items:
+        if isinstance(item, PageRef):
+            raw = read_page(Path(item.path), Path(corpus), config.max_page_bytes)
+            if item.digest and not raw.error and page_digest(raw.data) == item.digest:
+                out.append(REUSE)
+                continue
+            item = raw
+        out.append(process_page(item, config))
+    return out
+
+
+@dataclass
+class DaskEngine:
+    """Runs the per-page stages on a `dask.distributed` cluster (see the module's doc).
+
+    `scheduler`: the address of a running scheduler (`tcp://host:8786`); None uses the
+    active `distributed.Client` of this process if there is one, else starts a local
+    cluster of `Config.jobs` worker processes for the run.
     """
-    import dask  # noqa: PLC0415 - optional dependency (pip install 'extractor[scale]')
-    import dask.bag as db  # noqa: PLC0415
 
-    doc_ids = [doc_id_for(p, config.corpus) for p in iter_page_paths(config.corpus)]
-    if not doc_ids:
-        return
-    n_parts = max(1, -(-len(doc_ids) // pages_per_partition))
-    parts = db.from_sequence(doc_ids, npartitions=n_parts) \
-        .map_partitions(_process_doc_ids, config).to_delayed()
-    width = max(1, config.jobs or os.cpu_count() or 1)
-    logger.info("%d pages in %d partitions on Dask, %d at a time", len(doc_ids), len(parts), width)
-    for i in range(0, len(parts), width):
-        for results in dask.compute(*parts[i:i + width], scheduler=scheduler):
-            yield from results
+    scheduler: str | None = None
+    #: read pages here and send their bytes, for workers that cannot see the corpus folder
+    send_pages: bool = False
+    #: seconds to wait for the scheduler to answer, then for a first worker
+    connect_timeout: float = 30.0
+    worker_timeout: float = 120.0
+
+    def __call__(self, config: Config, exclude: Iterable = (),
+                 finished: FinishedPages | None = None) -> Iterator[PageResult]:
+        """The results of every input of `config.corpus` in corpus order (the engine
+        signature of `pipeline.process_corpus`)."""
+        run = _DaskRun(self, config, finished if finished is not None else FinishedPages([]))
+        try:
+            yield from run.results(list(exclude))
+        finally:
+            run.close()
+
+
+class _DaskRun:
+    """One run's connection to the cluster, its window of tasks and its fallbacks."""
+
+    def __init__(self, engine: DaskEngine, config: Config, finished: FinishedPages):
+        self.engine = engine
+        self.config = config
+        self.finished = finished
+        self.corpus = os.path.abspath(config.corpus)
+        self.send_pages = engine.send_pages
+        self.n_reused = 0
+        self.client, self.cluster, self.own_client = _connect(engine, config.jobs)
+        try:
+            self.client.wait_for_workers(1, timeout=engine.worker_timeout)
+        except BaseException as exc:
+            self.close()
+            if isinstance(exc, Exception):
+                raise EngineError(f"no Dask worker at {self.client.scheduler.address} "
+                                  f"after {engine.worker_timeout:g} s") from exc
+            raise
+        n_threads = sum(self.client.nthreads().values()) or 1
+        self.window = n_threads * TASKS_PER_WORKER
+        logger.info("Dask: %d worker threads at %s; pages %s", n_threads,
+                    self.client.scheduler.address, "sent" if self.send_pages else "read there")
+
+    def close(self) -> None:
+        if self.own_client:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def results(self, exclude: list) -> Iterator[PageResult]:
+        items = self._pages(exclude) if self.send_pages else self._refs(exclude)
+        in_flight: deque = deque()
+        while chunk := list(islice(items, PAGES_PER_TASK)):
+            if self.send_pages:  # set on the way when a worker could not see the corpus
+                chunk = [self._read_here(item) for item in chunk]
+            in_flight.append((chunk, self._submit(chunk)))
+            if len(in_flight) >= self.window:
+                yield from self._collect(*in_flight.popleft())
+        while in_flight:
+            yield from self._collect(*in_flight.popleft())
+        if len(self.finished):
+            logger.info("%d pages reused from earlier runs", self.n_reused)
+
+    def _pages(self, exclude: list) -> Iterator[RawPage | PageResult]:
+        """Pages read here (--send-pages): what the local engine reads."""
+        for raw in iter_pages(Path(self.corpus), self.config.max_page_bytes,
+                              self.config.follow_links, exclude=exclude):
+            yield self._reused_or(raw)
+
+    def _reused_or(self, raw: RawPage) -> RawPage | PageResult:
+        """A page read here, or its result from an earlier run if its bytes are unchanged."""
+        if raw.error or not len(self.finished):
+            return raw
+        digest = page_digest(raw.data)
+        rows = self.finished.get(raw.doc_id, digest)
+        if rows is None:
+            return raw
+        self.n_reused += 1
+        return PageResult.from_rows(*rows, digest=digest)
+
+    def _refs(self, exclude: list) -> Iterator[PageRef | RawPage | PageResult]:
+        """Paths for the workers to read; inputs that cannot be read are rows here, and
+        the pages of a crawl (WARC) file are read here and sent."""
+        corpus = Path(self.corpus)
+        for path, error in iter_entries(corpus, self.config.follow_links, exclude):
+            if error:
+                yield process_page(unreadable_page(path, corpus, error), self.config)
+            elif is_warc_name(path.name):
+                for raw in read_entry(path, corpus, self.config.max_page_bytes):
+                    yield self._reused_or(raw)
+            else:
+                doc_id = doc_id_for(path, corpus)
+                yield PageRef(os.path.abspath(path), doc_id, self.finished.digest(doc_id))
+
+    def _submit(self, items: list):
+        """The task of the items still to process (None: there are none)."""
+        todo = [item for item in items if not isinstance(item, PageResult)]
+        if not todo:
+            return None
+        # the config goes with each task (1 KB): scattered data dies with its worker
+        return self.client.submit(process_chunk, todo, self.corpus, self.config, pure=False)
+
+    def _collect(self, items: list, future) -> list[PageResult]:
+        """The results of `items` in order, `future` being their task (`_submit`)."""
+        todo = [item for item in items if not isinstance(item, PageResult)]
+        done = iter(self._task_results(todo, future) if todo else [])
+        return [item if isinstance(item, PageResult) else next(done) for item in items]
+
+    def _task_results(self, todo: list, future) -> list[PageResult]:
+        try:
+            out = future.result()
+        except CorpusNotVisible as exc:
+            self._send_pages_from_now_on(exc)
+            here = [self._read_here(item) for item in todo]
+            return self._collect(here, self._submit(here))
+        except Exception as exc:
+            _raise_if_lost(future, exc)
+            out = self._one_by_one(todo, exc)
+        return [self._resolved(item, result) for item, result in zip(todo, out)]
+
+    def _one_by_one(self, todo: list, exc: Exception) -> list[PageResult | str]:
+        """A task failed: each of its pages again in a task of its own, so that only the
+        page that fails alone gets an error row. One after the other: a page that kills
+        its worker would also fail the tasks queued on that worker."""
+        logger.warning("a Dask task of %d pages failed (%s: %s): retrying them one by one",
+                       len(todo), type(exc).__name__, exc)
+        out: list[PageResult | str] = []
+        for item in todo:
+            future = self._submit([item])
+            try:
+                out.extend(future.result())
+            except CorpusNotVisible as exc_one:
+                self._send_pages_from_now_on(exc_one)
+                here = [self._read_here(item)]
+                out.extend(self._collect(here, self._submit(here)))
+            except Exception as exc_one:
+                _raise_if_lost(future, exc_one)
+                logger.error("page %s failed on its Dask worker: %s: %s", item.doc_id,
+                             type(exc_one).__name__, exc_one)
+                out.append(_failed(item, f"worker: {type(exc_one).__name__}: {exc_one}"))
+        return out
+
+    def _send_pages_from_now_on(self, exc: CorpusNotVisible) -> None:
+        if not self.send_pages:
+            logger.warning("a Dask worker cannot read the pages (%s): sending their bytes "
+                           "from here from now on (--send-pages)", exc)
+            self.send_pages = True
+
+    def _resolved(self, item: PageRef | RawPage, result: PageResult | str) -> PageResult:
+        if not isinstance(result, str):
+            return result
+        rows = self.finished.get(item.doc_id, item.digest)  # result == REUSE
+        if rows is None:  # its journal entry went away: the page is done again
+            again = [PageRef(item.path, item.doc_id)]
+            return self._collect(again, self._submit(again))[0]
+        self.n_reused += 1
+        return PageResult.from_rows(*rows, digest=item.digest)
+
+    def _read_here(self, item: PageRef | RawPage) -> RawPage | PageResult:
+        """A page the workers cannot read, read here."""
+        if not isinstance(item, PageRef):
+            return item
+        return self._reused_or(read_page(Path(item.path), Path(self.corpus),
+                                         self.config.max_page_bytes))
+
+
+def _connect(engine: DaskEngine, jobs: int):
+    """(client, cluster started for this run or None, whether the client is ours)."""
+    try:
+        import distributed  # noqa: PLC0415 - optional (pip install 'extractor[scale]')
+    except ImportError:
+        raise EngineError("--engine dask needs dask.distributed: "
+                          "pip install 'extractor[scale]'") from None
+    if engine.scheduler:
+        try:
+            client = distributed.Client(engine.scheduler, timeout=engine.connect_timeout,
+                                        set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise SchedulerUnreachable(f"cannot reach the Dask scheduler at "
+                                       f"{engine.scheduler}: {exc}") from exc
+        return client, None, True
+    try:
+        return distributed.default_client(), None, False
+    except ValueError:
+        pass
+    # one thread a process: the stages hold the GIL; the scheduler's HTTP server on a free
+    # port and no dashboard, so that runs side by side do not clash on port 8787
+    cluster = distributed.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                       dashboard_address=":0",
+                                       scheduler_kwargs={"dashboard": False})
+    return distributed.Client(cluster, set_as_default=False), cluster, True
+
+
+def _raise_if_lost(future, exc: Exception) -> None:
+    """A task that raised on its worker has status 'error'; any other failure (cancelled,
+    connection lost) is the cluster's, not a page's."""
+    if future.status != "error":
+        raise EngineError(f"lost the Dask cluster: {type(exc).__name__}: {exc}") from exc
+
+
+def _failed(item: PageRef | RawPage, message: str) -> PageResult:
+    if isinstance(item, RawPage):
+        size = item.n_bytes
+    else:
+        try:
+            size = os.stat(item.path).st_size
+        except OSError:
+            size = 0
+    return PageResult(DocumentRow(item.doc_id, status="error", error=message[:500], bytes=size))

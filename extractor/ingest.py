@@ -263,19 +263,24 @@ def iter_pages(corpus: Path, max_bytes: int = 50_000_000, follow_links: bool = F
     """Every input of the corpus folder or file, read one at a time (see the module's doc)."""
     corpus = Path(corpus)
     if not corpus.is_dir():  # one file (a page or a crawl), named by its file name
-        yield from _read_entry(corpus, corpus.parent, max_bytes)
+        yield from read_entry(corpus, corpus.parent, max_bytes)
         return
     for path, error in iter_entries(corpus, follow_links, exclude):
         if error:
-            doc_id = doc_id_for(path, corpus) if path != Path(corpus) else "."
-            if error.startswith("cannot read folder"):
-                doc_id += "/"
-            yield RawPage(doc_id, error=error, size=0)
+            yield unreadable_page(path, corpus, error)
         else:
-            yield from _read_entry(path, corpus, max_bytes)
+            yield from read_entry(path, corpus, max_bytes)
 
 
-def _read_entry(path: Path, corpus: Path, max_bytes: int) -> Iterator[RawPage]:
+def unreadable_page(path: Path, corpus: Path, error: str) -> RawPage:
+    """The row of an entry `iter_entries` gave with an error (a folder's doc_id ends in '/')."""
+    doc_id = doc_id_for(path, corpus) if path != Path(corpus) else "."
+    if error.startswith("cannot read folder"):
+        doc_id += "/"
+    return RawPage(doc_id, error=error, size=0)
+
+
+def read_entry(path: Path, corpus: Path, max_bytes: int) -> Iterator[RawPage]:
     """The page of a file, or the pages of a crawl."""
     if not is_warc_name(path.name):
         yield read_page(path, corpus, max_bytes)

@@ -7,14 +7,16 @@ Stages themselves raise on bugs; this is the one place that turns an exception i
 Binary content and a page over its time budget (`Config.page_time_budget`) get an error
 row too, so no page can hang or poison the run.
 
-`run` streams a corpus through `process_page` (in this process or a pool of workers),
-hands each result to the output writer as it comes, then runs the consistency stage on
-the claims table and commits the outputs. With `Config.resume`, a page whose bytes are
-those of a page an earlier run on the same output folder finished is taken from that
-run's journal instead of being processed again.
+`run` streams a corpus through `process_page` (in this process, a pool of workers, or
+another engine: `extractor.distributed.DaskEngine`), hands each result to the output
+writer as it comes, then runs the consistency stage on the claims table and commits the
+outputs. With `Config.resume`, a page whose bytes are those of a page an earlier run on
+the same output folder finished is taken from that run's journal instead of being
+processed again.
 """
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import logging
 import multiprocessing
@@ -36,6 +38,7 @@ from extractor.ingest import RawPage, binary_kind, iter_pages
 from extractor.langid import tag_page
 from extractor.extract.claims import Claim
 from extractor.outputs import RunWriter, read_claims
+from extractor.runfolder import FinishedPages
 
 logger = logging.getLogger(__name__)
 
@@ -104,11 +107,16 @@ class PageTimeout(BaseException):
 
 @contextmanager
 def time_budget(seconds: float):
-    """Raise PageTimeout in this thread after `seconds` (<= 0: no budget). Works in the main
-    thread of a process, as pool workers run; elsewhere (threads) there is no budget."""
-    if (seconds <= 0 or not hasattr(signal, "setitimer")
-            or threading.current_thread() is not threading.main_thread()):
+    """Raise PageTimeout in this thread after `seconds` (<= 0: no budget): by a timer
+    signal in the main thread of a process (as pool workers run), else by a timer thread
+    (Dask workers run pages in threads of their own)."""
+    if seconds <= 0:
         yield
+        return
+    if (not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        with _thread_time_budget(seconds):
+            yield
         return
 
     def expired(signum, frame):
@@ -121,6 +129,38 @@ def time_budget(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@contextmanager
+def _thread_time_budget(seconds: float):
+    """The budget of a thread that signals cannot reach: a timer thread raises PageTimeout
+    in it, between two bytecodes as a signal handler would (so, as with the signal, a long
+    call into C finishes first)."""
+    message = f"over the time budget of {seconds:g} s"
+
+    class Expired(PageTimeout):  # raised by class, without arguments: it brings its message
+        def __init__(self):
+            super().__init__(message)
+    Expired.__name__ = Expired.__qualname__ = PageTimeout.__name__
+
+    thread_id, lock, inside = ctypes.c_ulong(threading.get_ident()), threading.Lock(), [True]
+    set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+
+    def expired():
+        with lock:
+            if inside[0]:
+                set_async_exc(thread_id, ctypes.py_object(Expired))
+
+    timer = threading.Timer(seconds, expired)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            inside[0] = False
+            timer.cancel()
+            set_async_exc(thread_id, None)  # one set but not raised yet must not fire later
 
 
 def process_page(raw: RawPage, config: Config) -> PageResult:
@@ -194,10 +234,12 @@ TASKS_PER_WORKER = 4   # tasks in flight per worker: bounds the pages held in me
 
 def process_pages(pages: Iterable[RawPage | PageResult], config: Config) -> Iterator[PageResult]:
     """Results in corpus order; a PageResult in the input (a page reused by --resume)
-    passes through. With `config.jobs != 1`, pages are processed in a pool of worker
+    passes through. With `config.jobs > 1`, pages are processed in a pool of worker
     processes; reading stays at most jobs x TASKS_PER_WORKER x PAGES_PER_TASK pages ahead
     of the results (`Pool.imap` would read the whole corpus ahead into memory)."""
-    jobs = config.jobs or os.cpu_count() or 1
+    jobs = config.jobs
+    if not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"Config.jobs must be a whole number of 1 or more, not {jobs!r}")
     if jobs == 1:
         for item in pages:
             yield item if isinstance(item, PageResult) else process_page(item, config)
@@ -234,6 +276,23 @@ def reuse_finished(pages: Iterable[RawPage], finished) -> Iterator[RawPage | Pag
     logger.info("%d pages reused from earlier runs", n_reused)
 
 
+def process_corpus(config: Config, exclude: Iterable = (),
+                   finished: FinishedPages | None = None) -> Iterator[PageResult]:
+    """The local engine: the results of every input of `config.corpus` in corpus order,
+    read here and processed here or in `config.jobs` worker processes. `exclude`: folders
+    not to read (the run's own outputs); `finished`: pages an earlier run finished, reused
+    when their bytes have not changed.
+
+    An engine is any function with this signature (`run(config, engine=...)`);
+    `extractor.distributed.DaskEngine` is the other one.
+    """
+    pages = iter_pages(config.corpus, config.max_page_bytes, config.follow_links,
+                       exclude=exclude)
+    if finished is not None and len(finished):
+        pages = reuse_finished(pages, finished)
+    return process_pages(pages, config)
+
+
 @dataclass
 class RunSummary:
     n_pages: int = 0
@@ -243,34 +302,32 @@ class RunSummary:
 
 
 def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
-        results: Iterable[PageResult] | None = None) -> RunSummary:
+        engine: Callable[..., Iterator[PageResult]] = process_corpus) -> RunSummary:
     """Process the corpus folder `config.corpus` into `config.out` (OUTPUTS.md).
 
     The output folder is committed as one unit: tables appear only when the run finishes.
     An interrupt (KeyboardInterrupt) keeps the finished pages for `Config.resume`.
     `progress` may wrap the stream of results (the CLI passes a progress bar).
-    `results` replaces the local page processing by another source of PageResults in
-    corpus order (`extractor.distributed.iter_results_on_dask`).
+    `engine` processes the pages (see `process_corpus`, the default).
     """
     reference = load_reference(config.reference)
     summary = RunSummary()
     columns = {"documents": DOCUMENT_COLUMNS, "claims": list(CLAIM_COLUMNS)}
     with RunWriter(config.out, write_clean=config.write_clean, columns=columns,
                    resume=config.resume) as writer:
-        if results is None:
-            pages = iter_pages(config.corpus, config.max_page_bytes, config.follow_links,
-                               exclude=[writer.out_dir, writer.staging])
-            if len(writer.finished):
-                pages = reuse_finished(pages, writer.finished)
-            results = process_pages(pages, config)
-        if progress is not None:
-            results = progress(results)
-        for result in results:
-            writer.add(result.document.as_dict(), [c.as_dict() for c in result.claims],
-                       result.clean_text, result.digest)
-            summary.n_pages += 1
-            summary.n_errors += result.document.status != "ok"
-            summary.n_claims += len(result.claims)
+        produced = engine(config, exclude=[writer.out_dir, writer.staging],
+                          finished=writer.finished)
+        results = progress(produced) if progress is not None else produced
+        try:
+            for result in results:
+                writer.add(result.document.as_dict(), [c.as_dict() for c in result.claims],
+                           result.clean_text, result.digest)
+                summary.n_pages += 1
+                summary.n_errors += result.document.status != "ok"
+                summary.n_claims += len(result.claims)
+        finally:  # an engine's workers and connections end with the stream, also on errors
+            if hasattr(produced, "close"):
+                produced.close()
         writer.ensure_tables()
         writer.close_streams()
         claims = read_claims(writer.partial_path("claims.csv"))

@@ -254,6 +254,11 @@ class FinishedPages:
     def __len__(self) -> int:
         return len(self._index)
 
+    def digest(self, doc_id: str) -> str:
+        """The digest of the bytes an earlier run finished `doc_id` with ('' : none)."""
+        found = self._index.get(doc_id)
+        return found[1] if found else ""
+
     def get(self, doc_id: str, digest: str) -> tuple[dict, list[dict], str | None] | None:
         """(document row, claim rows, clean text) of a page finished with these bytes."""
         found = self._index.get(doc_id)

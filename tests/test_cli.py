@@ -1,5 +1,6 @@
 """The command line as a user runs it: `python -m extractor ...` in a subprocess."""
 import json
+import os
 import subprocess
 import sys
 
@@ -37,6 +38,40 @@ def test_unknown_command_and_option_are_one_line_errors(tmp_path):
     one_line_error(extractor("frobnicate"))
     one_line_error(extractor("run", CORPUS, "--bogus"))
     one_line_error(extractor("clean", tmp_path / "missing.txt"))
+
+
+def test_jobs_below_one_is_a_one_line_error(tmp_path):
+    err = one_line_error(extractor("run", CORPUS, "--out", tmp_path / "out", "-j", "0"))
+    assert err == "extractor: error: argument --jobs/-j: must be 1 or more (or auto, one per " \
+                  "core): '0'"
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("jobs", ["-1", "two", "1.5", ""])
+def test_jobs_that_are_not_a_count_are_one_line_errors(tmp_path, capsys, jobs):
+    from extractor.cli import main  # in this process: the same parser, without a start-up
+
+    assert main(["run", str(CORPUS), "--out", str(tmp_path / "out"), "-j", jobs]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("extractor: error: argument --jobs/-j: ") and "\n" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_jobs_auto_is_one_per_core():
+    from extractor.cli import build_parser
+
+    args = build_parser().parse_args(["run", "-j", "auto"])
+    assert args.jobs == (os.cpu_count() or 1) and args.jobs >= 1
+
+
+def test_dask_options_without_the_dask_engine_are_one_line_errors(tmp_path, capsys):
+    from extractor.cli import main
+
+    err = one_line_error(extractor("run", CORPUS, "--out", tmp_path / "out",
+                                   "--scheduler", "tcp://127.0.0.1:8786"))
+    assert err.endswith("--scheduler needs --engine dask")
+    assert main(["run", str(CORPUS), "--out", str(tmp_path / "out"), "--send-pages"]) == 2
+    assert capsys.readouterr().err.strip().endswith("--send-pages needs --engine dask")
 
 
 def test_run_then_score_then_check(tmp_path):

@@ -146,6 +146,37 @@ def test_worker_pool_reads_only_a_bounded_window_ahead():
     assert rest == [f"{i:03d}.txt" for i in range(1, 200)]
 
 
+@pytest.mark.parametrize("jobs", [0, -2])
+def test_fewer_than_one_worker_is_a_bug_of_the_caller(jobs):
+    from extractor.pipeline import process_pages
+
+    with pytest.raises(ValueError, match="Config.jobs must be a whole number of 1 or more"):
+        next(process_pages(iter([RawPage("a.txt", b"x")]), Config(jobs=jobs)))
+
+
+def test_the_time_budget_holds_in_a_worker_thread_and_ends_with_its_page():
+    import threading
+    import time
+
+    slow = RawPage("slow.txt", ("IPU-POD16 took 28.3 minutes. " * 20_000).encode())
+    fast = RawPage("fast.txt", b"The IPU-POD16 trained ResNet-50 in 28.3 minutes.")
+    process_page(fast, Config())  # warm, so that the fast page is fast
+    found = {}
+
+    def worker():  # as a Dask worker runs pages: in a thread that signals cannot reach
+        found["slow"] = process_page(slow, Config(page_time_budget=0.05))
+        found["fast"] = process_page(fast, Config(page_time_budget=5))
+        time.sleep(0.2)  # a budget that ended with its page must not fire later
+        found["after"] = True
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join(timeout=60)
+    assert "PageTimeout: over the time budget of 0.05 s" in found["slow"].document.error
+    assert found["fast"].document.status == "ok" and found["fast"].document.n_claims == 1
+    assert found["after"]
+
+
 def test_documents_name_each_page_clean_file_after_the_contract_columns(seed_run):
     assert header(seed_run / "documents.csv")[13:] == ["clean_path", "title", "date", "url", "site"]
     docs = pd.read_csv(seed_run / "documents.csv", keep_default_na=False)

@@ -1,0 +1,111 @@
+"""Time and memory of the gathered stage of a scaled-out run, on synthetic claims tables.
+
+    .venv/bin/python benchmarks/bench_gathered.py [--sizes 100000 1000000]
+
+Whatever engine runs the per-page stages, the end of a run happens in one process: the
+claims table is read back whole, the consistency stage groups and checks it, and the
+final tables, Parquet and report are written (`pipeline.run`, `extractor check`). This
+is what bounds the size of one run. For each size, an output folder is made with that
+many synthetic claims (`bench_consistency.synthetic_claims`: pages quoting reference
+results, improvements and other figures, about 16 claims a page), then `extractor
+check` is run on it in a fresh process; printed are the CPU seconds of each phase (read,
+consistency, write: the wall clock of a shared machine says more about the neighbours),
+the wall seconds of the whole process and its peak memory (max RSS).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def make_output_folder(out: Path, n_claims: int) -> int:
+    """An output folder as `extractor run` leaves it, holding `n_claims` synthetic claims;
+    returns its number of pages."""
+    from bench_consistency import synthetic_claims  # noqa: PLC0415
+
+    from extractor.config import Config  # noqa: PLC0415
+    from extractor.extract.claims import CLAIM_COLUMNS  # noqa: PLC0415
+    from extractor.outputs import write_table  # noqa: PLC0415
+    from extractor.pipeline import DOCUMENT_COLUMNS, run  # noqa: PLC0415
+
+    empty = out.parent / "empty_corpus"
+    empty.mkdir(exist_ok=True)
+    run(Config(corpus=empty, out=out))
+    claims = synthetic_claims(n_claims)
+    for column in CLAIM_COLUMNS:
+        if column not in claims:
+            claims[column] = ""
+    claims = claims[list(CLAIM_COLUMNS)]
+    counts = claims.groupby("doc_id", sort=True).size()
+    import pandas as pd  # noqa: PLC0415
+
+    documents = pd.DataFrame({"doc_id": counts.index, "status": "ok", "n_claims": counts.values,
+                              "lang": "en", "bytes": 10_000})
+    for column in DOCUMENT_COLUMNS:
+        if column not in documents:
+            documents[column] = ""
+    write_table(documents[DOCUMENT_COLUMNS], out / "documents.csv")
+    write_table(claims, out / "claims.csv")
+    return len(documents)
+
+
+def child(out: Path) -> None:
+    """The gathered stage of `pipeline.recheck`, timed phase by phase."""
+    from extractor.config import Config  # noqa: PLC0415
+    from extractor.consistency import check_consistency, load_reference  # noqa: PLC0415
+    from extractor.outputs import RunWriter, read_claims  # noqa: PLC0415
+
+    config = Config()
+    reference = load_reference(None)
+    with RunWriter.reopen(out) as writer:
+        t0 = time.process_time()
+        claims = read_claims(writer.final_path("claims.csv"))
+        t1 = time.process_time()
+        groups, claims = check_consistency(claims, reference, config.consistency)
+        t2 = time.process_time()
+        writer.finish(claims, groups)
+        t3 = time.process_time()
+    print(f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {len(groups)}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(args.child)
+        return 0
+    print(f"{'claims':>9} {'pages':>7} {'read cpu':>9} {'check cpu':>10} {'write cpu':>10} "
+          f"{'wall s':>7} {'peak MB':>8} {'groups':>8}")
+    for n in args.sizes:
+        with tempfile.TemporaryDirectory(prefix="bench_gathered_") as tmp:
+            out = Path(tmp) / "out"
+            n_pages = make_output_folder(out, n)
+            t0 = time.perf_counter()
+            proc = subprocess.Popen([sys.executable, __file__, "--child", str(out)],
+                                    stdout=subprocess.PIPE, text=True)
+            stdout = proc.stdout.read()
+            _, status, usage = os.wait4(proc.pid, 0)
+            total = time.perf_counter() - t0
+            if status != 0:
+                print(f"{n:>9} failed (status {status})")
+                continue
+            read, check, write, groups = stdout.split()
+            peak_mb = usage.ru_maxrss / 1024  # kB on Linux
+            print(f"{n:>9} {n_pages:>7} {read:>9} {check:>10} {write:>10} {total:7.1f} "
+                  f"{peak_mb:8.0f} {groups:>8}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
