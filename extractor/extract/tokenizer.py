@@ -27,24 +27,17 @@ from spacy.vocab import Vocab
 # a third of the entity stage). A piece is white space exactly when its first character
 # is (`\s` and `str.isspace` agree on str patterns, and only the first alternative
 # starts with white space).
-_WORD = r"""
-        \d+(?:[.,]\d+)*
+_TOKEN = re.compile(
+    r"""\s+
+      | \d+(?:[.,]\d+)*
       | [A-Za-z\u00C0-\u024F]+
       | [\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]+
       | [\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF]
       | [\u3040-\u30FF\u31F0-\u31FF]+
       | [^\W\d_]+
-      | ."""
-_TOKEN = re.compile(r"\s+ |" + _WORD, re.VERBOSE | re.DOTALL)
-
-
-# The same pieces, each word with the one space after it that spaCy keeps as its trailing
-# space: white space first (as in `_TOKEN`), else a word and an optional " ". A space
-# run then starts with a space only at the start of the text or after a line break or
-# another white-space character, exactly where `split_words` keeps it whole. One
-# `findall` and two comprehensions do what a Python loop over the pieces did (profiled:
-# two thirds of the tokenizer).
-_WORD_AND_SPACE = re.compile(r"(\s+) | (" + _WORD + r") ([ ]?)", re.VERBOSE | re.DOTALL)
+      | .""",
+    re.VERBOSE | re.DOTALL,
+)
 
 
 def split_words(text: str, cuts: list[int] | None = None) -> tuple[list[str], list[bool]]:
@@ -62,12 +55,11 @@ def split_words(text: str, cuts: list[int] | None = None) -> tuple[list[str], li
     >>> split_words("NVIDIAH100", cuts=[6])[0]
     ['NVIDIA', 'H', '100']
     """
-    if not cuts:
-        found = _WORD_AND_SPACE.findall(text)
-        return [ws or word for ws, word, _ in found], [space == " " for _, _, space in found]
     words: list[str] = []
     spaces: list[bool] = []
-    pieces = _cut(_TOKEN.findall(text), cuts)
+    pieces = _TOKEN.findall(text)
+    if cuts:
+        pieces = _cut(pieces, cuts)
     for piece in pieces:
         if piece[0].isspace():
             # spaCy stores one " " after a token as its trailing space; anything else
