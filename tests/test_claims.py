@@ -252,6 +252,18 @@ def test_lost_letters_leave_unit_missing_claims_with_their_names():
         assert "unit_missing" in c.flags.split(";") and "lossy_source" in c.flags.split(";")
 
 
+@pytest.mark.parametrize("text, kept", [
+    # 150만위안(3억1000만원) and 2만7000달러 with their Hangul lost to '?': no value is known
+    ("H200 8?? ??? ??? 150???(3?1000??) ???? ????.", []),
+    ("????? H200 ?? ??? ?? ? 2?7000??(? 3900??)? ?? ??? ????.", []),
+    # a decimal keeps its value (28.3분) and a stated unit survives the loss
+    ("?? IPU-POD16? 5%, IPU-POD64? 12%? ?? ????.", [5.0, 12.0]),
+])
+def test_integer_glued_to_lost_letters_has_lost_its_magnitude(text, kept):
+    claims = claims_of(text, clean=True)
+    assert sorted(c.value for c in claims) == kept
+
+
 def test_magnitude_suspect_on_korean_counter_after_dropped_syllables(shared_dir):
     text = (shared_dir / "seeds" / "003_2359839294ef8254.txt").read_text(encoding="utf-8")
     claims = extract_claims(tag_page(clean_text(text, doc_id="003")))

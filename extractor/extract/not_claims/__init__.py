@@ -17,7 +17,8 @@ The claim layer (the second half): a quantity is no claim when it is part of a n
 entity stage found, matches a not-a-claim pattern of `lexicons/claims_not.json` (versions,
 IDs, dates, years, URLs, file names, list numbers), is a count below two ("one CPU"), a
 period of the story ("in the six months"), a count of people or companies
-(`off_topic_counts`), or a Korean numeral read from the middle of a word.
+(`off_topic_counts`), a Korean numeral read from the middle of a word, or an integer glued
+to letters the page lost, whose magnitude may be among them ("70??" for 70만).
 `reason_not_claim` gives the first rule that applies, so a reviewer can ask why a number
 was left out.
 
@@ -26,11 +27,11 @@ All words are data: lexicons/claims_not.json, numbers_<lang>.json, context_words
 from extractor.extract.not_claims.claims import (about_business, counts_off_topic,
                                                  counts_parameters, glued_to_lost_word,
                                                  glued_to_name, inside_korean_word,
-                                                 not_claim_spans, overlaps, reason_not_claim)
+                                                 magnitude_lost, not_claim_spans, overlaps, reason_not_claim)
 from extractor.extract.not_claims.quantities import (FullDates, Masks, NotAQuantity, Spans,
                                                      build_masks, full_dates)
 
 __all__ = ["FullDates", "Masks", "NotAQuantity", "Spans", "about_business", "build_masks",
            "counts_off_topic", "counts_parameters", "full_dates", "glued_to_lost_word",
-           "glued_to_name", "inside_korean_word", "not_claim_spans", "overlaps",
+           "glued_to_name", "inside_korean_word", "magnitude_lost", "not_claim_spans", "overlaps",
            "reason_not_claim"]

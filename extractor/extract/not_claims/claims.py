@@ -3,9 +3,11 @@
 A quantity is no claim when it is part of a name the entity stage found, matches a
 not-a-claim pattern of `lexicons/claims_not.json` (versions, IDs, dates, years, URLs, file
 names, list numbers), is a count below two ("one CPU"), a period of the story ("in the six
-months"), a count of people or companies (`off_topic_counts`), or a Korean numeral read
-from the middle of a word; a number with no name beside it is no claim in a sentence about
-a market (`about_business`), except a count of parameters (`counts_parameters`).
+months"), a count of people or companies (`off_topic_counts`), a Korean numeral read
+from the middle of a word, or an integer glued to letters the page lost (its magnitude,
+만 or 万, may be among them: `magnitude_lost`); a number with no name beside it is no
+claim in a sentence about a market (`about_business`), except a count of parameters
+(`counts_parameters`).
 `reason_not_claim` gives the first rule that applies, so a reviewer can ask why a number
 was left out.
 """
@@ -109,6 +111,30 @@ def glued_to_lost_word(sentence: str, q: Quantity) -> bool:
     return len(re.findall(r"(?:^|\s)\?+(?=[\s\d,.]|$)", sentence)) >= 2
 
 
+#: letters lost to '?' (a page read in the wrong charset) or to U+FFFD
+_LOST_LETTER = frozenset("?\ufffd")
+
+
+def magnitude_lost(sentence: str, q: Quantity) -> bool:
+    """An integer glued to letters the page lost has lost its value: in Korean and
+    Chinese the letters right after an integer are often its magnitude (70만 = 700,000,
+    120万 = 1,200,000, 2만7000 = 27,000), so "70??" or "2?7000" does not say how much.
+    Decimals rarely take a magnitude in the news (28.3분, 1.5배) and keep theirs.
+
+    >>> magnitude_lost("H200 ??? 70?? ????", Quantity("70", 9, 11, 70))
+    True
+    >>> magnitude_lost("? 2?7000??", Quantity("2", 2, 3, 2))
+    True
+    >>> magnitude_lost("IPU-POD16?? 28.3?? ??", Quantity("28.3", 12, 16, 28.3))
+    False
+    >>> magnitude_lost("70 ??", Quantity("70", 0, 2, 70)), magnitude_lost("70%?", Quantity("70%", 0, 3, 70, unit="%"))
+    (False, False)
+    """
+    if q.unit or q.end >= len(sentence) or sentence[q.end] not in _LOST_LETTER:
+        return False
+    return q.surface.replace(",", "").isdigit()
+
+
 def reason_not_claim(sentence: str, q: Quantity, name_spans, *, lossy: bool, min_count: float,
                      period_units, spans_cache: list | None = None) -> str:
     """Why quantity `q` of `sentence` is no claim, or "" when it may be one.
@@ -137,6 +163,8 @@ def reason_not_claim(sentence: str, q: Quantity, name_spans, *, lossy: bool, min
         return "inside_word"
     if glued_to_name(sentence, q) or (lossy and glued_to_lost_word(sentence, q)):
         return "name"
+    if lossy and magnitude_lost(sentence, q):
+        return "magnitude_lost"
     if spans_cache is not None:
         if not spans_cache:
             spans_cache.extend(not_claim_spans(sentence))
