@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,30 +82,40 @@ def hand_chain(corpus: Path) -> None:
     print(n_numbers)
 
 
-def _child(args: list[str]) -> tuple[float, float, float]:
-    """Seconds, peak RSS of the child (MB) and of its largest own child (MB)."""
+class Measured(NamedTuple):
+    seconds: float  # wall clock
+    cpu: float  # CPU seconds of the program and its worker processes
+    peak_mb: float  # peak RSS of the program
+    worker_peak_mb: float  # peak RSS of its largest worker process (0: none)
+
+
+def _child(args: list[str]) -> Measured:
+    """Run a Python program in a child process (from a neutral folder, so that it imports
+    the installed package), and measure it."""
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                          cwd=tempfile.gettempdir())
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(proc.stderr)
-    self_kb, children_kb = proc.stderr.strip().splitlines()[-1].split()
-    return elapsed, int(self_kb) / 1024, int(children_kb) / 1024
+    self_kb, children_kb, cpu = proc.stderr.strip().splitlines()[-1].split()
+    return Measured(elapsed, float(cpu), int(self_kb) / 1024, int(children_kb) / 1024)
 
 
 _PEAKS = ("import resource,sys;"
-          "p=lambda w: resource.getrusage(w).ru_maxrss;"
-          "print(p(resource.RUSAGE_SELF), p(resource.RUSAGE_CHILDREN), file=sys.stderr)")
+          "u=[resource.getrusage(w) for w in (resource.RUSAGE_SELF,resource.RUSAGE_CHILDREN)];"
+          "print(u[0].ru_maxrss, u[1].ru_maxrss,"
+          "sum(r.ru_utime+r.ru_stime for r in u), file=sys.stderr)")
 
 
-def timed_chain(corpus: Path) -> tuple[float, float, float]:
+def timed_chain(corpus: Path) -> Measured:
     code = (f"import sys;sys.path.insert(0,{str(ROOT / 'benchmarks')!r});"
             f"from bench_pipeline import hand_chain;from pathlib import Path;"
             f"hand_chain(Path({str(corpus)!r}));{_PEAKS}")
     return _child(["-c", code])
 
 
-def timed_run(corpus: Path, out: Path, jobs: int) -> tuple[float, float, float]:
+def timed_run(corpus: Path, out: Path, jobs: int) -> Measured:
     code = ("import sys;from extractor.cli import main;"
             f"rc=main(sys.argv[1:]);{_PEAKS};sys.exit(rc)")
     return _child(["-c", code, "run", str(corpus), "--out", str(out), "--quiet",
@@ -132,22 +143,30 @@ def main() -> None:
                 "extractor run -j 1": lambda: timed_run(corpus, tmp / "out1", 1),
                 f"extractor run -j {args.jobs}": lambda: timed_run(corpus, tmp / "outN", args.jobs)}
         best = {name: float("inf") for name in runs}
+        cpu = {name: float("inf") for name in runs}
         for _ in range(max(1, args.repeat)):
             for name, run in runs.items():
-                best[name] = min(best[name], run()[0])
+                measured = run()
+                best[name] = min(best[name], measured.seconds)
+                cpu[name] = min(cpu[name], measured.cpu)
         for name, secs in best.items():
-            print(f"{name:52s} {secs:6.1f} s  {args.pages / secs:6.1f} pages/s  {mb / secs:5.2f} MB/s")
+            print(f"{name:52s} {secs:6.1f} s  {args.pages / secs:6.1f} pages/s  {mb / secs:5.2f} MB/s"
+                  f"   (CPU {cpu[name]:.1f} s, {args.pages / cpu[name]:.1f} pages per CPU-second)")
         chain, one, many = best.values()
         print(f"extractor -j 1 / chain: {chain / one:.2f}x   "
               f"-j {args.jobs} / -j 1: {one / many:.2f}x   (wall clock, start-up included)")
+        chain_cpu, one_cpu, _ = cpu.values()
+        print(f"CPU time per page: chain {1000 * chain_cpu / args.pages:.1f} ms, "
+              f"extractor -j 1 {1000 * one_cpu / args.pages:.1f} ms ({chain_cpu / one_cpu:.2f}x); "
+              f"on a loaded machine the wall clock understates both, CPU time much less")
 
         sizes = sorted(n for n in args.memory_pages if n > 0)
         for n in sizes:
             folder = tmp / f"mem{n}"
             size = make_corpus(folder, n, page_bytes)
-            secs, main_mb, worker_mb = timed_run(folder, tmp / f"outmem{n}", args.jobs)
-            print(f"peak RSS at N={n:,} ({size / 1e6:.0f} MB, -j {args.jobs}, {secs:.0f} s): "
-                  f"main process {main_mb:.0f} MB, largest worker {worker_mb:.0f} MB")
+            m = timed_run(folder, tmp / f"outmem{n}", args.jobs)
+            print(f"peak RSS at N={n:,} ({size / 1e6:.0f} MB, -j {args.jobs}, {m.seconds:.0f} s): "
+                  f"main process {m.peak_mb:.0f} MB, largest worker {m.worker_peak_mb:.0f} MB", flush=True)
             shutil.rmtree(folder)
             shutil.rmtree(tmp / f"outmem{n}")
 
