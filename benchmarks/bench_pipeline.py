@@ -12,8 +12,11 @@ Prints, for `--pages` pages (default 600):
 each as wall-clock pages/s and MB/s including the program's start-up, and the ratios.
 Then the peak resident memory of `extractor run` at each size of `--memory-pages`
 (default 1,000 and 10,000 pages, run with `--jobs` workers): the main process and the
-largest worker. Constant memory means the peaks are close. The 10,000-page run takes a few
-minutes on 2 cores; `--memory-pages 1000 4000` (or `0`, to skip) keeps the run short.
+largest worker. Constant memory means the peaks are close. The workers' peak is the page
+path's; the main process's includes the consistency stage, which reads the whole claims
+table, and on these pages (the samples over and over: every figure stated by thousands of
+pages) spends time that grows with the square of the corpus, so the 10,000-page run takes
+long; `--memory-pages 1000 4000` (or `0`, to skip) keeps the run short.
 
     python benchmarks/bench_pipeline.py [--pages 600] [--jobs 2] [--memory-pages 1000 10000]
 
