@@ -61,8 +61,10 @@ def cmd_run(args) -> int:
     from extractor.reference import ReferenceTableError
 
     corpus = Path(args.corpus)
-    if not corpus.is_dir():
-        raise UsageError(f"corpus folder not found: {args.corpus}")
+    if not corpus.exists():  # a folder, or one file: a page or a crawl (WARC)
+        raise UsageError(f"corpus not found: {args.corpus}")
+    if args.engine == "dask" and not corpus.is_dir():
+        raise UsageError("--engine dask reads corpus folders; run one file without it")
     reference = _existing_file(args.reference) if args.reference else None
     config = Config(corpus=corpus, out=Path(args.out), reference=reference, jobs=args.jobs,
                     write_clean=not args.no_clean, resume=args.resume,
@@ -196,8 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="log more (-v info, -vv debug)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("run", help="process a corpus folder into claims tables and a report")
-    p.add_argument("corpus", nargs="?", default="corpus", help="folder of pages (default: corpus)")
+    p = sub.add_parser("run", help="process a corpus (folder, page or WARC crawl) into claims tables and a report")
+    p.add_argument("corpus", nargs="?", default="corpus",
+                   help="folder of pages and WARC files, or one such file (default: corpus)")
     p.add_argument("--out", default="outputs", help="output folder (default: outputs)")
     p.add_argument("--reference", help="reference results CSV (default: shipped MLPerf table)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (0: one per core)")

@@ -16,11 +16,12 @@ from extractor.langid import LangIdConfig
 
 @dataclass
 class Config:
-    #: folder of scraped pages, searched recursively
+    #: folder of scraped pages and WARC crawls, searched recursively; or one such file
     corpus: Path = Path("corpus")
     #: folder that receives the tables, clean/ and report.html
     out: Path = Path("outputs")
-    #: reference table of official results; None = the shipped MLPerf Training v1.0-v2.0
+    #: reference table of official results; None = the shipped MLPerf Training results of
+    #: every round (extractor/data/mlperf_training_all.csv)
     reference: Path | None = None
     #: worker processes; 1 runs in this process, 0 uses one per core
     jobs: int = 1

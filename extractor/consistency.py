@@ -10,35 +10,42 @@ compare their values, and check them against a reference table of official resul
 
 How, in order:
 
-1. Context: each claim's `context` (suite, round, division, date; see
-   `extractor.extract.context`). A page whose claims carry none gets one from the
-   sentences of its claims.
+1. Context: each claim's `context` (suite, round, division, date, and the scale its
+   sentence states; see `extractor.extract.context`). A table without a context column
+   gets each page's from the sentences of its claims.
 2. Unit recovery (`recover_units`): a value whose unit the page lost (a `?`-damaged page)
    takes the unit of an agreeing claim of another page about the same system and
    workload in a compatible context; on a lossy page, a value whose metric words were
    lost takes that claim's metric too (flag `metric_inferred`).
-3. Grouping (`group_claims`): same canonical system, benchmark (BERT = BERT-Large) and
-   metric, compatible context: claims whose round or division is unknown join the one
-   known round/division of their key, or form their own group when there are several.
-4. Verdicts: every value covers a tolerance interval (`tolerance_interval`: the stated
-   precision, the qualifier, plus `rel_tolerance`); a group of two or more pages
-   `agree`s when all intervals share a point, else `conflict`; one page is `single`.
-5. Reference (`extractor.reference.check_reference`): time-to-train groups against the table's times,
-   relative groups (per cent improvement, speed-up) against the two rounds they imply,
-   or the other system their sentence names, read both as time reduction and as
-   speed-up.
+3. Grouping (`extractor.grouping.group_claims`): same canonical system, benchmark (BERT =
+   BERT-Large) and metric, compatible context, and the same scale (for times,
+   throughputs and relative claims), compared system (for relative values), counted
+   thing (for counts), and kind (a factor of an absolute metric, "2x the memory", is
+   not compared with "141 GB"); a claim for which one of these is unknown joins the one value its
+   key knows, or forms its own group when there are several.
+4. Verdicts (`extractor.grouping.verdict`): every value covers a tolerance interval
+   (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
+   `agree` when all intervals of two or more pages share a point, `conflict` when two
+   pages state values that cannot both hold, `within_page` when values differ but each
+   difference is on one page, `single` for one page and one value.
+5. Reference (`extractor.reference.check_reference`): the rows of the group's system
+   (any claim name a row answers to), benchmark and stated scale; time-to-train groups
+   against their times, relative groups (per cent improvement, speed-up) against the
+   two rounds they imply, or the other system their sentence names, read both as time
+   reduction and as speed-up.
 
-Columns after the contract's in consistency.csv: `reference_round` (the round that
-matched, or `v1.0->v1.1` for a relative claim), `reference_division`,
-`reference_system` (as the reference spells it; `A vs B` for a claim against another
-system), `reference_reading` (`time_reduction`, `speedup` or both), `reference_note`
-(which division/round matched when the page did not say, the unit assumed for a value
-that lost it, how far off a mismatch is).
+Columns after the contract's in consistency.csv (docs/columns.md says more):
+`reference_round` (the round that matched, or `v1.0->v1.1` for a relative claim),
+`reference_division`, `reference_system` (as the reference spells it; `A vs B` for a
+claim against another system), `reference_reading` (`time_reduction`, `speedup` or
+both), `reference_note` (which division/round matched when the page did not say, the
+unit assumed for a value that lost it, how far off a mismatch is, the scale matched or
+the candidates' scales), `baseline` (the compared system of a relative group),
+`counted` (what a group of counts counts).
 """
 from __future__ import annotations
 
 import bisect
-import hashlib
 import logging
 import math
 import re
@@ -48,7 +55,8 @@ from functools import lru_cache
 
 import pandas as pd
 
-from extractor.extract.context import PageContext, page_context, round_for_date, round_sort_key
+from extractor.extract.context import PageContext, page_context
+from extractor.grouping import counted_thing, group_claims, group_id, possible_round, verdict
 from extractor.reference import (DEFAULT_REFERENCE, ReferenceCheck, ReferenceTableError,
                                  benchmark_key, canonical_benchmark, canonical_system,
                                  check_reference, load_reference, prepare_reference,
@@ -65,7 +73,7 @@ GROUP_COLUMNS = ["group_id", "system", "workload", "metric", "context", "n_docs"
                  "values", "verdict", "reference_value", "reference_verdict", "doc_ids"]
 #: what the reference check found, after the contract's columns
 EXTRA_GROUP_COLUMNS = ["reference_round", "reference_division", "reference_system",
-                       "reference_reading", "reference_note"]
+                       "reference_reading", "reference_note", "baseline", "counted"]
 #: columns this stage adds to the claims table, after the contract's columns
 CLAIM_EXTRA_COLUMNS = ["unit_source", "group_id"]
 
@@ -96,6 +104,16 @@ class ConsistencyConfig:
     divisions: tuple[str, ...] = ("closed", "open")
     #: units (seconds each) a time whose unit the page lost may be read in
     assumed_time_units: tuple[tuple[str, float], ...] = (("min", 60.0), ("h", 3600.0))
+    #: metrics whose groups are split by the scale a page states (accelerators, nodes):
+    #: a time on one node and on eight nodes are different results
+    scale_metrics: tuple[str, ...] = ("time_to_train", "throughput", "improvement", "speedup",
+                                      "latency")
+    #: metrics whose values are relative by nature: a factor there is no other kind of
+    #: value than the rest of its group (elsewhere "2x the memory" is not "141 GB")
+    relative_value_metrics: tuple[str, ...] = ("improvement", "speedup", "perf_per_price",
+                                               "perf_per_watt", "ratio")
+    #: metrics whose groups are split by what is counted ("2 racks" vs "5U")
+    counted_metrics: tuple[str, ...] = ("count",)
     #: on an unexpected error, log it and return no groups rather than fail the run
     #: (tests turn this off to see the error)
     fail_safe: bool = True
@@ -122,6 +140,8 @@ class Group:
     reference_system: str = ""
     reference_reading: str = ""
     reference_note: str = ""
+    baseline: str = ""
+    counted: str = ""
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -238,11 +258,17 @@ class Member:
     qualifier: str
     surface: str
     sentence: str
+    start: int
     confidence: float
     flags: list[str]
     context: PageContext
     system_key: str
     benchmark_key: str
+    #: the compared system of a comparison (claims.csv `baseline`), as a key
+    baseline: str = ""
+    baseline_key: str = ""
+    #: what a count counts ("ipu", "server"), '' for other values
+    counted: str = ""
     lo: float = 0.0
     hi: float = 0.0
     #: the interval of the stated number alone, its qualifier ignored
@@ -282,8 +308,9 @@ def _flags(x) -> list[str]:
 
 
 def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
-    """The claims as members, with their contexts (page fallback for pages whose claims
-    carry none) and tolerance intervals; rows without a finite value are left out."""
+    """The claims as members, with their contexts (from the claims' sentences when the
+    table has no context column) and tolerance intervals; rows without a finite value
+    are left out."""
     n = len(claims)
 
     def column(name):  # whole columns at once: far cheaper than rows as dicts
@@ -291,14 +318,18 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
 
     cols = {name: column(name) for name in (
         "doc_id", "lang", "value", "unit", "quantity", "value_norm", "metric", "system",
-        "workload", "qualifier", "surface", "sentence", "confidence", "flags", "context")}
+        "workload", "qualifier", "surface", "sentence", "start", "confidence", "flags",
+        "context", "baseline")}
     records = [dict(zip(cols, values)) for values in zip(*cols.values())]
     fallback: dict[str, PageContext] = {}
     by_doc: dict[str, list[dict]] = defaultdict(list)
     for r in records:
         by_doc[_text(r.get("doc_id"))].append(r)
+    # a table written without contexts (an older run, another extractor) gets each page's
+    # from its claims' sentences; an empty context the extractor wrote is its finding
+    has_contexts = "context" in claims.columns
     for doc, rows in by_doc.items():
-        if not any(_text(r.get("context")) for r in rows):
+        if not has_contexts:
             sentences = list(dict.fromkeys(_text(r.get("sentence")) for r in rows))
             fallback[doc] = page_context("\n".join(sentences))
     parsed: dict[str, PageContext] = {}
@@ -320,30 +351,18 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
             value_norm=_finite(r.get("value_norm")), metric=_text(r.get("metric")),
             system=_text(r.get("system")), workload=_text(r.get("workload")),
             qualifier=_text(r.get("qualifier")) or "exact", surface=_text(r.get("surface")),
-            sentence=_text(r.get("sentence")),
+            sentence=_text(r.get("sentence")), start=int(_finite(r.get("start")) or 0),
             confidence=0.0 if confidence is None else confidence,
             flags=_flags(r.get("flags")), context=ctx,
             system_key=system_key(_text(r.get("system"))),
-            benchmark_key=benchmark_key(_text(r.get("workload"))))
+            benchmark_key=benchmark_key(_text(r.get("workload"))),
+            baseline=_text(r.get("baseline")), baseline_key=system_key(_text(r.get("baseline"))))
+        if m.metric in config.counted_metrics or m.quantity == "count":
+            m.counted = counted_thing(m.surface, m.sentence)
         m.lo, m.hi = tolerance_interval(value, m.surface, m.qualifier, config)
         m.exact_lo, m.exact_hi = tolerance_interval(value, m.surface, "exact", config)
         members.append(m)
     return members
-
-
-def _possible_round(ctx: PageContext, rnd: str) -> bool:
-    """Whether a page of this context can speak of round `rnd`: not if it is dated before
-    the round was published.
-
-    >>> _possible_round(PageContext(date="2021-05-06"), "v1.0")
-    False
-    >>> _possible_round(PageContext(date="2021-07-01"), "v1.0"), _possible_round(PageContext(), "v9.9")
-    (True, True)
-    """
-    if not ctx.date or not rnd:
-        return True
-    latest = round_for_date(ctx.date, ctx.suite)
-    return bool(latest) and round_sort_key(rnd) <= round_sort_key(latest)
 
 
 @lru_cache(maxsize=65536)  # contexts are few and frozen; pairs recur for every claim
@@ -353,7 +372,7 @@ def _compatible(a: PageContext, b: PageContext) -> bool:
     if not all(not x or not y or x == y for x, y in
                ((a.suite, b.suite), (a.round, b.round), (a.division, b.division))):
         return False
-    return _possible_round(a, b.round) and _possible_round(b, a.round)
+    return possible_round(a, b.round) and possible_round(b, a.round)
 
 
 # --- unit recovery ------------------------------------------------------------------
@@ -431,66 +450,6 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
     return recovered
 
 
-# --- grouping -----------------------------------------------------------------------
-
-def _fill_unknown(items: list[Member], level: int, slots: dict[int, list[str]]) -> None:
-    """Members whose field `level` (suite, round, division) is unknown take the one value
-    the others know, if only one is possible for them: a page dated before a round was
-    published cannot speak of it."""
-    known = {slots[m.row][level] for m in items if slots[m.row][level]}
-    for m in items:
-        if slots[m.row][level]:
-            continue
-        possible = known if level != 1 else {r for r in known if _possible_round(m.context, r)}
-        if len(possible) == 1:
-            slots[m.row][level] = next(iter(possible))
-
-
-def group_claims(members: list[Member]) -> dict[tuple, list[Member]]:
-    """Members grouped by (system key, benchmark key, metric, suite, round, division).
-
-    Only claims naming a system or a workload are grouped. Within a key, a claim whose
-    suite, round or division is unknown joins the only one the others know (and its date
-    allows); with several, it stays in a group of its own (it cannot be told which it
-    speaks of)."""
-    by_key: dict[tuple, list[Member]] = defaultdict(list)
-    for m in members:
-        if m.system_key or m.benchmark_key:
-            by_key[(m.system_key, m.benchmark_key, m.metric)].append(m)
-    groups: dict[tuple, list[Member]] = {}
-    for key, items in by_key.items():
-        slots = {m.row: [m.context.suite, m.context.round, m.context.division] for m in items}
-        for level in range(3):
-            parents: dict[tuple, list[Member]] = defaultdict(list)
-            for m in items:
-                parents[tuple(slots[m.row][:level])].append(m)
-            for sub in parents.values():
-                _fill_unknown(sub, level, slots)
-        for m in items:
-            m.bucket = key + tuple(slots[m.row])
-            groups.setdefault(m.bucket, []).append(m)
-    return groups
-
-
-def group_id(bucket: tuple) -> str:
-    """A stable id from what the group is about (not from its position in a run).
-
-    >>> group_id(("ipupod16", "resnet50", "time_to_train", "training", "v1.1", ""))
-    'g9b106ded87'
-    """
-    digest = hashlib.blake2b("|".join(bucket).encode("utf-8"), digest_size=5).hexdigest()
-    return f"g{digest}"
-
-
-def _verdict(items: list[Member]) -> str:
-    if len({m.doc_id for m in items}) < 2:
-        return "single"
-    normalised = all(m.scale is not None for m in items)
-    intervals = [m.interval(normalised) for m in items]
-    return "agree" if max(lo for lo, _ in intervals) <= min(hi for _, hi in intervals) \
-        else "conflict"
-
-
 # --- the stage ----------------------------------------------------------------------
 
 def _most_common(values) -> str:
@@ -538,14 +497,16 @@ def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
     ref_rows = reference_rows(ref)
     members = _members(claims, config)
     recovered = recover_units(members, config) if config.recover_units else []
-    buckets = group_claims(members)
+    buckets = group_claims(members, config)
 
     groups = []
     group_of_row: dict[int, str] = {}
     for bucket, items in buckets.items():
         items.sort(key=lambda m: (m.doc_id, m.row))
-        sys_key, bench_key, metric, suite, rnd, division = bucket
-        ctx = PageContext(suite, rnd, division)
+        sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _ = bucket
+        ctx = PageContext(suite, rnd, division, "",
+                          scale[1:] if scale.startswith("a") else "",
+                          scale[1:] if scale.startswith("n") else "")
         gid = group_id(bucket)
         for m in items:
             group_of_row[m.row] = gid
@@ -556,9 +517,11 @@ def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
         groups.append(Group(
             gid, system, workload, metric, ctx.as_string(), len({m.doc_id for m in items}),
             ";".join(sorted({m.lang for m in items if m.lang})),
-            ";".join(m.label() for m in shown), _verdict(items), check.value, check.verdict,
+            ";".join(m.label() for m in shown), verdict(items), check.value, check.verdict,
             ";".join(m.doc_id for m in shown), check.round, check.division, check.system,
-            check.reading, check.note))
+            check.reading, check.note,
+            _most_common(canonical_system(m.baseline) for m in items if m.baseline_key == baseline)
+            if baseline else "", counted))
     table = pd.DataFrame([g.as_dict() for g in groups], columns=columns)
     if len(table):
         table = table.sort_values(["system", "workload", "metric", "context", "group_id"],

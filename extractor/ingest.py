@@ -1,9 +1,12 @@
-"""Ingest: find the pages of a corpus folder and read their bytes.
+"""Ingest: find the pages of a corpus and read their bytes.
 
-A corpus is a folder searched recursively for `.txt`, `.html`, `.htm` and files without
-an extension (hidden files and folders are skipped). `doc_id` is the path relative to
-the folder with `/` separators; bytes of a name that are not UTF-8 are shown escaped
-(`\\xff`). Pages are yielded one at a time, in a stable order, so a corpus of any size
+A corpus is a folder searched recursively for `.txt`, `.html`, `.htm`, files without
+an extension, and crawls: WARC files (`.warc`, `.warc.gz`), whose HTML and text
+responses are pages (`extractor.warc`). Hidden files and folders are skipped. `doc_id`
+is the path relative to the folder with `/` separators (`<path>#<record id>` for a
+crawl's page); bytes of a name that are not UTF-8 are shown escaped (`\\xff`). A corpus
+may also be one file: one page, or the pages of one crawl, with the file's name as the
+path. Pages are yielded one at a time, in a stable order, so a corpus of any size
 streams through in constant memory.
 
 Every input gets a RawPage, so every input gets a row: what cannot be read safely gets
@@ -22,6 +25,8 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from extractor.warc import is_warc_name, iter_warc_pages
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +70,10 @@ class RawPage:
     data: bytes = b""
     error: str = ""
     size: int | None = None
+    #: where the page was fetched from (a crawl's record), '' when not known
+    url: str = ""
+    #: the charset its HTTP response declared (a crawl's record), '' when none
+    charset: str = ""
 
     @property
     def n_bytes(self) -> int:
@@ -182,7 +191,7 @@ def _is_folder(entry: os.DirEntry) -> bool:
 
 
 def _is_page_name(name: str) -> bool:
-    return Path(name).suffix.lower() in PAGE_SUFFIXES
+    return Path(name).suffix.lower() in PAGE_SUFFIXES or is_warc_name(name)
 
 
 def _link_leaves_corpus(path: Path, walk: _Walk) -> bool:
@@ -205,6 +214,10 @@ def read_page(path: Path, corpus: Path, max_bytes: int) -> RawPage:
     """Read one page; what is not a regular file, is larger than `max_bytes`, cannot be
     read or is binary gives a RawPage with `error` set."""
     doc_id = doc_id_for(path, corpus)
+    if is_warc_name(path.name):
+        # bytes of a crawl are no page: `iter_pages` reads its records (extractor.warc)
+        return RawPage(doc_id, error="a WARC file: its pages are read by `iter_pages`, "
+                                     "record by record", size=0)
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then says what it is
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -247,7 +260,11 @@ def _file_type(mode: int) -> str:
 
 def iter_pages(corpus: Path, max_bytes: int = 50_000_000, follow_links: bool = False,
                exclude=()) -> Iterator[RawPage]:
-    """Every input of the corpus folder, read one at a time (see the module's doc)."""
+    """Every input of the corpus folder or file, read one at a time (see the module's doc)."""
+    corpus = Path(corpus)
+    if not corpus.is_dir():  # one file (a page or a crawl), named by its file name
+        yield from _read_entry(corpus, corpus.parent, max_bytes)
+        return
     for path, error in iter_entries(corpus, follow_links, exclude):
         if error:
             doc_id = doc_id_for(path, corpus) if path != Path(corpus) else "."
@@ -255,4 +272,17 @@ def iter_pages(corpus: Path, max_bytes: int = 50_000_000, follow_links: bool = F
                 doc_id += "/"
             yield RawPage(doc_id, error=error, size=0)
         else:
-            yield read_page(path, corpus, max_bytes)
+            yield from _read_entry(path, corpus, max_bytes)
+
+
+def _read_entry(path: Path, corpus: Path, max_bytes: int) -> Iterator[RawPage]:
+    """The page of a file, or the pages of a crawl."""
+    if not is_warc_name(path.name):
+        yield read_page(path, corpus, max_bytes)
+        return
+    doc_id = doc_id_for(path, corpus)
+    special = _special_file_type(path)
+    if special:
+        yield RawPage(doc_id, error=f"not a regular file: {special}", size=0)
+        return
+    yield from iter_warc_pages(path, doc_id, max_bytes)

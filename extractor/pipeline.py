@@ -41,7 +41,7 @@ logger = logging.getLogger(__name__)
 
 DOCUMENT_COLUMNS = ["doc_id", "status", "error", "bytes", "encoding", "lang", "lang_confidence",
                     "zh_variant", "lossy", "lossy_ratio", "repairs", "n_sentences", "n_claims",
-                    "clean_path"]
+                    "clean_path", "title", "date", "url", "site"]
 
 
 @dataclass
@@ -63,6 +63,11 @@ class DocumentRow:
     n_claims: int = 0
     #: where the page's cleaned text went, relative to OUT_DIR (set by the writer)
     clean_path: str = ""
+    #: the page's metadata (HTML documents; `url` also for a crawl's records)
+    title: str = ""
+    date: str = ""
+    url: str = ""
+    site: str = ""
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -120,7 +125,7 @@ def time_budget(seconds: float):
 
 def process_page(raw: RawPage, config: Config) -> PageResult:
     """Run one page through clean -> langid -> extract. Never raises (but on interrupts)."""
-    doc = DocumentRow(raw.doc_id, bytes=raw.n_bytes)
+    doc = DocumentRow(raw.doc_id, bytes=raw.n_bytes, url=raw.url)
     if raw.error:
         doc.status, doc.error = "error", raw.error
         return PageResult(doc)
@@ -147,6 +152,8 @@ def _run_stages(raw: RawPage, config: Config, doc: DocumentRow, stage: list[str]
     doc.encoding = cleaned.encoding
     doc.lossy, doc.lossy_ratio = cleaned.lossy, cleaned.lossy_ratio
     doc.repairs = ";".join(cleaned.repair_names)
+    meta = cleaned.metadata
+    doc.title, doc.date, doc.url, doc.site = meta.title, meta.date, meta.url or doc.url, meta.site
     stage[0] = "langid"
     tagged = tag_page(cleaned, config.langid)
     doc.lang, doc.lang_confidence = tagged.lang.lang, tagged.lang.confidence

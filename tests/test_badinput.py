@@ -5,6 +5,7 @@ subprocess, as a user would, so FIFOs, signals and file size limits act on a rea
 """
 from __future__ import annotations
 
+import io
 import os
 import re
 import resource
@@ -20,6 +21,8 @@ import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
 
 from extractor.clean import clean_text
 from extractor.config import Config
@@ -66,6 +69,16 @@ def hostile_corpus(corpus: Path) -> set[str]:
     page("@sum.txt", CLAIM.encode())
     os.symlink("/etc/passwd", corpus / "passwd.txt")
     expected.add("passwd.txt")
+    # a crawl that breaks off inside its second page: its first page and an error row
+    crawl = io.BytesIO()
+    writer = WARCWriter(crawl, gzip=True)
+    for i in range(2):
+        http = StatusAndHeaders("200 OK", [("Content-Type", "text/plain")], protocol="HTTP/1.1")
+        writer.write_record(writer.create_warc_record(
+            f"https://example.com/{i}", "response", payload=io.BytesIO(CLAIM.encode() * 20),
+            http_headers=http, warc_headers_dict={"WARC-Record-ID": f"<urn:uuid:page-{i}>"}))
+    page("crawl.warc.gz", crawl.getvalue()[:-60])
+    expected.add("crawl.warc.gz#urn:uuid:page-0")
     sock = socket.socket(socket.AF_UNIX)
     sock.bind(str(corpus / "sock.txt"))
     sock.close()
@@ -95,6 +108,8 @@ def test_a_hostile_corpus_runs_to_the_end_with_a_row_per_input(tmp_path, seed_ru
     assert error["huge.txt"].startswith("file too large") and docs.loc["huge.txt", "bytes"] == 60_000_000
     assert error["random.bin.txt"].startswith("binary (")
     assert error["elf"] == "binary (ELF executable)"
+    assert error["crawl.warc.gz"].startswith("damaged WARC file: unreadable after 1 records")
+    assert docs.loc["crawl.warc.gz#urn:uuid:page-0", "status"] == "ok"
     for doc_id in ("caf\\xe9.txt", "n" * 249 + ".txt", "x", "x.txt/inner.txt", "lossy.txt",
                    "digits.txt", "markers.txt", "formula.txt", "=cmd.txt", "@sum.txt"):
         assert docs.loc[doc_id, "status"] == "ok", (doc_id, error[doc_id])

@@ -23,7 +23,7 @@ def one_line_error(proc):
 
 def test_missing_corpus_folder_is_a_one_line_error(tmp_path):
     err = one_line_error(extractor("run", tmp_path / "nope", "--out", tmp_path / "out"))
-    assert "corpus folder not found" in err
+    assert "corpus not found" in err
     assert not (tmp_path / "out").exists()
 
 

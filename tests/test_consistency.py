@@ -12,7 +12,7 @@ from extractor.consistency import (EXTRA_GROUP_COLUMNS, GROUP_COLUMNS, Consisten
                                    tolerance_interval)
 from extractor.extract.context import PageContext, page_context
 from extractor.reference import (ReferenceTableError, benchmark_key,
-                                 canonical_reference_system, prepare_reference, system_key)
+                                 prepare_reference, system_key)
 
 from conftest import CORPUS
 
@@ -62,10 +62,10 @@ def only(groups):
 # --- tolerance -----------------------------------------------------------------------
 
 def test_half_unit_from_the_stated_digits():
-    assert half_unit(28.3, "28.3分鐘") == pytest.approx(0.05)
-    assert half_unit(14.5, "14.50 minutes") == pytest.approx(0.005)
-    assert half_unit(4.0, "four PetaFLOPS") == pytest.approx(0.5)
-    assert half_unit(30000.0, "3만") == pytest.approx(5000)
+    assert half_unit(28.3, "28.3分鐘") == pytest.approx(0.05, rel=1e-3)
+    assert half_unit(14.5, "14.50 minutes") == pytest.approx(0.005, rel=1e-3)
+    assert half_unit(4.0, "four PetaFLOPS") == pytest.approx(0.5, rel=1e-3)
+    assert half_unit(30000.0, "3만") == pytest.approx(5000, rel=1e-3)
 
 
 @settings(deadline=None)  # first examples compile lexicon patterns
@@ -85,7 +85,7 @@ def test_qualifiers_widen_the_interval_the_way_they_say(value):
     at_most = tolerance_interval(value, "", "at_most")
     assert approx[0] <= exact[0] and approx[1] >= exact[1]
     assert at_least[1] >= value * 1.1 - 1e-9 and at_least[0] >= exact[0]
-    assert at_most[0] <= 0 and at_most[1] == pytest.approx(exact[1])
+    assert at_most[0] <= 0 and at_most[1] == pytest.approx(exact[1], rel=1e-3)
 
 
 # --- verdicts ------------------------------------------------------------------------
@@ -102,8 +102,11 @@ def test_qualifiers_widen_the_interval_the_way_they_say(value):
      claim("b", 30, "min", system="IPU-POD16", workload="BERT"), "agree"),
     (claim("a", 0.5, "h", system="IPU-POD16", workload="BERT"),
      claim("b", 0.5, "min", system="IPU-POD16", workload="BERT"), "conflict"),
+    # two values on one page: flagged, and not a conflict of pages
     (claim("a", 28.3, system="IPU-POD16", workload="ResNet-50"),
-     claim("a", 31.0, system="IPU-POD16", workload="ResNet-50"), "single"),
+     claim("a", 31.0, system="IPU-POD16", workload="ResNet-50"), "within_page"),
+    (claim("a", 28.3, system="IPU-POD16", workload="ResNet-50"),
+     claim("a", 28.3, system="IPU-POD16", workload="ResNet-50"), "single"),
 ])
 def test_group_verdicts(reference, a, b, verdict):
     g = only(run(reference, a, b)[0])
@@ -179,14 +182,14 @@ def test_group_ids_are_stable_and_independent_of_other_claims(reference):
 def test_time_to_train_matches_the_reference(reference):
     g = only(run(reference, claim("a", 28.3, system="IPU-POD16", workload="ResNet-50"))[0])
     assert (g["reference_verdict"], g["verdict"]) == ("match", "single")
-    assert g["reference_value"] == pytest.approx(28.335)
+    assert g["reference_value"] == pytest.approx(28.335, rel=1e-3)
     assert (g["reference_round"], g["reference_division"]) == ("v1.1", "closed")
 
 
 def test_time_to_train_that_fits_no_row_is_a_mismatch_with_the_closest(reference):
     g = only(run(reference, claim("a", 5.78, system="IPU-POD128", workload="BERT"))[0])
     assert g["reference_verdict"] == "mismatch"
-    assert g["reference_value"] == pytest.approx(5.879)
+    assert g["reference_value"] == pytest.approx(5.879, rel=1e-3)
     assert g["reference_division"] == "open"
 
 
@@ -194,11 +197,11 @@ def test_unknown_division_tries_both_and_says_which_matched(reference):
     g = only(run(reference, claim("a", 9, system="IPU-POD64", workload="BERT", context=V10,
                                   qualifier="at_least", surface="just over 9 minutes"))[0])
     assert (g["reference_verdict"], g["reference_division"]) == ("match", "open")
-    assert g["reference_value"] == pytest.approx(9.392)
+    assert g["reference_value"] == pytest.approx(9.392, rel=1e-3)
     closed = only(run(reference, claim("a", 9.392, system="IPU-POD64", workload="BERT",
                                        context=V10 + ";division=closed"))[0])
     assert closed["reference_verdict"] == "mismatch"
-    assert closed["reference_value"] == pytest.approx(11.076)
+    assert closed["reference_value"] == pytest.approx(11.076, rel=1e-3)
 
 
 def test_unknown_round_tries_every_round(reference):
@@ -211,16 +214,56 @@ def test_reference_value_is_in_the_unit_of_the_group(reference):
     g = only(run(reference, claim("a", 0.575, "h", system="IPU-POD16", workload="BERT",
                                   context=V10 + ";division=closed", surface="0.575 hours"))[0])
     assert g["reference_verdict"] == "match"
-    assert g["reference_value"] == pytest.approx(34.489 / 60)
+    assert g["reference_value"] == pytest.approx(34.489 / 60, rel=1e-3)
 
 
-def test_dgx_a100_is_one_node_and_x8_is_another_system(reference):
-    one = only(run(reference, claim("a", 29.1, system="DGX A100", workload="ResNet-50"))[0])
-    assert one["reference_verdict"] == "match"
-    assert one["reference_system"].startswith("DGX A100 x1")
-    eight = only(run(reference, claim("a", 4.534, system="DGX A100", workload="ResNet-50"))[0])
-    assert eight["reference_verdict"] == "mismatch"  # 4.5 min is the 64-GPU system's time
-    assert canonical_reference_system("DGX A100 x8 (dgxa100_n8_ngc21.09_mxnet)") == "DGX A100 x8"
+def test_dgx_a100_on_one_node_and_on_eight_nodes_are_two_groups_each_matched(reference):
+    """The page states the scale of each time: two groups, each matched to its own row
+    (v2.0 BERT: 18.442 min on one DGX A100, 2.942 min on eight)."""
+    v20 = "suite=training;round=v2.0"
+    sentence = "DGX A100 trained BERT in 18.4 minutes on one node and 2.9 minutes on eight nodes"
+    groups, _ = run(reference,
+                    claim("a", 18.4, system="DGX A100", workload="BERT", context=v20 + ";nodes=1",
+                          sentence=sentence),
+                    claim("a", 2.9, system="DGX A100", workload="BERT", context=v20 + ";nodes=8",
+                          sentence=sentence),
+                    claim("b", 2.94, system="DGX A100", workload="BERT-Large",
+                          context=v20 + ";nodes=8"))
+    assert len(groups) == 2, groups.to_string()
+    by_context = groups.set_index("context")
+    one, eight = by_context.loc[v20 + ";nodes=1"], by_context.loc[v20 + ";nodes=8"]
+    assert (one["verdict"], one["reference_verdict"]) == ("single", "match")
+    assert one["reference_value"] == pytest.approx(18.442, rel=1e-3)
+    assert (eight["verdict"], eight["reference_verdict"], eight["n_docs"]) == ("agree", "match", 2)
+    assert eight["reference_value"] == pytest.approx(2.942, rel=1e-3)
+    assert "scale 8 nodes" in eight["reference_note"]
+
+
+def test_accelerator_count_picks_the_row_of_that_scale(reference):
+    v30 = "suite=training;round=v3.0"
+    h100 = only(run(reference, claim("a", 10.94, system="H100", workload="GPT-3",
+                                     context=v30 + ";accelerators=3584"))[0])
+    assert (h100["reference_verdict"], h100["reference_round"]) == ("match", "v3.0")
+    assert "n448" in h100["reference_system"]
+    # Gaudi2 GPT-3 on 384 accelerators: the 384 row (311.945 min), not the 256 one
+    gaudi = only(run(reference, claim("a", 311.9, system="Gaudi2", workload="GPT-3",
+                                      context=v30 + ";accelerators=384"))[0])
+    assert gaudi["reference_verdict"] == "match"
+    assert gaudi["reference_value"] == pytest.approx(311.945, rel=1e-3)
+    wrong = only(run(reference, claim("a", 442.6, system="Gaudi2", workload="GPT-3",
+                                      context=v30 + ";accelerators=384"))[0])
+    assert wrong["reference_verdict"] == "mismatch"  # 442.6 is the 256-accelerator time
+    absent = only(run(reference, claim("a", 100, system="Gaudi2", workload="GPT-3",
+                                       context=v30 + ";accelerators=100"))[0])
+    assert absent["reference_verdict"] == "none"
+    assert "no result on 100 accelerators" in absent["reference_note"]
+
+
+def test_without_a_stated_scale_the_candidates_are_named(reference):
+    g = only(run(reference, claim("a", 4.534, system="DGX A100", workload="ResNet-50"))[0])
+    assert g["reference_verdict"] == "match"  # the 8-node result of v1.1
+    assert "scale not stated; candidates by accelerators" in g["reference_note"]
+    assert "64" in g["reference_note"] and "8" in g["reference_note"]
 
 
 def test_a_page_dated_after_a_round_may_speak_of_an_earlier_one(reference):
@@ -263,9 +306,25 @@ def test_another_reference_table_of_the_same_columns(tmp_path):
     g = only(check_consistency(table(claim("a", 5.5, system="DGX H100", workload="BERT",
                                            context="round=v3.0")), ref)[0])
     assert g["reference_verdict"] == "match"
+    # the required columns alone: no accelerator columns, no scale, still matched
+    bare = tmp_path / "bare.csv"
+    bare.write_text("round,division,system_name,benchmark,time_to_train_minutes\n"
+                    "v3.0,closed,Bow Pod64,BERT,6.7\n", encoding="utf-8")
+    g = only(check_consistency(table(claim("a", 6.7, system="Bow Pod64", workload="BERT",
+                                           context="round=v3.0")), load_reference(bare))[0])
+    assert g["reference_verdict"] == "match"
     (tmp_path / "bad.csv").write_text("a,b\n1,2\n", encoding="utf-8")
     with pytest.raises(ReferenceTableError):
         load_reference(tmp_path / "bad.csv")
+
+
+def test_the_old_extract_with_node_decorations_as_reference(shared_dir):
+    """The earlier 38-row table spells NVIDIA's systems "DGX A100 x8 (...)": the x8 is
+    read as 8 nodes of the DGX A100."""
+    old = load_reference(shared_dir / "reference" / "mlperf_training_v1.0-v2.0.csv")
+    eight = only(check_consistency(table(claim("a", 4.5, system="DGX A100", workload="ResNet-50",
+                                               context="round=v2.0;nodes=8")), old)[0])
+    assert (eight["reference_verdict"], eight["reference_value"]) == ("match", 4.503)
 
 
 def test_reference_names_map_to_claim_names(reference):
@@ -334,7 +393,7 @@ def test_a_lost_unit_is_taken_from_an_agreeing_page(reference):
                       claim("001.txt", 1.8, "h", system="IPU-POD256", workload="EfficientNet-B4"))
     lossy = out[out["doc_id"] == "000.txt"].set_index("system")
     assert list(lossy["unit"]) == ["min", "h"]
-    assert lossy.loc["IPU-POD16", "value_norm"] == pytest.approx(28.3 * 60)
+    assert lossy.loc["IPU-POD16", "value_norm"] == pytest.approx(28.3 * 60, rel=1e-3)
     assert lossy.loc["IPU-POD256", "quantity"] == "duration"
     assert set(lossy["unit_source"]) == {"001.txt"}
     assert all("unit_inferred" in f and "lossy_source" in f for f in lossy["flags"])
@@ -435,7 +494,8 @@ def test_any_table_gives_consistent_groups(rows):
     groups, out = check_consistency(claims, reference, ConsistencyConfig(fail_safe=False))
     assert groups["group_id"].is_unique
     assert set(out["group_id"]) - {""} == set(groups["group_id"])
-    assert set(groups["verdict"]) <= {"agree", "conflict", "single"}
+    assert set(groups["verdict"]) <= {"agree", "conflict", "single", "within_page"}
+    assert set(groups[groups["n_docs"] == 1]["verdict"]) <= {"single", "within_page"}
     assert set(groups["reference_verdict"]) <= {"match", "mismatch", "none"}
     assert len(out) == len(claims)
 
@@ -519,7 +579,7 @@ def test_a_time_whose_unit_stays_lost_is_read_in_minutes_or_hours(reference):
     hours = only(run(reference, claim("000.txt", 0.47, "", system="IPU-POD16",
                                       workload="ResNet-50", surface="0.47", **lossy))[0])
     assert hours["reference_verdict"] == "match" and "unit assumed h" in hours["reference_note"]
-    assert hours["reference_value"] == pytest.approx(28.335 / 60)
+    assert hours["reference_value"] == pytest.approx(28.335 / 60, rel=1e-3)
 
 
 def test_a_page_dated_before_a_round_does_not_join_it(reference):
@@ -563,7 +623,7 @@ def test_a_false_lead_over_another_system_is_a_mismatch(reference):
                                   metric="improvement",
                                   sentence="IPU-POD16 is 50% faster than DGX A100 on ResNet-50"))[0])
     assert g["reference_verdict"] == "mismatch"
-    assert g["reference_system"].startswith("IPU-POD16 vs DGX A100")
+    assert g["reference_system"].startswith("IPU-POD16 vs dgxa100")
 
 
 def test_a_speedup_whose_unit_was_lost_is_read_as_a_factor(reference):
@@ -571,7 +631,7 @@ def test_a_speedup_whose_unit_was_lost_is_read_as_a_factor(reference):
                                   metric="speedup", surface="1.31",
                                   sentence="1.31 since our first submission"))[0])
     assert (g["reference_verdict"], g["reference_reading"]) == ("match", "speedup")
-    assert g["reference_value"] == pytest.approx(37.115 / 28.335, rel=1e-6)
+    assert g["reference_value"] == pytest.approx(37.115 / 28.335, rel=1e-3)
 
 
 def test_pages_quoting_different_divisions_are_told_apart_in_the_note(reference):
@@ -604,7 +664,7 @@ def test_of_two_results_of_one_system_the_closer_is_reported(reference):
     g = only(run(reference, claim("a", 6.7, system="Bow Pod64", workload="BERT",
                                   context="round=v2.0"))[0])
     assert g["reference_verdict"] == "match"
-    assert g["reference_value"] == pytest.approx(6.703)
+    assert g["reference_value"] == pytest.approx(6.703, rel=1e-3)
 
 
 # --- three small pages in three languages, end to end --------------------------------
@@ -643,3 +703,174 @@ def test_three_pages_in_three_languages_end_to_end(tmp_path):
     assert set(g["langs"].split(";")) == {"en", "ko"}
     checked = groups[groups["metric"].isin(["time_to_train", "improvement"])]
     assert set(checked["reference_verdict"]) == {"match"}
+
+
+# --- copies, scale and scope on real pages --------------------------------------------
+
+def test_300_copies_of_the_seed_pages_give_the_groups_and_verdicts_of_one(seed_run):
+    """Each page's claims copied 300 times under other doc_ids (what a run over 300
+    copies of the corpus extracts, page by page): the same groups with more members;
+    no conflict that one copy does not have."""
+    from extractor.outputs import read_table
+
+    claims = read_table(seed_run / "claims.csv")
+    base = claims.drop(columns=[c for c in ("unit_source", "group_id") if c in claims.columns])
+    config = ConsistencyConfig(fail_safe=False)
+    one, _ = check_consistency(base, load_reference(), config)
+    copies = pd.concat([base.assign(doc_id=f"copy{i:03d}/" + base["doc_id"]) for i in range(300)],
+                       ignore_index=True)
+    many, _ = check_consistency(copies, load_reference(), config)
+    assert set(many["group_id"]) == set(one["group_id"])
+    joined = one.merge(many, on="group_id", suffixes=("", "_300"))
+    assert (joined["n_docs_300"] == 300 * joined["n_docs"]).all()
+    assert (joined["reference_verdict"] == joined["reference_verdict_300"]).all()
+    new_conflicts = joined[(joined["verdict_300"] == "conflict") & (joined["verdict"] != "conflict")]
+    assert new_conflicts.empty, new_conflicts[["values", "verdict", "verdict_300"]].to_string()
+    # one page's own differing values are flagged, in one copy and in 300
+    assert (joined["verdict"] == "within_page").any()
+    assert (joined.loc[joined["verdict"] == "within_page", "verdict_300"] == "within_page").all()
+
+
+def test_counts_of_different_things_are_different_groups(reference):
+    groups, _ = run(reference,
+                    claim("a", 2, "count", system="IPU-POD16", metric="count", surface="two systems"),
+                    claim("a", 5, "count", system="IPU-POD16", metric="count", surface="5U"),
+                    claim("b", 2, "count", system="IPU-POD16", metric="count", surface="2 systems"))
+    assert sorted(zip(groups["counted"], groups["verdict"])) == [("system", "agree"),
+                                                                 ("u", "single")]
+
+
+def test_a_baseline_figure_does_not_join_the_performers_group(reference):
+    groups, _ = run(reference,
+                    claim("a", 2, "x", system="B200", workload="GPT-3", metric="speedup"),
+                    claim("a", 4, "x", system="B200", workload="GPT-3", metric="speedup",
+                          sentence="4x over the A100"),
+                    claim("b", 2, "x", system="B200", workload="GPT-3", metric="speedup"))
+    out = table(claim("a", 4, "x", system="B200", workload="GPT-3", metric="speedup"))
+    assert len(groups) == 1 and only(groups)["verdict"] == "within_page"  # no baseline known
+    with_baseline = table(*[claim(d, v, "x", system="B200", workload="GPT-3", metric="speedup")
+                            for d, v in (("a", 2), ("a", 4), ("b", 2))])
+    with_baseline["baseline"] = ["H100", "A100", "H100"]
+    split, _ = check_consistency(with_baseline, reference, ConsistencyConfig(fail_safe=False))
+    assert sorted(zip(split["baseline"], split["verdict"])) == [("A100", "single"), ("H100", "agree")]
+    assert len(out) == 1
+
+
+def _run_pages(tmp_path, pages: dict[str, str]):
+    from extractor.config import Config
+    from extractor.outputs import read_table
+    from extractor.pipeline import run as run_pipeline
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name, text in pages.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    run_pipeline(Config(corpus=corpus, out=tmp_path / "out"))
+    return read_table(tmp_path / "out" / "consistency.csv")
+
+
+def test_official_results_of_other_rounds_and_vendors_end_to_end(tmp_path):
+    from conftest import GOLDEN
+
+    pages = GOLDEN / "regression" / "pages"
+    groups = _run_pages(tmp_path, {n: (pages / n).read_text(encoding="utf-8") for n in (
+        "en_nvidia_training_v3.txt", "en_gaudi2_training.txt", "en_tpu_v5e_inference.txt",
+        "en_mi300x_launch.txt")})
+    times = groups[groups["metric"] == "time_to_train"]
+    h100 = times[(times["system"] == "H100") & (times["workload"] == "GPT-3")
+                 & times["context"].str.contains("accelerators=3584")]
+    assert list(h100["reference_verdict"]) == ["match"]
+    assert list(h100["reference_round"]) == ["v3.0"]
+    gaudi = times[(times["system"] == "Gaudi2") & times["context"].str.contains("accelerators=384")]
+    assert list(gaudi["reference_verdict"]) == ["match"]
+    assert gaudi["reference_value"].iloc[0] == pytest.approx(311.945, rel=1e-3)
+    # inference figures and launch claims are not checked against training results
+    other = groups[groups["doc_ids"].str.contains("inference|launch")]
+    assert len(other) and set(other["reference_verdict"]) == {"none"}
+
+
+def test_dgx_a100_one_node_and_eight_nodes_end_to_end(tmp_path):
+    page = ("DGX A100 in MLPerf Training v2.0\n\n"
+            "In MLPerf Training v2.0, one DGX A100 node trained BERT in 18.4 minutes, "
+            "and eight DGX A100 nodes trained it in 2.9 minutes.\n")
+    groups = _run_pages(tmp_path, {"a.txt": page})
+    times = groups[(groups["metric"] == "time_to_train") & (groups["system"] == "DGX A100")]
+    assert len(times) == 2, times.to_string()
+    assert set(times["reference_verdict"]) == {"match"}
+    assert sorted(times["reference_value"].round(2)) == [2.94, 18.44]
+    assert set(times["verdict"]) == {"single"}
+
+
+def test_a_round_named_in_one_paragraph_stays_in_it_and_a_past_result_is_not_this_round(tmp_path):
+    lead = "Accelerator news of the week, with many results from many vendors. " * 8
+    page = (f"{lead}\n\n"
+            "In MLPerf Training v3.1, the Eos system with 10,752 H100 GPUs trained GPT-3 in "
+            "3.92 minutes, well ahead of the 10.9 minutes it posted in June.\n\n"
+            "Separately, H100 trained GPT-3 in a lab run of 99 minutes.\n")
+    groups = _run_pages(tmp_path, {"a.txt": page})
+    rows = {v: c for v, c in zip(groups["values"], groups["context"])}
+    assert "round=v3.1" in rows["3.92 min"]
+    assert "round=v3.0" in rows["10.9 min"]
+    assert "round=" not in rows["99 min"]
+
+
+@pytest.mark.parametrize("value, unit, metric, reading", [
+    (2.03, "x", "speedup", "speedup"),            # 311.945 / 153.581 min
+    (51, "%", "improvement", "time_reduction"),   # (311.945 - 153.581) / 311.945
+])
+def test_a_gain_over_the_last_round_is_checked_against_the_two_rows_it_implies(
+        reference, value, unit, metric, reading):
+    v31 = "suite=training;round=v3.1;accelerators=384"
+    g = only(run(reference, claim("a", value, unit, system="Gaudi2", workload="GPT-3",
+                                  metric=metric, context=v31,
+                                  sentence="Gaudi2 trained GPT-3 faster than in the last round"))[0])
+    assert (g["reference_verdict"], g["reference_round"]) == ("match", "v3.0->v3.1")
+    assert g["reference_reading"] == reading
+    assert "311.945 -> 153.581" in g["reference_note"]
+
+
+def test_mlperf_inference_figures_are_not_checked(reference):
+    g = only(run(reference, claim("a", 10.94, system="H100", workload="GPT-3",
+                                  context="suite=inference;round=v3.0"))[0])
+    assert g["reference_verdict"] == "none" and "inference" in g["reference_note"]
+
+
+def test_the_generated_names_of_the_shipped_reference_are_current_and_complete():
+    """`data/mlperf_training_all.names.json` is what `python -m extractor.reference_names`
+    makes of the shipped table, and every row answers to at least one claim name."""
+    import json
+    from importlib import resources
+
+    from extractor.reference_names import NAMES_FILE, build
+
+    table = resources.files("extractor.data") / "mlperf_training_all.csv"
+    shipped = json.loads((resources.files("extractor.data") / NAMES_FILE).read_text("utf-8"))
+    with resources.as_file(table) as path:
+        assert build(path)["systems"] == shipped["systems"]
+    assert all(shipped["systems"].values())
+    ref = prepare_reference(load_reference())
+    assert len(ref) > 2000 and ref["name_keys"].map(len).min() >= 1
+    by_name = ref.explode("name_keys")
+    for name in ("DGX A100", "H100", "Gaudi2", "TPU v5p", "Bow Pod256", "IPU-POD16",
+                 "GB200 NVL72", "B200"):
+        assert system_key(name) in set(by_name["name_keys"]), name
+
+
+def test_a_system_is_not_compared_with_another_name_of_itself(reference):
+    """"GB300 NVL72 with Blackwell Ultra ... 5x versus Hopper": the GB300 NVL72 rows are
+    Blackwell Ultra rows; no reading against them may pass for the claimed comparison."""
+    sentence = ("The debuting GB300 NVL72 with Blackwell Ultra delivered nearly 5x faster "
+                "Llama 2 70B LoRA fine-tuning versus Hopper using the same GPU counts.")
+    g = only(run(reference, claim("a", 5, "x", system="Blackwell Ultra",
+                                  workload="Llama 2 70B LoRA", metric="speedup",
+                                  context="suite=training;round=v5.1", sentence=sentence))[0])
+    assert g["reference_verdict"] == "none"
+    assert " vs " not in g["reference_system"]
+
+
+def test_a_relative_value_of_an_absolute_metric_is_not_compared_with_absolute_ones(reference):
+    groups, _ = run(reference,
+                    claim("a", 141, "GB", system="H200", metric="memory"),
+                    claim("b", 141, "GB", system="H200", metric="memory"),
+                    claim("b", 1.8, "x", system="H200", metric="memory"))
+    assert sorted(groups["verdict"]) == ["agree", "single"]

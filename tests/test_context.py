@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor.extract.context import (ContextConfig, PageContext, division_named, find_dates,
+                                       scope_at,
                                        known_rounds, page_context, page_date, round_for_date,
                                        sentence_context)
 
@@ -77,7 +78,7 @@ def test_this_round_outweighs_a_passing_mention_of_the_first_submission():
 
 def test_a_lossy_korean_page_keeps_its_ascii_round():
     text = "??? ?? MLPerf 1.1 ?? ????? ?????? BERT? ?? ?? 10.6?? ??????."
-    assert page_context(text).round == "v1.1"
+    assert scope_at(page_context(text), text.index("10.6")).round == "v1.1"
 
 
 # --- dates and rounds from dates -----------------------------------------------------
@@ -108,7 +109,7 @@ def test_a_cued_date_beats_an_earlier_uncued_one():
 
 @pytest.mark.parametrize("date, rnd", [
     ("2021-06-30", "v1.0"), ("2021-11-30", "v1.0"), ("2021-12-01", "v1.1"),
-    ("2022-06-29", "v2.0"), ("2023-07-01", "v3.0"), ("2025-12-31", "v5.0"),
+    ("2022-06-29", "v2.0"), ("2023-07-01", "v3.0"), ("2025-12-31", "v5.1"),
     ("2018-01-01", ""),
 ])
 def test_round_for_date_uses_training_publication_dates(date, rnd):
@@ -173,7 +174,8 @@ def test_sentence_context_overrides_the_division_and_round_it_names():
 # --- the seed pages ------------------------------------------------------------------
 
 SEED_CONTEXTS = {
-    "000_90d61f06037f0987.txt": ("", "v1.1", ""),
+    # names "MLPerf 1.1" only in its last paragraph: that paragraph's round, not the page's
+    "000_90d61f06037f0987.txt": ("", "", ""),
     "002_d58ce1fce8ceb7e9.txt": ("training", "v1.0", "2021-06-30"),
     "004_326eddb6f9dd4344.txt": ("training", "v2.0", "2022-06-29"),
 }
@@ -269,3 +271,69 @@ def test_full_width_text_keeps_its_offsets():
     assert page_context(s).round == "v1.1"
     assert sentence_context(s, None, at=s.index("6.86")).division == "closed"
     assert sentence_context(s, None, at=s.index("5.78")).division == "open"
+
+
+# --- scale, scopes and past results ----------------------------------------------------
+
+from extractor.extract.scale import scale_at, scale_mentions  # noqa: E402
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("GPT-3 in 10.94 minutes on 3,584 H100 GPUs", [("accelerators", 3584)]),
+    ("384 Gaudi2 accelerators", [("accelerators", 384)]),
+    ("a 64-chip TPU v4 slice", [("accelerators", 64)]),
+    ("NVIDIA H100 GPU 3,584개를 사용해 10.94분", [("accelerators", 3584)]),
+    ("使用3584个H100 GPU完成训练", [("accelerators", 3584)]),
+    ("8台DGX A100", [("nodes", 8)]),
+    ("DGX A100 x8 trained BERT", [("nodes", 8)]),
+    ("on eight nodes", [("nodes", 8)]),
+    ("10 minutes on H100 GPUs", []),          # a time is no count of GPUs
+    ("more than 5,000 Blackwell GPUs", []),  # no exact scale
+    ("2.6x faster on GPUs", []),
+])
+def test_scale_mentions_in_three_languages(text, expected):
+    assert [(m.kind, m.count) for m in scale_mentions(text)] == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789,. xGPUsnodechips개个台한DGXA100-")),
+               max_size=60))
+def test_scale_mentions_never_raise_and_never_overlap(text):
+    found = scale_mentions(text)
+    assert all(m.count > 0 for m in found)
+    assert all(a.end <= b.start for a, b in zip(found, found[1:]))
+    for at in range(0, len(text) + 1, 7):
+        scale_at(text, at)
+
+
+def test_a_heading_governs_its_section_and_a_paragraph_its_table():
+    lead = "A long introduction about accelerators and their many uses in practice. " * 7
+    text = (f"{lead}\n\nMLPerf Training v2.0 Results\n\nBERT took 5 min.\n\nResNet took 6 min."
+            f"\n\nOther news\n\nSomething took 9 min.\n\nIn MLPerf Training v3.0 we did this:"
+            f"\n| RetinaNet | 1.51 |\n| BERT | 0.13 |\n\nAfter the table, 7 min.")
+    page = page_context(text)
+    assert page.round == ""
+    rounds = {w: scope_at(page, text.index(w)).round
+              for w in ("5 min", "6 min", "9 min", "1.51", "0.13", "7 min")}
+    assert rounds == {"5 min": "v2.0", "6 min": "v2.0", "9 min": "", "1.51": "v3.0",
+                      "0.13": "v3.0", "7 min": ""}
+
+
+def test_a_round_in_the_lead_holds_for_the_page():
+    text = ("Google concluded the MLPerf v1.1 Training round with two submissions.\n\n"
+            + "Filler sentence about the market. " * 20 + "\n\nIt trained in 55 hours.")
+    page = page_context(text)
+    assert page.round == "v1.1"
+    assert sentence_context("It trained in 55 hours.", page, at=14,
+                            offset=text.index("It trained")).round == "v1.1"
+
+
+@pytest.mark.parametrize("sentence, number, expected", [
+    ("It beat the 10.9 minutes it posted in June.", "10.9", "v3.0"),
+    ("Its time of 45 minutes last round fell to 30.", "45", "v3.0"),
+    ("It was 12% faster than last round.", "12", "v3.1"),   # a gain: still this round
+    ("It trained in 4 minutes.", "4", "v3.1"),
+])
+def test_a_past_result_speaks_of_the_earlier_round(sentence, number, expected):
+    page = PageContext("training", "v3.1")
+    assert sentence_context(sentence, page, at=sentence.index(number)).round == expected

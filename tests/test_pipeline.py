@@ -147,7 +147,7 @@ def test_worker_pool_reads_only_a_bounded_window_ahead():
 
 
 def test_documents_name_each_page_clean_file_after_the_contract_columns(seed_run):
-    assert header(seed_run / "documents.csv")[13:] == ["clean_path"]
+    assert header(seed_run / "documents.csv")[13:] == ["clean_path", "title", "date", "url", "site"]
     docs = pd.read_csv(seed_run / "documents.csv", keep_default_na=False)
     for row in docs.itertuples():
         assert row.clean_path == f"clean/{row.doc_id}.txt"

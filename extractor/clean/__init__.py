@@ -10,9 +10,12 @@ Contract used by the rest of the pipeline:
 
 The steps, each in its own module and each switchable in `CleanConfig`:
 
-    encoding      bytes -> text (BOMs, UTF-16, UTF-8, GB18030, Big5, CP949, Shift-JIS, cp1252)
+    encoding      bytes -> text (BOMs, UTF-16, UTF-8, a declared charset, GB18030, Big5,
+                  CP949, Shift-JIS, cp1252)
     layout        controls, lone surrogates
-    boilerplate   in HTML documents: navigation, link lists, related articles, comments,
+    main_text     whole HTML documents: the lines trafilatura and `boilerplate` + `markup`
+                  both keep, and the page's title, date, url and site
+    boilerplate   in other HTML: navigation, link lists, related articles, comments,
                   share buttons, cookie banners, sidebars, footers (DOM evidence)
     markup        tags (also nonsense ones), scripts, styles, tracking pixels, entities
     mojibake      UTF-8 read as cp1252 (dropped bytes put back; ftfy), and as
@@ -36,27 +39,32 @@ from extractor.clean.junk import (remove_breadcrumbs, remove_footers, remove_ima
                                   remove_javascript)
 from extractor.clean.layout import normalise_characters, normalise_layout, normalise_unicode
 from extractor.clean.loss import measure_loss
+from extractor.clean.main_text import html_main_text, is_html_document
 from extractor.clean.markup import strip_markup
 from extractor.clean.mojibake import repair_mojibake
-from extractor.clean.records import CleanConfig, CleanedPage, LossySpan, Repair
+from extractor.clean.records import CleanConfig, CleanedPage, LossySpan, PageMetadata, Repair
 from extractor.clean.spam import remove_spam
 from extractor.clean.tracking import RepairLog, strip_markers
 
-__all__ = ["BoilerplateConfig", "CleanConfig", "CleanedPage", "LossySpan", "Repair", "clean_page", "clean_text",
-           "decode_bytes", "explain"]
+__all__ = ["BoilerplateConfig", "CleanConfig", "CleanedPage", "LossySpan", "PageMetadata", "Repair",
+           "clean_page", "clean_text", "decode_bytes", "explain", "is_html_document"]
 
 logger = logging.getLogger(__name__)
 
 Step = Callable[[str, RepairLog], str]
 
 
-def _steps(config: CleanConfig) -> list[tuple[str, bool, Step]]:
-    return [
-        ("characters", True, normalise_characters),
+def _steps(config: CleanConfig, main_text: Step | None = None) -> list[tuple[str, bool, Step]]:
+    """The steps in order; `main_text` replaces boilerplate and markup (documents)."""
+    layout = [("main text", True, main_text)] if main_text else [
         # before markup: the DOM (tags, class names, link density) is the evidence
         ("boilerplate", config.remove_boilerplate,
          lambda text, log: remove_boilerplate(text, log, config.boilerplate)),
         ("markup", config.strip_markup, strip_markup),
+    ]
+    return [
+        ("characters", True, normalise_characters),
+        *layout,
         ("mojibake", config.repair_mojibake, repair_mojibake),
         ("unicode", True, normalise_unicode),
         ("pinyin", config.remove_pinyin, remove_pinyin),
@@ -69,14 +77,27 @@ def _steps(config: CleanConfig) -> list[tuple[str, bool, Step]]:
     ]
 
 
-def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "") -> CleanedPage:
-    """Clean a decoded page. Never raises: a step that fails is skipped (and logged)."""
+def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "",
+               url: str = "") -> CleanedPage:
+    """Clean a decoded page. Never raises: a step that fails is skipped (and logged).
+    `url` is where the page was fetched from, when known (a crawl's record)."""
     config = config or CleanConfig()
     if not isinstance(text, str):
         text = str(text)
     log = RepairLog()
     text = strip_markers(text)
-    for name, enabled, step in _steps(config):
+    metadata = PageMetadata(url=url)
+    main_text = None
+    if config.remove_boilerplate and config.strip_markup and is_html_document(text, doc_id):
+        def main_text(text: str, log: RepairLog) -> str:
+            nonlocal metadata
+            try:
+                text, metadata = html_main_text(text, log, config, url)
+                return text
+            except Exception:  # the document still gets our own layout steps
+                logger.exception("main text failed on %s; boilerplate and markup only", doc_id)
+                return strip_markup(remove_boilerplate(text, log, config.boilerplate), log)
+    for name, enabled, step in _steps(config, main_text):
         if not enabled:
             continue
         try:
@@ -92,18 +113,19 @@ def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "") -
         spans, ratio = [], 0.0
     spans = sorted(spans + repaired_spans, key=lambda s: (s.start, s.end))
     return CleanedPage(doc_id=doc_id, text=text, repairs=repairs, lossy_spans=spans,
-                       lossy_ratio=ratio, lossy_threshold=config.lossy_threshold)
+                       lossy_ratio=ratio, lossy_threshold=config.lossy_threshold,
+                       metadata=metadata)
 
 
 def clean_page(raw, config: CleanConfig | None = None) -> CleanedPage:
     """Clean one RawPage (see `extractor.ingest`): decode its bytes, then `clean_text`."""
     data = getattr(raw, "data", b"") or b""
     try:
-        text, encoding = decode_bytes(data)
+        text, encoding = decode_bytes(data, getattr(raw, "charset", "") or "")
     except Exception:
         logger.exception("decoding failed on %s", getattr(raw, "doc_id", ""))
         text, encoding = data.decode("utf-8", errors="replace"), "utf-8"
-    page = clean_text(text, config, doc_id=getattr(raw, "doc_id", ""))
+    page = clean_text(text, config, doc_id=getattr(raw, "doc_id", ""), url=getattr(raw, "url", "") or "")
     page.encoding = encoding
     page.n_bytes = len(data)
     return page
@@ -119,6 +141,9 @@ def explain(page: CleanedPage, max_places: int = 5) -> str:
     """A human-readable account of the repairs made and the text lost."""
     lines = [f"page: {page.doc_id}", f"encoding: {page.encoding} ({page.n_bytes} bytes)",
              f"cleaned: {len(page.text)} characters, {page.text.count(chr(10)) + 1 if page.text else 0} lines"]
+    meta = page.metadata
+    if any(meta.as_dict().values()):
+        lines.append("metadata: " + ", ".join(f"{k} {v!r}" for k, v in meta.as_dict().items() if v))
     if not page.repairs:
         lines.append("repairs: none")
     else:

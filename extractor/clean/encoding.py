@@ -1,16 +1,21 @@
 """Byte decoding: find the encoding of a page's bytes before anything else touches them.
 
 Order of evidence: a byte-order mark; the zero-byte pattern of BOM-less UTF-16; strict
-UTF-8 (UTF-8 almost never decodes by accident); UTF-8 with a few damaged bytes; an HTML
-`charset` declaration that decodes cleanly; otherwise every legacy codec we know
-(GB18030, Big5, CP949, Shift-JIS, cp1252) is tried strictly and the one whose text is
-made of the most *common* characters of its script wins (see `charsets`).
+UTF-8 (UTF-8 almost never decodes by accident); UTF-8 with a few damaged bytes (most of
+its non-ASCII characters still decode: the mojibake and loss steps must see that
+damage); a charset declared by the HTTP response or by the page (`<meta>`, `<?xml`) that
+decodes cleanly; otherwise charset-normalizer and our own scoring together (see
+`detect_codec`): Western text is cp1252, and among the CJK codecs (GB18030, Big5, CP949,
+Shift-JIS) the one whose text is made of the most *common* characters of its script wins
+(see `charsets`). A page that decodes cleanly this way has lost nothing.
 """
 from __future__ import annotations
 
 import codecs
 import logging
 import re
+
+import charset_normalizer
 
 from extractor.clean.charsets import NON_ASCII_RE, common_char_re
 from extractor.clean.lexicon import load_lexicon
@@ -24,10 +29,17 @@ _BOMS = (
 )
 _META_CHARSET_RE = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]{2,40})""",
                               re.IGNORECASE)
+_XML_ENCODING_RE = re.compile(rb"""\s*<\?xml[^>]{0,100}?encoding\s*=\s*["']([A-Za-z0-9_.:-]{2,40})""")
+#: bytes searched for a charset declaration (a <head> can hold long scripts before it)
+DECLARATION_BYTES = 16384
+#: bonus in the codec scoring for the CJK codec charset-normalizer picked
+NORMALIZER_VOTE = 0.1
 #: bytes looked at when scoring candidate codecs (enough to decide, cheap on huge pages)
 SAMPLE_BYTES = 65536
 #: share of undecodable bytes up to which a page is taken as damaged UTF-8
 MAX_DAMAGED_UTF8_SHARE = 0.01
+#: ... when at least this share of its non-ASCII characters decode as UTF-8
+MIN_VALID_UTF8_SHARE = 0.5
 _SPACED_RE = re.compile(r"[^\x00-\x7f] [^\x00-\x7f]")
 _SPACED_CODECS = frozenset({"cp949", "euc_kr", "johab"})
 _WESTERN_RE = re.compile("[\u00c0-\u00ff\u2018-\u201e\u2013\u2014\u2026\u00a9\u00ae\u00b0\u20ac\u00a3\u00b7]")
@@ -52,6 +64,27 @@ def _utf16_without_bom(data: bytes) -> str | None:
                 continue
             return codec
     return None
+
+
+def is_damaged_utf8(sample: bytes) -> bool:
+    """True when bytes that are not valid UTF-8 are still UTF-8 text with a few damaged
+    bytes: few undecodable bytes, and most of the non-ASCII characters decode as UTF-8.
+
+    A legacy page (cp1252, GBK, ...) has few valid UTF-8 sequences, and only by chance:
+    an English cp1252 page with three curly quotes has few undecodable bytes too, but
+    none of its non-ASCII bytes form a UTF-8 character.
+
+    >>> is_damaged_utf8("성능이 크게 향상".encode("utf-8")[:-1] + b" MLPerf" * 20)
+    True
+    >>> is_damaged_utf8("caf\u00e9\u2019s \u201cnew\u201d chip costs \u20ac300".encode("cp1252") + b" MLPerf" * 40)
+    False
+    """
+    damaged = sample.decode("utf-8", errors="replace")
+    n_bad = damaged.count("\ufffd")
+    if n_bad > MAX_DAMAGED_UTF8_SHARE * len(sample):
+        return False
+    n_good = len(NON_ASCII_RE.findall(damaged)) - n_bad
+    return n_good >= MIN_VALID_UTF8_SHARE * (n_good + n_bad)
 
 
 def _canonical_codec(name: str) -> str | None:
@@ -84,8 +117,24 @@ def _score(text: str, codec: str) -> float:
     return score
 
 
-def decode_bytes(data: bytes) -> tuple[str, str]:
+def declared_charset(data: bytes) -> str:
+    """The charset an HTML `<meta>` or XML declaration near the top names ('' if none).
+
+    >>> declared_charset(b'<html><head><meta charset="windows-1252"><title>')
+    'windows-1252'
+    >>> declared_charset(b'<?xml version="1.0" encoding="EUC-KR"?><rss>')
+    'EUC-KR'
+    """
+    head = data[:DECLARATION_BYTES]
+    match = _META_CHARSET_RE.search(head) or _XML_ENCODING_RE.match(head)
+    return match.group(1).decode("ascii", "ignore") if match else ""
+
+
+def decode_bytes(data: bytes, declared: str = "") -> tuple[str, str]:
     """Decode page bytes, returning (text, encoding name). Never raises.
+
+    `declared` is a charset the page came with from outside (an HTTP Content-Type
+    header); one the page declares itself is read from its bytes.
 
     >>> decode_bytes("성능 향상".encode("cp949"))
     ('성능 향상', 'cp949')
@@ -93,6 +142,8 @@ def decode_bytes(data: bytes) -> tuple[str, str]:
     'big5'
     >>> decode_bytes(b"\\xef\\xbb\\xbfMLPerf")
     ('MLPerf', 'utf-8-sig')
+    >>> decode_bytes("It\u2019s \u201cfaster\u201d".encode("cp1252"), declared="windows-1252")
+    ('It’s “faster”', 'cp1252')
     """
     if not data:
         return "", "utf-8"
@@ -107,19 +158,52 @@ def decode_bytes(data: bytes) -> tuple[str, str]:
     except UnicodeDecodeError:
         pass
     sample = data[:SAMPLE_BYTES]
-    damaged = sample.decode("utf-8", errors="replace")
-    if damaged.count("\ufffd") <= MAX_DAMAGED_UTF8_SHARE * len(sample):
+    # UTF-8 with a few damaged bytes stays UTF-8 whatever the page declares: the mojibake
+    # and loss steps after this one must see the damage, not a clean-looking cp1252 text
+    if is_damaged_utf8(sample):
         return data.decode("utf-8", errors="replace"), "utf-8"
-    match = _META_CHARSET_RE.search(data[:4096])
-    if match:
-        declared = _canonical_codec(match.group(1).decode("ascii", "ignore"))
-        if declared:
+    for name in (declared, declared_charset(data)):
+        codec = _canonical_codec(name) if name else None
+        if codec and codec not in ("utf-8", "utf-8-sig"):
             try:
-                return data.decode(declared), declared
+                return data.decode(codec), codec
             except (UnicodeDecodeError, LookupError):
-                logger.debug("declared charset %s does not decode", declared)
-    candidates = load_lexicon("clean_encodings").get(
-        "candidates", ["gb18030", "big5", "cp949", "shift_jis", "cp1252"])
+                logger.debug("declared charset %s does not decode", codec)
+    codec = detect_codec(sample)
+    if codec is None:
+        return data.decode("utf-8", errors="replace"), "utf-8"
+    try:
+        return data.decode(codec), codec
+    except UnicodeDecodeError:
+        return data.decode(codec, errors="replace"), codec
+
+
+def _normalizer_guess(sample: bytes) -> str:
+    """charset-normalizer's best codec for the bytes ('' when it has none)."""
+    best = charset_normalizer.from_bytes(sample).best()
+    return best.encoding if best is not None else ""
+
+
+def detect_codec(sample: bytes) -> str | None:
+    """The legacy codec of bytes that are not UTF-8 and declare nothing that decodes.
+
+    charset-normalizer tells Western single-byte text from CJK text best (measured in
+    benchmarks/bench_encoding.py: an English cp1252 page with a few curly quotes also
+    decodes as plausible Shift-JIS); our scoring of common characters tells the CJK
+    codecs apart best (a short Korean text decodes as plausible Chinese to it). So a page
+    it reads as Western is cp1252 when cp1252 reads it strictly, and otherwise its pick
+    among the CJK codecs is one vote in our scoring.
+    """
+    lexicon = load_lexicon("clean_encodings")
+    guess = _normalizer_guess(sample)
+    if guess in lexicon.get("western", []):
+        try:
+            sample.decode("cp1252")
+            return "cp1252"
+        except UnicodeDecodeError:
+            pass
+    voted = lexicon.get("cjk", {}).get(guess)
+    candidates = lexicon.get("candidates", ["gb18030", "big5", "cp949", "shift_jis", "cp1252"])
     best: tuple[float, str] | None = None
     if len(sample) % 2 == 0:
         # BOM-less UTF-16 without a single ASCII character (pure CJK) has no zero bytes
@@ -134,12 +218,7 @@ def decode_bytes(data: bytes) -> tuple[str, str]:
             text = sample[:exc.start].decode(codec)
         except LookupError:
             continue
-        score = _score(text, codec)
+        score = _score(text, codec) + NORMALIZER_VOTE * (codec == voted)
         if best is None or score > best[0]:
             best = (score, codec)
-    if best is not None:
-        try:
-            return data.decode(best[1]), best[1]
-        except UnicodeDecodeError:
-            return data.decode(best[1], errors="replace"), best[1]
-    return data.decode("utf-8", errors="replace"), "utf-8"
+    return best[1] if best else None

@@ -6,7 +6,7 @@ These are the names the rest of the pipeline relies on (`CleanedPage.lossy`,
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 #: how many before -> after examples a Repair keeps (enough to explain, small to store)
 MAX_EXAMPLES = 3
@@ -21,6 +21,14 @@ class CleanConfig:
     lossy_threshold: float = 0.0
     #: remove HTML tags, scripts, styles, comments; decode entities
     strip_markup: bool = True
+    #: main text of whole HTML documents (clean/main_text.py): 'agree' keeps the lines
+    #: trafilatura and our boilerplate remover both keep; 'trafilatura' or 'ours' one alone
+    html_engine: str = "agree"
+    #: ... a line of ours is held by trafilatura when this share of its word pairs is
+    min_line_agreement: float = 0.5
+    #: ... and ours is kept whole when the lines both hold are less than this share of it
+    #: (trafilatura missed the article)
+    min_engine_agreement: float = 0.5
     #: undo mojibake: UTF-8 read as GBK/Big5/CP949/Shift-JIS (per run) and Latin-1/cp1252 (ftfy)
     repair_mojibake: bool = True
     #: remove pinyin pasted after Han characters, "計(jì)算" -> "計算"
@@ -42,6 +50,23 @@ class CleanConfig:
     #: ... and minimum signals per 1000 Hangul syllables, below which one-off signals are
     #: treated as ordinary Korean (calibrated on well-formed news sentences)
     ko_min_drop_density: float = 1.5
+
+
+@dataclass
+class PageMetadata:
+    """What a document says about itself ('' for what it does not say)."""
+
+    title: str = ""
+    #: publication date, 'YYYY-MM-DD'
+    date: str = ""
+    #: the address of the page: where it was fetched from (a crawl's record), else its
+    #: canonical link
+    url: str = ""
+    #: host name of `url`, else the site the page names
+    site: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
 
 
 @dataclass
@@ -96,6 +121,8 @@ class CleanedPage:
     lossy_ratio: float = 0.0
     #: `CleanConfig.lossy_threshold` the page was cleaned with
     lossy_threshold: float = 0.0
+    #: title, date, url and site of an HTML document (empty for text pages)
+    metadata: PageMetadata = field(default_factory=PageMetadata)
     #: (spans sorted by start, their starts, running maximum of their ends), built on the
     #: first lookup so that a page with many lossy spans is not scanned once per sentence
     _span_index: tuple | None = field(default=None, init=False, repr=False, compare=False)
@@ -154,5 +181,6 @@ class CleanedPage:
     def as_dict(self) -> dict:
         return {"doc_id": self.doc_id, "encoding": self.encoding, "n_bytes": self.n_bytes,
                 "lossy": self.lossy, "lossy_ratio": self.lossy_ratio,
+                "metadata": self.metadata.as_dict(),
                 "repairs": [r.as_dict() for r in self.repairs],
                 "lossy_spans": [s.as_dict() for s in self.lossy_spans]}

@@ -170,7 +170,8 @@ def extract_claims(page, config: ClaimConfig | None = None) -> list[Claim]:
     cleaned = page.cleaned
     text = cleaned.text or ""
     entities = find_entities(text, getattr(page.lang, "base", "") or "und") if text else []
-    page_ctx = page_context(text)
+    # an HTML document's publication date (its metadata) outranks dates in its text
+    page_ctx = page_context(text, date=getattr(getattr(cleaned, "metadata", None), "date", ""))
     if page_ctx.suite:  # a page about MLPerf names benchmarks by their tasks too
         entities = _with_tasks(entities, find_tasks(text))
     unit_loss = LossIndex(cleaned, config.unit_loss_kinds)
@@ -300,8 +301,9 @@ class _PageReader:
         confidence = claim_confidence(unit=unit, system_from=link.system_from,
                                       workload_from=link.workload_from, metric_cue=cue,
                                       flags=flags, quantity=quantity, metric=metric)
-        # `at` picks the division named nearest the number, where a sentence names several
-        context = sentence_context(sent, self.page_ctx, at=q.start).as_string()
+        # `at` picks the division named nearest the number, where a sentence names several;
+        # `offset` finds the paragraph or table whose round governs the sentence
+        context = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start).as_string()
         return Claim(self.page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,

@@ -1,38 +1,50 @@
 """Page context: which MLPerf suite, round and division a page (or one sentence of it)
-speaks of, and the page's date.
+speaks of, the page's date, and the scale a sentence states for a result.
 
 Claims carry this context (claims.csv `context`) so that the consistency stage compares
 like with like: a v1.0 time-to-train must not be checked against a v1.1 result, nor an
-open-division result against a closed one.
+open-division result against a closed one, nor a time on one node against one on eight.
 
-- `page_context(text) -> PageContext`: from the whole page text. A round named in the
-  text ("MLPerf 1.1", "MLPerf Training v2.0", "Training version 1.0", "MLPerf ID:
-  1.0-1025") wins; when several are named, mentions next to "this round"/"本輪"/"이번"
-  outweigh passing ones next to "first submission"/"上一輪"/"이전". Failing any, the
-  round is inferred from the page's date and the publication dates of the rounds
-  (lexicon `context_rounds.json`).
-- `sentence_context(sentence, page_ctx) -> PageContext`: the page context with the
-  division and round a sentence names itself ("in the open division", "在開放分區",
-  "오픈 부문").
+- `page_context(text) -> PageContext`: what holds for the whole page. A round named in
+  its title or lead ("MLPerf 1.1", "MLPerf Training v2.0", "Training version 1.0",
+  "MLPerf ID: 1.0-1025"), or next to "this round"/"本輪"/"이번", wins (mentions next to
+  "first submission"/"上一輪"/"이전" count less); failing any, the round the page's date
+  implies (`rounds`, lexicon `context_rounds.json`). A round or division named in the
+  body governs only its paragraph, the table below it or the section its heading opens
+  (`scopes`); the page context carries those scopes.
+- `sentence_context(sentence, page_ctx, at=, offset=) -> PageContext`: the context of
+  the number at `at` of a sentence starting at `offset`: the scope it stands in, the
+  division and round the sentence names itself ("in the open division", "在開放分區",
+  "오픈 부문"), the earlier round of a past result ("the 10.9 minutes it posted in
+  June"), and the scale stated for it (`scale`: "on 3,584 H100 GPUs", "8 nodes").
 
-All language knowledge (suite, division and cue words, month names, round dates) is data
-in `extractor/lexicons/context_*.json`. No function here raises on any str input.
+All language knowledge (suite, division and cue words, month names, round dates, scale
+words) is data in `extractor/lexicons/context_*.json`. No function here raises on any
+str input.
 """
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 import logging
 import re
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
+from extractor.extract.rounds import (all_rounds, known_rounds, past_round, pick_round,
+                                      round_for_date, round_sort_key)
+from extractor.extract.scale import scale_at
+from extractor.extract.scopes import Block, Scope, block_at, blocks, innermost, scopes_of
+
+__all__ = ["CONTEXT_FIELDS", "Block", "ContextConfig", "PageContext", "RoundMention", "Scope",
+           "division_named", "find_dates", "find_round_mentions", "known_rounds",
+           "page_context", "page_date", "parse_context", "round_for_date", "round_sort_key",
+           "scope_at", "sentence_context"]
 
 logger = logging.getLogger(__name__)
 
-CONTEXT_FIELDS = ("suite", "round", "division", "date")
+CONTEXT_FIELDS = ("suite", "round", "division", "date", "accelerators", "nodes")
 SUITES = ("training", "inference", "hpc")
 DIVISIONS = ("closed", "open")
 
@@ -49,9 +61,17 @@ class PageContext:
     division: str = ""
     #: the page's date, 'YYYY-MM-DD', or ''
     date: str = ""
+    #: how many accelerators ran the result the sentence states ('3584'), '?' when it
+    #: states several and which is this number's is not known, or ''
+    accelerators: str = ""
+    #: how many nodes ran it ('8'), or ''
+    nodes: str = ""
+    #: where in the page a round or division governs (`page_scopes`); a page's own
+    #: context carries them, a claim's does not
+    scopes: tuple = field(default=(), compare=False, repr=False)
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        return {f: getattr(self, f) for f in CONTEXT_FIELDS}
 
     def as_string(self) -> str:
         """`;`-joined key=value of the non-empty fields, in field order.
@@ -68,9 +88,9 @@ class PageContext:
         """The context written by `as_string`; unknown keys and junk are ignored.
 
         >>> PageContext.parse("suite=training;round=v1.1;division=closed")
-        PageContext(suite='training', round='v1.1', division='closed', date='')
-        >>> PageContext.parse(None)
-        PageContext(suite='', round='', division='', date='')
+        PageContext(suite='training', round='v1.1', division='closed', date='', accelerators='', nodes='')
+        >>> PageContext.parse(None).as_string()
+        ''
         """
         if not isinstance(s, str):
             return cls()
@@ -85,6 +105,15 @@ class PageContext:
     def without_date(self) -> PageContext:
         """The context with the date dropped (what groups of claims share)."""
         return replace(self, date="")
+
+    def scale(self) -> str:
+        """The scale as one key: 'a3584' (accelerators), 'n8' (nodes), or ''.
+
+        >>> PageContext(accelerators="3584").scale(), PageContext(nodes="8").scale()
+        ('a3584', 'n8')
+        """
+        return f"a{self.accelerators}" if self.accelerators else \
+            (f"n{self.nodes}" if self.nodes else "")
 
 
 def parse_context(s) -> PageContext:
@@ -105,6 +134,13 @@ class ContextConfig:
     cue_window: int = 20
     #: characters after a benchmark name searched for the suite ("MLPerf ... Training")
     suite_window: int = 30
+    #: a line no longer than this, without a sentence end, is a heading
+    heading_chars: int = 120
+    #: paragraphs starting within this many characters of the page's start are its title
+    #: and lead: a round or division they name holds for the whole page
+    title_chars: int = 400
+    #: characters after a number searched for a past-result cue ("posted in June")
+    past_window: int = 40
 
 
 # --- lexicons -----------------------------------------------------------------------
@@ -178,53 +214,6 @@ def _patterns() -> _Patterns:
     )
 
 
-@lru_cache(maxsize=None)
-def _round_calendar(suite: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(publication dates, rounds) of a suite, sorted by date; training when unknown."""
-    table = lexicons.load("context_rounds.json").get(suite or "training")
-    if not isinstance(table, dict):
-        table = lexicons.load("context_rounds.json")["training"]
-    pairs = sorted((date, rnd) for rnd, date in table.items())
-    return tuple(d for d, _ in pairs), tuple(r for _, r in pairs)
-
-
-def round_for_date(date: str, suite: str = "training") -> str:
-    """The round a page dated `date` speaks of: the last one published on or before it.
-
-    >>> round_for_date("2021-12-02"), round_for_date("2021-06-30"), round_for_date("2021-06-29")
-    ('v1.1', 'v1.0', 'v0.7')
-    >>> round_for_date("2010-01-01"), round_for_date("")
-    ('', '')
-    """
-    if not date:
-        return ""
-    dates, rounds = _round_calendar(suite)
-    i = bisect.bisect_right(dates, date)
-    return rounds[i - 1] if i else ""
-
-
-@lru_cache(maxsize=None)
-def _all_rounds() -> frozenset[str]:
-    return frozenset(r for table in lexicons.load("context_rounds.json").values()
-                     if isinstance(table, dict) for r in table)
-
-
-def known_rounds(suite: str = "training") -> tuple[str, ...]:
-    """The rounds of a suite in publication order (lexicon `context_rounds.json`)."""
-    return _round_calendar(suite)[1]
-
-
-@lru_cache(maxsize=1024)
-def round_sort_key(rnd: str) -> tuple[int, int]:
-    """Sort key of a round name.
-
-    >>> sorted(["v1.10", "v2.0", "v1.1"], key=round_sort_key)
-    ['v1.1', 'v1.10', 'v2.0']
-    """
-    m = re.fullmatch(r"v?(\d+)\.(\d+)", rnd or "")
-    return (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
-
-
 # --- detection ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -292,7 +281,7 @@ def find_round_mentions(text: str, config: ContextConfig | None = None) -> list[
             suite = _suite_of(groups.get("suite"))
             # "MLPerf: 1.8 hours" is no round: a number the calendar does not know must
             # come with a version word or the suite ("MLPerf Training 5.1")
-            if f"v{num}" not in _all_rounds() and not (suite or groups.get("version")
+            if f"v{num}" not in all_rounds() and not (suite or groups.get("version")
                                                        or pattern is p.round_in_id):
                 continue
             lo, hi = max(0, m.start() - config.cue_window), m.end() + config.cue_window // 2
@@ -388,41 +377,54 @@ def _suite_near_benchmark(text: str, mentions: list[RoundMention], config: Conte
     return winners[0] if best > 0 and len(winners) == 1 else ""
 
 
-def _pick_round(mentions: list[RoundMention], date_round: str) -> str:
-    """The most likely round among those named: summed weights, a bonus for the one the
-    page's date implies; ties go to the later round."""
-    if not mentions:
-        return ""
-    scores: dict[str, float] = {}
-    for m in mentions:
-        scores[m.round] = scores.get(m.round, 0.0) + m.weight
-    if date_round in scores:
-        scores[date_round] += 1.0
-    return max(scores, key=lambda r: (scores[r], round_sort_key(r)))
-
-
-def page_context(text, config: ContextConfig | None = None) -> PageContext:
-    """What the page speaks of (see the module docstring). Raises on bugs: only
-    `pipeline.process_page` turns an exception into the page's error row.
+def page_context(text, config: ContextConfig | None = None, date: str = "") -> PageContext:
+    """What the page speaks of (see the module docstring). `date` is the page's date when
+    its metadata gives it ('YYYY-MM-DD': an HTML document's publication date); else the
+    date is read from the text. Raises on bugs: only `pipeline.process_page` turns an
+    exception into the page's error row.
 
     >>> page_context("作者: 時間:2021-12-02 ... 在本輪MLPerf 1.1訓練中").as_string()
     'suite=training;round=v1.1;date=2021-12-02'
     >>> page_context("Jun 30, 2021. Our first MLPerf results ... MLPerf v1.0 Training Results").round
     'v1.0'
+    >>> page_context("Results of the MLPerf Training benchmark", date="2021-12-02").as_string()
+    'suite=training;round=v1.1;date=2021-12-02'
     """
-    return _page_context(_normalise(text or ""), config or ContextConfig())
+    return _page_context(_normalise(text or ""), config or ContextConfig(), date)
 
 
-def _page_context(text: str, config: ContextConfig) -> PageContext:
+def _page_context(text: str, config: ContextConfig, date: str = "") -> PageContext:
     mentions = find_round_mentions(text, config)
     suite = _suite_near_benchmark(text, mentions, config)
-    date = page_date(text)
+    date = date or page_date(text)
     date_round = round_for_date(date, suite)
-    rnd = _pick_round(mentions, date_round)
+    page_blocks = blocks(text, config.heading_chars, config.title_chars)
+    whole_page = [m for m in mentions if m.current or block_at(page_blocks, m.start).title]
+    rnd = pick_round(whole_page, date_round)
     if not rnd and config.infer_round_from_date:
         if not config.require_benchmark_mention or _patterns().benchmark.search(text):
             rnd = date_round
-    return PageContext(suite, rnd, division_named(text), date)
+    title_text = " ".join(text[b.start:b.end] for b in page_blocks if b.title)
+    division = division_named(title_text)
+    scopes = scopes_of(text, page_blocks, [m for m in mentions if m not in whole_page],
+                       division_named, pick_round)
+    return PageContext(suite, rnd, division, date, scopes=scopes)
+
+
+def scope_at(ctx: PageContext, pos: int) -> PageContext:
+    """The page context at offset `pos` of the page: the innermost scope holding it
+    overrides round, suite and division.
+
+    >>> text = "MLPerf results\\n\\nIn MLPerf Training v2.0, X took 5 min.\\n\\nY took 9 min."
+    >>> page = page_context(text, ContextConfig(title_chars=10))  # past the lead
+    >>> scope_at(page, 40).round, scope_at(page, 60).round
+    ('v2.0', '')
+    """
+    inner = innermost(ctx.scopes, pos)
+    if inner is None:
+        return replace(ctx, scopes=())
+    return PageContext(inner.suite or ctx.suite, inner.round or ctx.round,
+                       inner.division or ctx.division, ctx.date)
 
 
 @lru_cache(maxsize=256)
@@ -472,7 +474,8 @@ def _nearest(mentions: list, at: int | None, pos, label, text: str):
 
 
 def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
-                     config: ContextConfig | None = None, at: int | None = None) -> PageContext:
+                     config: ContextConfig | None = None, at: int | None = None,
+                     offset: int | None = None) -> PageContext:
     """The page context, with the division and round that one sentence names itself.
 
     A round named only in passing ("since our first MLPerf v1.0 submission") does not
@@ -489,6 +492,18 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     >>> s = "34.5 min in the closed division and 27.8 min in the open division"
     >>> sentence_context(s, page).division, sentence_context(s, page, at=s.index("27.8")).division
     ('', 'open')
+
+    With `offset` (where the sentence starts in the page), a round or division named in
+    the body governs only its paragraph, table or section (`page_scopes`); a number
+    followed by a past-result cue ("the 10.9 minutes it posted in June") speaks of the
+    earlier round; the scale the sentence states for the number (`scale.scale_at`) is
+    added.
+
+    >>> s = "It beat the 10.9 minutes it posted in June."
+    >>> sentence_context(s, PageContext("training", "v3.1"), at=s.index("10.9")).round
+    'v3.0'
+    >>> sentence_context("GPT-3 in 10.94 min on 3,584 H100 GPUs", page, at=9).accelerators
+    '3584'
     """
     if isinstance(page_ctx, str):
         page_ctx = PageContext.parse(page_ctx)
@@ -496,6 +511,8 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     text = _normalise(sentence_text)
     config = config or ContextConfig()
     at = at if isinstance(at, int) and not isinstance(at, bool) else None
+    if page_ctx.scopes and isinstance(offset, int):
+        page_ctx = scope_at(page_ctx, offset + (at or 0))
     divisions = _division_mentions(text)
     named = {d for _, d in divisions}
     division = page_ctx.division
@@ -513,4 +530,12 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
         best = best or max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
         rnd = best.round
         suite = best.suite or suite
-    return PageContext(suite, rnd, division, page_ctx.date)
+    if at is not None:
+        rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
+    clause = _clause_at(text, at) if at is not None else None
+    scale = scale_at(text, at, clause)
+    # '?': the sentence states several scales and which is this number's is not known
+    count = (str(scale.count) if scale.count else "?") if scale else ""
+    accelerators = count if scale and scale.kind == "accelerators" else ""
+    nodes = count if scale and scale.kind == "nodes" else ""
+    return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes)

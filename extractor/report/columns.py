@@ -20,7 +20,8 @@ class Column:
 
 
 DOCUMENTS = (
-    Column("doc_id", "The page's file name, relative to the corpus folder, with `/` separators.",
+    Column("doc_id", "The page's file name, relative to the corpus folder, with `/` separators; "
+           "a page of a crawl is `<WARC file>#<WARC-Record-ID>`.",
            "news/graphcore_mlperf.html"),
     Column("status", "`ok`, or `error` when the page could not be read or processed.", "ok"),
     Column("error", "Why the page failed: the stage and the exception, one line.",
@@ -42,14 +43,17 @@ DOCUMENTS = (
     Column("clean_path", "The page's cleaned text, relative to the output folder "
            "(`start`/`end` of claims.csv index into it).", "clean/001_18539dd1a7cf14d9.txt.txt",
            "page metadata"),
-    Column("title", "The page's title as the page gives it (HTML `<title>` or first heading).",
+    Column("title", "The page's title as the page gives it (an HTML document's title, "
+           "`og:title` or first heading); empty for text pages.",
            "Graphcore IPU-POD128 trains BERT in 5.78 minutes", "page metadata"),
-    Column("date", "The page's publication date, ISO 8601, when the page states it.",
+    Column("date", "The page's publication date, ISO 8601, from an HTML document's metadata "
+           "(htmldate: meta tags, structured data, the URL, the text); it is the `date` of "
+           "the page's claims' context and decides the MLPerf round when the page names none.",
            "2021-12-02", "page metadata"),
-    Column("url", "The address the page was scraped from, when the page states it "
-           "(shown as text in the report, never as a link).",
+    Column("url", "The address the page was fetched from: a crawl's `WARC-Target-URI`, else an "
+           "HTML document's canonical link (shown as text in the report, never as a link).",
            "https://www.example.com/news/123", "page metadata"),
-    Column("site", "The site (host name) the page comes from.", "www.example.com",
+    Column("site", "The site (host name of `url`) the page comes from.", "www.example.com",
            "page metadata"),
 )
 
@@ -83,7 +87,11 @@ CLAIMS = (
     Column("qualifier", "`exact`; `approx` (about, 약, 約); `at_least` (more than, 이상); "
            "`at_most` (up to, 최대); `range` (one end of 512~2560).", "exact"),
     Column("context", "Where the claim stands: `;`-joined `key=value` of the suite, MLPerf "
-           "round, division and date, from the sentence or the page.",
+           "round, division and date, and the scale its sentence states (`accelerators=3584`, "
+           "`nodes=8`; `?` when the sentence states several and which is this number's is "
+           "unknown). A round or division named in the page's title or lead holds for the "
+           "page, one named in the body for its paragraph, table or section; a number "
+           "followed by a past-result cue (\"posted in June\") speaks of the earlier round.",
            "suite=training;round=v1.1;division=closed"),
     Column("confidence", "How sure the extractor is of the whole row, 0.05 to 0.99: a stated "
            "unit, a name in the number's own sentence and a metric word raise it; a lost "
@@ -111,14 +119,19 @@ CONSISTENCY = (
     Column("workload", "The benchmark all member claims name (BERT and BERT-Large are one).",
            "BERT-Large"),
     Column("metric", "The members' metric.", "time_to_train"),
-    Column("context", "The members' context (suite, round, division, date).",
+    Column("context", "The members' context (suite, round, division; the scale, "
+           "`accelerators=N` or `nodes=N`, for times, throughputs and relative claims: a "
+           "time on one node and on eight nodes are two groups).",
            "suite=training;round=v1.1"),
     Column("n_docs", "How many pages state a claim of the group.", "2"),
     Column("langs", "`;`-joined language of each member claim, in the order of `values`.",
            "und;zh-Hant"),
     Column("values", "`;`-joined `value unit` of each member claim.", "5.78 min;5.78 min"),
     Column("verdict", "Do the pages agree with each other? `agree` (every value's tolerance "
-           "interval shares a point), `conflict`, or `single` (one page).", "agree"),
+           "interval shares a point), `conflict` (two pages state values that cannot both "
+           "hold), `within_page` (values differ, but every difference is already on one "
+           "page: copies of that page add members, never a conflict), or `single` (one "
+           "page, one value).", "agree"),
     Column("reference_value", "The official value the group was checked against, in the "
            "group's unit: minutes for time-to-train, per cent for an improvement, a factor "
            "for a speed-up.", "5.879"),
@@ -137,11 +150,18 @@ CONSISTENCY = (
            "`speedup`, or both.", "time_reduction"),
     Column("reference_note", "The explanation of the reference verdict: which division or "
            "round matched when the page did not say, the unit assumed for a value that lost "
-           "it, how far off a mismatch is.", "stated -1.7% from the reference; no division fits"),
+           "it, how far off a mismatch is; the scale stated and matched (`scale 8 nodes`), "
+           "or, when none was stated, the accelerator counts of the candidate rows "
+           "(`scale not stated; candidates by accelerators 8: 29.15 min, 64: 4.534 min`); "
+           "`reference has no result "
+           "on N accelerators` when the stated scale has no row.",
+           "stated -1.7% from the reference; no division fits"),
+    Column("baseline", "The compared system of the members' comparison (claims.csv "
+           "`baseline`): \"2x over the H100\" and \"4x over the A100\" are two groups.", "H100"),
+    Column("counted", "For counts, what is counted (last word of the surface, singular): "
+           "\"2 systems\" and \"5U\" are two groups.", "server"),
 )
 
-#: columns of consistency.csv that another branch is adding; the lead fills them in
-CONSISTENCY_PENDING = ("scale", "candidate reference rows", "within_page verdict")
 
 TABLES = {"documents.csv": DOCUMENTS, "claims.csv": CLAIMS, "consistency.csv": CONSISTENCY}
 
@@ -212,7 +232,11 @@ REPAIRS = (
           "1638413962408997.png"),
     Value("breadcrumbs", "Breadcrumb navigation removed.", "Home > News > AI"),
     Value("page_footer", "The site's footer removed.", "Copyright ..."),
-    Value("boilerplate", "Repeated site boilerplate removed.", ""),
+    Value("boilerplate", "Page furniture removed from an HTML document: navigation, link lists, "
+          "related articles, comments, cookie banners, bylines, footers.", ""),
+    Value("main_text", "An HTML document's main text was chosen: the lines trafilatura and our "
+          "boilerplate remover both keep, or ours alone when trafilatura missed the article.",
+          "HTML document -> trafilatura and ours agreeing"),
     Value("control_chars", "Control characters removed.", ""),
     Value("lone_surrogates", "Broken UTF-16 halves replaced.", ""),
     Value("unicode_nfc", "Text normalised to Unicode NFC.", ""),
@@ -223,7 +247,9 @@ VERDICTS = (
           "precision.", "5.78 min;5.78 min"),
     Value("conflict", "consistency.csv `verdict`: the pages' values disagree.",
           "5.78 min;6.1 min"),
-    Value("single", "consistency.csv `verdict`: one page only.", "9 min"),
+    Value("within_page", "consistency.csv `verdict`: the values differ, but each difference "
+          "is on one page (a page quoting two results under one key).", "2000 count;2100 count"),
+    Value("single", "consistency.csv `verdict`: one page, one value.", "9 min"),
     Value("match", "consistency.csv `reference_verdict`: the official value lies within the "
           "claims' tolerance.", "28.3 min vs 28.335"),
     Value("mismatch", "consistency.csv `reference_verdict`: an official result exists and "
@@ -277,13 +303,6 @@ def columns_markdown() -> str:
             out.append(f'| <a id="{anchor(table, col.name)}"></a>`{col.name}` | '
                        f"{_cell(col.meaning)}{origin} | {example} |")
         out.append("")
-        if table == "consistency.csv":
-            out += ["### consistency.csv: columns being added (TO BE FILLED IN)", "",
-                    "> **Placeholder for the lead:** the i10 branch adds these columns; "
-                    "describe each here (and in `extractor/report/columns.py`) when it lands.",
-                    ""]
-            out += [f"- `{name}`: TODO" for name in CONSISTENCY_PENDING]
-            out.append("")
     for name, values in VALUE_LISTS.items():
         out += [f"## {name} values", "", "| value | meaning | example |", "|---|---|---|"]
         for v in values:

@@ -197,7 +197,7 @@ def collapse_list(items: list[str], counted: bool = True) -> str:
 
 #: review order: mismatches with the official record, then conflicts between pages
 _REFERENCE_ORDER = {"mismatch": 0, "match": 1}
-_VERDICT_ORDER = {"conflict": 0, "agree": 1, "single": 2}
+_VERDICT_ORDER = {"conflict": 0, "within_page": 1, "agree": 2, "single": 3}
 
 
 def group_views(groups: pd.DataFrame, claim_views: dict[str, list[ClaimView]]

@@ -1,0 +1,156 @@
+"""Main text and metadata of whole HTML documents: what two extractors agree on.
+
+A saved web page or a crawled response is a whole HTML document: the article sits among
+navigation, cookie banners, bylines, teasers and advertisements. Two extractors read it:
+
+- trafilatura (tables kept, comments left out, its fallbacks left to us), which also gives the
+  page's metadata: title, publication date (htmldate), canonical URL and site;
+- our own boilerplate remover (`boilerplate`, then `markup`), tuned for recall.
+
+The text kept is ours, line by line, where trafilatura kept the line too (in our layout:
+paragraphs, table cells by tabs, as for every other page): each drops junk the other keeps (measured on the 181 pages of shared/testdata/aeb,
+benchmarks/bench_aeb.py). When trafilatura finds no article, or the lines both keep are
+less than half of what ours keeps (trafilatura missed the article's body), our text is
+kept whole: recall comes first. Text pages with pasted-in junk (the scraped `.txt`
+pages) are not documents and keep the line-level cleaning of the other steps.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from urllib.parse import urlsplit
+
+from extractor.clean.boilerplate import remove_boilerplate
+from extractor.clean.markup import strip_markup
+from extractor.clean.records import PageMetadata
+from extractor.clean.tracking import RepairLog
+
+logger = logging.getLogger(__name__)
+
+#: what makes text a whole HTML document (not a text page with stray tags): a doctype,
+#: or an <html>, <head> or <body> tag near its start
+_DOCUMENT_START_RE = re.compile(r"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]", re.IGNORECASE)
+_HTML_NAME_RE = re.compile(r"\.(x?html?|php|aspx?|jsp)$", re.IGNORECASE)
+_ANY_TAG_RE = re.compile(r"<(p|div|span|a|br|li|td|h[1-6]|article|section|table)\b", re.IGNORECASE)
+#: characters searched for the start of a document (a BOM or comments may come first)
+DOCUMENT_START_CHARS = 4096
+_TOKEN_RE = re.compile(r"\w+")
+ENGINES = ("agree", "trafilatura", "ours")
+#: lines kept whatever trafilatura says, because they carry this product's figures and
+#: generic extractors drop them: a table row with a figure (cells separated by tabs in
+#: our layout), and a short list item stating a factor ("Accelerator 2: 2.5x faster")
+_FIGURE_LINE_RE = re.compile(r"\t.*\d|\d.*\t|^[^\n]{0,80}\d(?:\.\d+)?x\b")
+
+
+def is_html_document(text: str, name: str = "") -> bool:
+    """True for a whole HTML document: it starts like one, or it is named like a web page
+    (`.html`, `.php`, ...) and holds tags.
+
+    >>> is_html_document("<!DOCTYPE html><html><body><p>x</p></body></html>")
+    True
+    >>> is_html_document("MLPerf results\\n<div>pasted junk</div>\\nmore text")
+    False
+    >>> is_html_document("<p>28.3 minutes</p><p>on IPU-POD16</p>", "news/a.html")
+    True
+    """
+    if _DOCUMENT_START_RE.search(text, 0, DOCUMENT_START_CHARS):
+        return True
+    return bool(name and _HTML_NAME_RE.search(name) and _ANY_TAG_RE.search(text, 0, DOCUMENT_START_CHARS))
+
+
+def html_main_text(html: str, log: RepairLog, config, url: str = "") -> tuple[str, PageMetadata]:
+    """(main text, metadata) of an HTML document (see the module's doc). `config` is the
+    CleanConfig; `url` is where the page was fetched from, when known."""
+    engine = getattr(config, "html_engine", "agree")
+    if engine not in ENGINES:
+        raise ValueError(f"CleanConfig.html_engine must be one of {ENGINES}, not {engine!r}")
+    ours = ""
+    if engine != "trafilatura":
+        ours = strip_markup(remove_boilerplate(html, log, config.boilerplate), log)
+    document = _trafilatura(html, url) if engine != "ours" else None
+    metadata = _metadata(document, url)
+    theirs = (getattr(document, "text", "") or "") if document is not None else ""
+    if engine == "ours" or not theirs.strip():
+        return ours, metadata
+    if engine == "trafilatura":
+        log.repair("main_text").add("HTML document", "trafilatura")
+        return theirs, metadata
+    # our lines, in our layout (paragraphs, table cells by tabs), that trafilatura keeps too
+    # (table rows with figures are kept whatever trafilatura says: a results table full of
+    # links to systems is what this product reads, and generic extractors drop it)
+    agreed, dropped = agreed_lines(ours, theirs, config.min_line_agreement)
+    if _mass(agreed) < config.min_engine_agreement * _mass(ours):
+        log.repair("main_text").add("HTML document", "ours (trafilatura missed the article)")
+        return ours, metadata
+    log.repair("main_text").add("HTML document", "trafilatura and ours agreeing")
+    if dropped:
+        log.removed("boilerplate", dropped[0], len(dropped))
+    return agreed, metadata
+
+
+def _trafilatura(html: str, url: str):
+    import trafilatura  # noqa: PLC0415 - 0.3 s to import: only runs with documents pay it
+
+    try:
+        # fast: without trafilatura's own fallback extractors (jusText, readability), whose
+        # place our remover takes; as good on AEB and a fifth cheaper (bench_aeb.py)
+        return trafilatura.bare_extraction(html, url=url or None, include_tables=True,
+                                           include_comments=False, with_metadata=True, fast=True)
+    except (ValueError, TypeError, AttributeError) as exc:  # malformed trees it cannot walk
+        logger.debug("trafilatura could not read the document: %s", exc)
+        return None
+
+
+def _metadata(document, url: str) -> PageMetadata:
+    if document is None:
+        return PageMetadata(url=url, site=_host(url))
+    url = url or (getattr(document, "url", "") or "")
+    site = _host(url) or (getattr(document, "hostname", "") or "")
+    return PageMetadata(title=_one_line(getattr(document, "title", "") or ""),
+                        date=(getattr(document, "date", "") or "")[:10], url=url, site=site)
+
+
+def _host(url: str) -> str:
+    """The host name of an address ('' when it has none).
+
+    >>> _host("https://www.example.com:8080/news/1?x=2"), _host("not a url")
+    ('www.example.com', '')
+    """
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _mass(text: str) -> int:
+    """Word characters of the text (how much article it holds)."""
+    return sum(len(t) for t in _TOKEN_RE.findall(text))
+
+
+def agreed_lines(text: str, other: str, min_share: float = 0.5) -> tuple[str, list[str]]:
+    """(the lines of `text` that `other` holds too, the other lines): a line is held when
+    at least `min_share` of its word pairs occur in `other` (a line of one word: that word);
+    a table row with a figure, or a short line stating a factor, is always held.
+
+    >>> agreed_lines("IPU-POD16 trained ResNet-50\\nAccept all cookies\\nHome", "IPU-POD16 trained ResNet-50 fast\\nHome")
+    ('IPU-POD16 trained ResNet-50\\nHome', ['Accept all cookies'])
+    """
+    tokens = _TOKEN_RE.findall(other)
+    words = set(tokens)
+    pairs = set(zip(tokens, tokens[1:]))
+    kept, dropped = [], []
+    for line in text.split("\n"):
+        line_tokens = _TOKEN_RE.findall(line)
+        if _FIGURE_LINE_RE.search(line):
+            held = True
+        elif len(line_tokens) < 2:
+            held = all(t in words for t in line_tokens)
+        else:
+            line_pairs = list(zip(line_tokens, line_tokens[1:]))
+            held = sum(p in pairs for p in line_pairs) >= min_share * len(line_pairs)
+        (kept if held else dropped).append(line)
+    return "\n".join(kept), [d for d in dropped if d.strip()]
