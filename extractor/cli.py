@@ -117,11 +117,13 @@ def cmd_clean(args) -> int:
 
 
 def cmd_langid(args) -> int:
+    from extractor.clean.mojibake import repaired_text
     from extractor.langid import identify
 
     out = _stdout()
     for line in _stdin_lines():
-        result = identify(line)
+        # a line of mojibake is identified as the text it stands for
+        result = identify(repaired_text(line))
         out.write(f"{result.lang}\t{result.confidence:.3f}\n")
     out.flush()
     return EXIT_OK

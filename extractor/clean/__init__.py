@@ -18,14 +18,17 @@ The steps, each in its own module and each switchable in `CleanConfig`:
     boilerplate   in other HTML: navigation, link lists, related articles, comments,
                   share buttons, cookie banners, sidebars, footers (DOM evidence)
     markup        tags (also nonsense ones), scripts, styles, tracking pixels, entities
-    mojibake      UTF-8 read as cp1252 (dropped bytes put back; ftfy), and as
-                  GBK/Big5/CP949/Shift-JIS (per run, beside sound CJK text)
+    mojibake      CP949 read as Latin-1/cp1252 (read back exactly); UTF-8 read as cp1252
+                  (dropped bytes put back; ftfy), and as GBK/Big5/CP949/Shift-JIS (per
+                  run, beside sound CJK text); a letter whose bytes were dropped is the
+                  likeliest one that reproduces the mojibake (char_model)
     layout        NFC (after mojibake: NFC changes the characters wrong decoders made)
     annotations   pinyin after Han characters
     junk, spam    leaked JavaScript, spam keyword lines, image names, breadcrumbs, footers
     annotations   brand-name replacement spam (flagged, not changed)
     layout        spaces, indentation, blank lines
-    loss          "?"-lost letters, U+FFFD, dropped Korean syllables -> lossy spans, ratio
+    loss          "?"-lost letters, U+FFFD, dropped Korean syllables (Kiwi's tags,
+                  korean_loss) -> lossy spans, ratio
 """
 from __future__ import annotations
 

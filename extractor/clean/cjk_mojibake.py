@@ -95,9 +95,15 @@ MIN_NON_ASCII_FOR_LINE = 6
 
 def _repair_whole_line(line: str, encode_with: str, name: str, log: RepairLog) -> str | None:
     """The line re-decoded as a whole when it is mostly mojibake (runs alone would miss
-    the characters of mojibake that happen to be common ones), else None."""
+    the characters of mojibake that happen to be common ones), else None.
+
+    A line whose mojibake happens to be made of common characters ("作者" read as GBK is
+    "浣滆", "사진" is "靷歆") is re-decoded too when most of its reading is exact UTF-8
+    and all of it common text: sound text never reads so (its common characters' GBK
+    bytes are no UTF-8 lead bytes)."""
     non_ascii = len(NON_ASCII_RE.findall(line))
-    if non_ascii < MIN_NON_ASCII_FOR_LINE or common_share(line) > 1 - MIN_RARE_SHARE_FOR_LINE:
+    mostly_rare = non_ascii >= MIN_NON_ASCII_FOR_LINE and common_share(line) <= 1 - MIN_RARE_SHARE_FOR_LINE
+    if not mostly_rare and non_ascii < 2:
         return None
     result = redecode(line, encode_with, "", "", "", lenient=True)
     if result is None:
@@ -106,6 +112,10 @@ def _repair_whole_line(line: str, encode_with: str, name: str, log: RepairLog) -
     plain = decoded.replace("\0", "")
     if plain.count("\ufffd") > 0.3 * len(NON_ASCII_RE.findall(plain)) + 1:
         return None
+    if not mostly_rare:
+        exact = len(NON_ASCII_RE.findall("".join(decoded.split("\0")[0::2])))
+        if "\ufffd" in plain or len(guesses) > exact or common_share(plain) < 1.0:
+            return None
     return emit_repair(decoded, guesses, line, name, log)
 
 

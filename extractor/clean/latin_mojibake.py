@@ -15,7 +15,8 @@ from ftfy.badness import is_bad
 
 from extractor.clean.charsets import common_cjk_chars
 from extractor.clean.lexicon import load_lexicon
-from extractor.clean.redecode import CONTROL_RE, LEAD_SPLIT_RE, SURROGATE_RUN_RE, is_truncated_prefix
+from extractor.clean.char_model import char_model
+from extractor.clean.redecode import CONTEXT, CONTROL_RE, LEAD_SPLIT_RE, SURROGATE_RUN_RE, is_truncated_prefix
 from extractor.clean.tracking import RepairLog
 
 # Latin-1/cp1252 mojibake always holds a Latin-1 character (Ã, â, Â, ...) or a C1
@@ -68,10 +69,12 @@ _LONE_LEAD_RE = re.compile(f"(?<![A-Za-z\u00c0-\u00ff])[\u00c2-\u00d6\u00d8-\u00
 _LATIN_RE = re.compile("[\u0080-\u009f\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]")
 
 
-def _complete_cp1252(raw: bytes, missing: list[int]) -> tuple[str, int]:
+def _complete_cp1252(raw: bytes, missing: list[int], left: str = "", right: str = "") -> tuple[str, int]:
     """(UTF-8 text of `raw`, number of guessed characters), putting back one dropped
-    byte into each broken sequence where exactly one choice yields a common character
-    or typical punctuation; U+FFFD where none or several do."""
+    byte into each broken sequence where it yields a common character or typical
+    punctuation: the only such choice, or among several common characters the one that
+    reads best between the text around it (`char_model`; `left` and `right` are the
+    text before and after `raw`); U+FFFD where none does."""
     pos = 0
     guessed = 0
     decoded = raw.decode("utf-8", errors="surrogateescape")
@@ -92,7 +95,10 @@ def _complete_cp1252(raw: bytes, missing: list[int]) -> tuple[str, int]:
                             continue
                         if char in _TYPICAL_PUNCT or char in common_cjk_chars():
                             found.add(char)
-            # only an unambiguous completion is used; otherwise the character is lost
+            if len(found) > 1 and all(c in common_cjk_chars() for c in found):
+                so_far = (left + "".join(pieces))[-CONTEXT:]
+                after = SURROGATE_RUN_RE.split(decoded[m.end():], 1)[0] or right
+                found = {char_model().likeliest(sorted(found), so_far, after[:CONTEXT])}
             if len(found) == 1:
                 pieces.append(found.pop())
                 guessed += 1
@@ -130,7 +136,8 @@ def repair_cp1252_dropped(text: str, log: RepairLog, evidence: bool = False) -> 
             raw = run.encode("sloppy-windows-1252")
         except UnicodeEncodeError:
             return run
-        fixed, guessed = _complete_cp1252(raw, missing)
+        fixed, guessed = _complete_cp1252(raw, missing, text[max(0, m.start() - CONTEXT):m.start()],
+                                          text[m.end():m.end() + CONTEXT])
         # Latin-1 results ("Ã©" -> "é") are ftfy's; this repair must yield CJK text or
         # typical punctuation, with fewer lost characters than found ones
         # what UTF-8 structure decodes to outside Latin (CJK, symbols) is believed; Latin

@@ -45,10 +45,12 @@ class CleanConfig:
     remove_spam: bool = True
     #: record (without changing the text) foreign-script brand-name replacements
     flag_brand_spam: bool = True
-    #: Korean dropped-syllable detector: minimum number of signals on a page ...
-    ko_min_drop_signals: int = 3
-    #: ... and minimum signals per 1000 Hangul syllables, below which one-off signals are
-    #: treated as ordinary Korean (calibrated on well-formed news sentences)
+    #: Korean dropped-syllable detector (extractor.clean.korean_loss): minimum number of
+    #: grammar signals on a page ...
+    ko_min_drop_signals: int = 2
+    #: ... and minimum signals per 1000 Hangul syllables, below which they are taken as
+    #: ordinary Korean (sound news sentences show 0.05 per 1000, pages that lost
+    #: syllables 8 or more)
     ko_min_drop_density: float = 1.5
 
 

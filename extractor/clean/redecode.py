@@ -7,8 +7,11 @@ dropped; a cut sequence is completed from the bytes that survived and the contex
 """
 from __future__ import annotations
 
+import bisect
 import re
+from functools import lru_cache
 
+from extractor.clean.char_model import char_model
 from extractor.clean.charsets import COMMON_SYMBOLS, NON_ASCII_RE, common_share
 from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog
@@ -91,6 +94,109 @@ def is_truncated_prefix(raw: bytes) -> bool:
     return need > 0 and len(raw) <= need and all(b in CONTINUATION for b in raw[1:])
 
 
+#: characters of context on each side of a dropped-byte character for guessing it
+CONTEXT = 8
+#: the first bytes of 、。「」 (U+3001..): the CJK punctuation a lone E3 most often was
+CJK_PUNCTUATION_PREFIX = b"\xe3\x80"
+
+
+def _likeliest(unit: bytes, before: str, after: str, fits=None) -> tuple[str, bool] | None:
+    """(character, False) for the CJK character most likely meant by the surviving bytes
+    `unit` after `before` and before `after`, or None when no character of the model fits.
+    `fits(character)`: whether the character's bytes, put back, reproduce the mojibake
+    (candidates that do not are dropped, unless none does)."""
+    if not unit or unit[0] == 0xE2:
+        return None  # E2: punctuation (the completions table's)
+    model = char_model()
+    candidates = model.candidates(unit)
+    if fits is not None:
+        candidates = [c for c in candidates if fits(c)] or candidates
+    best = model.likeliest(candidates, before, after)
+    return (best, False) if best else None
+
+
+def _cut_cjk_punctuation(unit: bytes, before: str, after: str, line_so_far: str) -> tuple[str, bool] | None:
+    """(、。「」..., False) for what is left of a CJK punctuation mark E3 80 xx: a lone E3
+    (chosen by context like a cut E3 80), or E3 xx that lost its middle 80 ("。" is
+    E3 80 82, read as GBK it keeps E3 82)."""
+    if unit == CJK_PUNCTUATION_PREFIX[:1]:
+        return complete_cut_sequence(CJK_PUNCTUATION_PREFIX, before, after, line_so_far)
+    if len(unit) == 2 and unit[0] == CJK_PUNCTUATION_PREFIX[0]:
+        char = (CJK_PUNCTUATION_PREFIX + unit[1:]).decode("utf-8", errors="replace")
+        if "\u3001" <= char <= "\u3011":
+            return char, False
+    return None
+
+
+def _only_cut_letters(decoded: str) -> bool:
+    """True when every undecodable piece is a three-byte letter that lost its last or
+    middle byte: what a wrong decoder leaves of UTF-8 ("사진" read as GBK keeps EC 82 and
+    EC A7), never what sound CJK text's bytes look like (stray tails among them)."""
+    for m in SURROGATE_RUN_RE.finditer(decoded):
+        bad = bytes(ord(c) - 0xDC00 for c in m.group())
+        if any(len(unit) != 2 or not 0xE0 <= unit[0] <= 0xEF or not is_truncated_prefix(unit)
+               for unit in LEAD_SPLIT_RE.findall(bad)):
+            return False
+    return True
+
+
+def _likeliest_run(units: list[bytes], before: str, after: str, fits=None) -> str | None:
+    """The likeliest characters for neighbouring cut CJK characters, or None when one of
+    them is not such a character (punctuation, a stray tail). `fits(k, character)`: as
+    for `_likeliest`, for the k-th of them."""
+    model = char_model()
+    candidates = []
+    for k, unit in enumerate(units):
+        if not is_truncated_prefix(unit) or unit[0] == 0xE2:
+            return None
+        known = complete_cut_sequence(unit, "", "", "")
+        if known is not None and not known[1]:
+            return None  # punctuation that the completions table knows
+        options = model.candidates(unit)
+        if fits is not None:
+            options = [c for c in options if fits(k, c)] or options
+        candidates.append(options)
+    return model.best_run(candidates, before, after)
+
+
+def _fits(run: str, raw: bytes, encode_with: str, start: int, unit: bytes):
+    """A test of a candidate character for the cut sequence `unit` at byte `start` of
+    `raw` (the bytes of `run` under the wrong codec): with its bytes put back, does the
+    wrong codec read the line as `run` again, dropping what it could not read? The
+    dropped byte must be one the wrong decoder could not read where it stood (before a
+    space, or a lone 0x80), which rules out most of the 64 characters a cut leaves.
+
+    Only the stretch between the ASCII characters around the cut is decoded again: the
+    wrong decoder is in step at an ASCII character, before and after."""
+    bounds = _ascii_bounds(run, encode_with)
+    k = bisect.bisect_right(bounds, (start, len(run)))
+    lo_byte, lo_char = bounds[k - 1] if k else (0, 0)
+    hi_byte, hi_char = bounds[k] if k < len(bounds) else (len(raw), len(run))
+    head, tail = raw[lo_byte:start], raw[start + len(unit):hi_byte]
+    expected = run[lo_char:hi_char]
+
+    def fits(char: str) -> bool:
+        try:
+            return (head + char.encode("utf-8") + tail).decode(encode_with, errors="ignore") == expected
+        except LookupError:
+            return True
+    return fits
+
+
+@lru_cache(maxsize=64)
+def _ascii_bounds(run: str, encode_with: str) -> list[tuple[int, int]]:
+    """(byte offset, character offset) in `run` of each ASCII character and of the end
+    of each ASCII character: where a wrong double-byte decoder is in step."""
+    bounds, pos = [], 0
+    for i, ch in enumerate(run):
+        n = 1 if ch < "\x80" else len(ch.encode(encode_with, errors="replace"))
+        if n == 1 and ch < "\x80":
+            bounds.append((pos, i))
+            bounds.append((pos + 1, i + 1))
+        pos += n
+    return bounds
+
+
 def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
                   require_gain: bool = True,
                   lenient: bool = False) -> tuple[str, list[tuple[str, bool]]] | None:
@@ -98,8 +204,9 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
 
     Returns (text, guesses) where guesses lists (guessed text, lost_letter) in order; the
     guessed pieces are marked in `text` by NUL separators for the caller to wrap.
-    `lenient` (for whole lines of mojibake) turns any undecodable remains into U+FFFD
-    instead of giving up.
+    `lenient` (for whole lines of mojibake) puts the likeliest character where bytes of
+    a CJK character were dropped (`char_model`), and U+FFFD for any other undecodable
+    remains, instead of giving up.
     """
     try:
         raw = run.encode(encode_with)
@@ -109,33 +216,56 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
     guesses: list[tuple[str, bool]] = []
     # sound CJK text read back this way is mostly undecodable bytes: give up early
     n_bad = len(_SURROGATE_CHAR_RE.findall(decoded))
-    if len(raw) > 8 and n_bad > MAX_UNDECODABLE_SHARE * len(raw):
+    if len(raw) > 8 and n_bad > MAX_UNDECODABLE_SHARE * len(raw) and not (lenient and _only_cut_letters(decoded)):
         return None
-    if lenient and n_bad > MAX_UNITS_GUESSED:
-        # a whole line with many dropped bytes: each undecodable stretch is a lost
-        # character (the codec's own U+FFFD replacement); punctuation is not guessed
-        decoded = raw.decode("utf-8", errors="replace")
-        n_lost = decoded.count("\ufffd")
-        return (decoded, []) if common_share(decoded.replace("\ufffd", "")) >= 0.8 and \
-            n_lost <= 0.3 * len(NON_ASCII_RE.findall(decoded)) + 1 else None
     if SURROGATE_RUN_RE.search(decoded):
         pieces, pos = [], 0
         for m in SURROGATE_RUN_RE.finditer(decoded):
             bad = bytes(ord(c) - 0xDC00 for c in m.group())
             pieces.append(decoded[pos:m.start()])
             units = LEAD_SPLIT_RE.findall(bad)
+            # byte offset of each unit in `raw`, to test candidates against the mojibake
+            offset = len(decoded[:m.start()].encode("utf-8", errors="surrogateescape"))
+            starts = [offset + sum(len(u) for u in units[:k]) for k in range(len(units))]
+            if lenient and len(units) > 1:
+                # neighbouring lost characters are guessed together ("구글" lost a byte of each)
+                so_far = "".join(pieces).replace("\0", "")
+                after = _SURROGATE_CHAR_RE.split(decoded[m.end():m.end() + CONTEXT], 1)[0] or nxt
+                tests = [_fits(run, raw, encode_with, starts[k], u) for k, u in enumerate(units)]
+                together = _likeliest_run(units, so_far[-CONTEXT:] or prev, after,
+                                          lambda k, c: tests[k](c))
+                if together:
+                    for ch in together:
+                        pieces.append("\0" + ch + "\0")
+                        guesses.append((ch, False))
+                    pos = m.end()
+                    continue
             for k, unit in enumerate(units):
+                so_far = "".join(pieces).replace("\0", "")
+                before = so_far[-1:] or prev
+                # the text after it up to the next undecodable byte (none when another
+                # lost character follows right away)
+                after = (_SURROGATE_CHAR_RE.split(decoded[m.end():m.end() + CONTEXT], 1)[0] or nxt) \
+                    if k == len(units) - 1 else ""
                 if is_truncated_prefix(unit):
-                    so_far = "".join(pieces).replace("\0", "")
-                    after = decoded[m.end():m.end() + 1] or nxt
-                    guess = complete_cut_sequence(unit, so_far[-1:] or prev, after, line_so_far + so_far)
+                    guess = complete_cut_sequence(unit, before, after, line_so_far + so_far)
+                    if lenient and (guess is None or guess[1]):
+                        # a cut letter, not punctuation: the likeliest one on a line of
+                        # mojibake; a lone E3 there is most likely of 、。「 (E3 80 ..)
+                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after,
+                                           _fits(run, raw, encode_with, starts[k], unit)) or \
+                            _cut_cjk_punctuation(unit, before, after, line_so_far + so_far) or guess
                 elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
                     # the tail of a character whose lead byte was dropped: a lost character
+                    # (a wrong decoder keeps lead bytes; stray tails are rather the
+                    # page's own characters, a real ’ beside mojibake)
                     guess = ("\ufffd", True)
                 else:
                     return None
                 if guess is None:
-                    return None
+                    if not lenient:
+                        return None
+                    guess = ("\ufffd", True)
                 pieces.append("\0" + guess[0] + "\0")
                 guesses.append(guess)
             pos = m.end()
