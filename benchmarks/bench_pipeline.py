@@ -1,71 +1,177 @@
-"""Throughput and memory of the whole pipeline (`extractor run`) on a generated corpus.
+"""Throughput and memory of the whole pipeline (`extractor run`) against the chain a user
+would write by hand, on the same generated pages, in one run.
 
-The corpus repeats the sample pages (corpus/) with a varying suffix so no two pages are
-byte-identical. Prints pages/minute and MB/s for 1 and N worker processes, and the peak
-resident memory of runs over a small and a 4x larger corpus (constant memory means the
-two peaks are close).
+The corpus is made from the sample pages (corpus/): each page is the samples laid end to
+end from a different starting one, cut to about `--page-kb` KB at a line end, with a
+varying last line so no two pages are byte-identical.
 
-    python benchmarks/bench_pipeline.py [--pages 1000] [--jobs 2]
+Prints, for `--pages` pages (default 600):
+- the hand-written chain (`ftfy.fix_text`, BeautifulSoup `get_text`, `langdetect.detect`
+  on the page, a number regex), run as a program over the corpus folder;
+- `extractor run` with 1 and with `--jobs` (default 2) worker processes;
+each as wall-clock pages/s and MB/s including the program's start-up, and the ratios.
+Then the peak resident memory of `extractor run` at each size of `--memory-pages`
+(default 1,000 and 10,000 pages, run with `--jobs` workers): the main process and the
+largest worker. Constant memory means the peaks are close. The workers' peak is the page
+path's; the main process's includes the consistency stage, which reads the whole claims
+table, and on these pages (the samples over and over: every figure stated by thousands of
+pages) spends time that grows with the square of the corpus, so the 10,000-page run takes
+long; `--memory-pages 1000 4000` (or `0`, to skip) keeps the run short.
+
+    python benchmarks/bench_pipeline.py [--pages 600] [--jobs 2] [--memory-pages 1000 10000]
+
+Timings on a shared machine are noisy: `--repeat N` runs each throughput measurement N
+times, interleaved, and keeps the fastest. The script prints figures; it asserts nothing.
 """
 from __future__ import annotations
 
 import argparse
-import resource
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# what a user would take as "a number" in a quick script
+NUMBER_PATTERN = r"\d+(?:[.,]\d+)*\s*(?:%|x|×|배|倍)?"
 
-def make_corpus(folder: Path, n_pages: int) -> int:
-    seeds = sorted((ROOT / "corpus").iterdir())
+
+def make_corpus(folder: Path, n_pages: int, page_bytes: int = 10_000) -> int:
+    """Write `n_pages` pages of about `page_bytes` bytes made from the samples; returns
+    the total size in bytes."""
+    seeds = [p.read_bytes() for p in sorted((ROOT / "corpus").iterdir()) if p.is_file()]
     total = 0
     for i in range(n_pages):
-        seed = seeds[i % len(seeds)]
-        data = seed.read_bytes() + f"\n\n(page {i})\n".encode()
+        parts, size, j = [], 0, i
+        while size < page_bytes:
+            seed = seeds[j % len(seeds)]
+            parts.append(seed)
+            size += len(seed) + 2
+            j += 1
+        data = b"\n\n".join(parts)
+        cut = data.find(b"\n", page_bytes)
+        data = (data if cut < 0 else data[:cut]) + f"\n\n(page {i})\n".encode()
         sub = folder / f"part{i // 500:03d}"
         sub.mkdir(parents=True, exist_ok=True)
-        (sub / f"{i:06d}_{seed.name}").write_bytes(data)
+        (sub / f"{i:06d}.txt").write_bytes(data)
         total += len(data)
     return total
 
 
-def timed_run(corpus: Path, out: Path, jobs: int) -> tuple[float, float]:
-    """Seconds and peak RSS (MB) of one `extractor run` in a child process."""
-    code = ("import resource,sys;from extractor.cli import main;rc=main(sys.argv[1:]);"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr);sys.exit(rc)")
+def hand_chain(corpus: Path) -> None:
+    """The chain a user would write by hand: repair, strip markup, detect the language,
+    find the numbers. Run in its own process by `timed_chain`."""
+    import re
+
+    import ftfy
+    import langdetect
+    from bs4 import BeautifulSoup
+
+    langdetect.DetectorFactory.seed = 0
+    number = re.compile(NUMBER_PATTERN)
+    n_numbers = 0
+    for path in sorted(corpus.rglob("*.txt")):
+        text = ftfy.fix_text(path.read_bytes().decode("utf-8", errors="replace"))
+        text = BeautifulSoup(text, "html.parser").get_text()
+        try:
+            langdetect.detect(text)
+        except langdetect.LangDetectException:
+            pass
+        n_numbers += len(number.findall(text))
+    print(n_numbers)
+
+
+class Measured(NamedTuple):
+    seconds: float  # wall clock
+    cpu: float  # CPU seconds of the program and its worker processes
+    peak_mb: float  # peak RSS of the program
+    worker_peak_mb: float  # peak RSS of its largest worker process (0: none)
+
+
+def _child(args: list[str]) -> Measured:
+    """Run a Python program in a child process (from a neutral folder, so that it imports
+    the installed package), and measure it."""
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", code, "run", str(corpus), "--out", str(out),
-                           "--quiet", "--jobs", str(jobs)], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True,
+                          cwd=tempfile.gettempdir())
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(proc.stderr)
-    peak_kb = int(proc.stderr.strip().splitlines()[-1])
-    return elapsed, peak_kb / 1024
+    self_kb, children_kb, cpu = proc.stderr.strip().splitlines()[-1].split()
+    return Measured(elapsed, float(cpu), int(self_kb) / 1024, int(children_kb) / 1024)
+
+
+_PEAKS = ("import resource,sys;"
+          "u=[resource.getrusage(w) for w in (resource.RUSAGE_SELF,resource.RUSAGE_CHILDREN)];"
+          "print(u[0].ru_maxrss, u[1].ru_maxrss,"
+          "sum(r.ru_utime+r.ru_stime for r in u), file=sys.stderr)")
+
+
+def timed_chain(corpus: Path) -> Measured:
+    code = (f"import sys;sys.path.insert(0,{str(ROOT / 'benchmarks')!r});"
+            f"from bench_pipeline import hand_chain;from pathlib import Path;"
+            f"hand_chain(Path({str(corpus)!r}));{_PEAKS}")
+    return _child(["-c", code])
+
+
+def timed_run(corpus: Path, out: Path, jobs: int) -> Measured:
+    code = ("import sys;from extractor.cli import main;"
+            f"rc=main(sys.argv[1:]);{_PEAKS};sys.exit(rc)")
+    return _child(["-c", code, "run", str(corpus), "--out", str(out), "--quiet",
+                   "--jobs", str(jobs)])
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--pages", type=int, default=1000)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=600, help="pages for the throughput runs")
+    parser.add_argument("--page-kb", type=float, default=10.0, help="size of a page in KB")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes of the second run")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="interleaved rounds of the throughput runs; the fastest is kept")
+    parser.add_argument("--memory-pages", type=int, nargs="*", default=[1000, 10000],
+                        help="corpus sizes of the peak-memory runs (0: none)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    page_bytes = int(args.page_kb * 1000)
+    with tempfile.TemporaryDirectory(prefix="bench_pipeline_") as tmp:
         tmp = Path(tmp)
-        small, large = max(args.pages // 4, 1), args.pages
-        size_small = make_corpus(tmp / "small", small)
-        size_large = make_corpus(tmp / "large", large)
-        print(f"corpus: {large} pages, {size_large / 1e6:.1f} MB")
-        for jobs in sorted({1, args.jobs}):
-            secs, peak = timed_run(tmp / "large", tmp / f"out{jobs}", jobs)
-            print(f"jobs={jobs}: {secs:.1f} s, {large / secs * 60:,.0f} pages/min, "
-                  f"{size_large / 1e6 / secs:.2f} MB/s, peak RSS {peak:.0f} MB (main process)")
-        secs, peak_small = timed_run(tmp / "small", tmp / "out_small", 1)
-        _, peak_large = timed_run(tmp / "large", tmp / "out_large", 1)
-        print(f"memory: peak RSS {peak_small:.0f} MB for {small} pages "
-              f"({size_small / 1e6:.1f} MB), {peak_large:.0f} MB for {large} pages")
+        corpus = tmp / "pages"
+        size = make_corpus(corpus, args.pages, page_bytes)
+        mb = size / 1e6
+        print(f"corpus: {args.pages} pages of ~{args.page_kb:g} KB made from corpus/, {mb:.1f} MB")
+        runs = {"hand-written chain (ftfy, bs4, langdetect, regex)": lambda: timed_chain(corpus),
+                "extractor run -j 1": lambda: timed_run(corpus, tmp / "out1", 1),
+                f"extractor run -j {args.jobs}": lambda: timed_run(corpus, tmp / "outN", args.jobs)}
+        best = {name: float("inf") for name in runs}
+        cpu = {name: float("inf") for name in runs}
+        for _ in range(max(1, args.repeat)):
+            for name, run in runs.items():
+                measured = run()
+                best[name] = min(best[name], measured.seconds)
+                cpu[name] = min(cpu[name], measured.cpu)
+        for name, secs in best.items():
+            print(f"{name:52s} {secs:6.1f} s  {args.pages / secs:6.1f} pages/s  {mb / secs:5.2f} MB/s"
+                  f"   (CPU {cpu[name]:.1f} s, {args.pages / cpu[name]:.1f} pages per CPU-second)")
+        chain, one, many = best.values()
+        print(f"extractor -j 1 / chain: {chain / one:.2f}x   "
+              f"-j {args.jobs} / -j 1: {one / many:.2f}x   (wall clock, start-up included)")
+        chain_cpu, one_cpu, _ = cpu.values()
+        print(f"CPU time per page: chain {1000 * chain_cpu / args.pages:.1f} ms, "
+              f"extractor -j 1 {1000 * one_cpu / args.pages:.1f} ms ({chain_cpu / one_cpu:.2f}x); "
+              f"on a loaded machine the wall clock understates both, CPU time much less")
+
+        sizes = sorted(n for n in args.memory_pages if n > 0)
+        for n in sizes:
+            folder = tmp / f"mem{n}"
+            size = make_corpus(folder, n, page_bytes)
+            m = timed_run(folder, tmp / f"outmem{n}", args.jobs)
+            print(f"peak RSS at N={n:,} ({size / 1e6:.0f} MB, -j {args.jobs}, {m.seconds:.0f} s): "
+                  f"main process {m.peak_mb:.0f} MB, largest worker {m.worker_peak_mb:.0f} MB", flush=True)
+            shutil.rmtree(folder)
+            shutil.rmtree(tmp / f"outmem{n}")
 
 
 if __name__ == "__main__":

@@ -209,3 +209,22 @@ def test_a_stage_bug_is_logged_with_its_traceback(monkeypatch, caplog):
     result = process_page(RawPage("x.txt", b"IPU-POD16 took 28.3 minutes."), Config())
     assert result.document.error == "langid: KeyError: 'lang'"
     assert any(r.exc_info and r.exc_info[0] is KeyError for r in caplog.records)
+
+
+def test_warm_up_pages_run_clean_in_each_language_and_build_every_lexicon_set():
+    """The pages `warm_up` runs before forking workers must keep working as the lexicons
+    change (a page that fails would warm nothing and log an error on every run), and
+    must build the grammar of every lexicon set a page or sentence can use."""
+    from extractor import pipeline
+    from extractor.extract.quantity_grammar import grammar
+
+    langs = set()
+    for text in pipeline._WARM_UP_PAGES:
+        result = process_page(RawPage("warm-up", text.encode("utf-8")), Config())
+        assert result.document.status == "ok", result.document.error
+        assert result.claims, text
+        langs.add(result.document.lang)
+    assert langs == {"en", "ko", "zh-Hant", "zh-Hans"}
+    grammar.cache_clear()
+    pipeline.warm_up(Config())
+    assert grammar.cache_info().currsize == 4  # en; en+ko; en+zh; und: en+ko+zh
