@@ -66,15 +66,18 @@ def full_dates() -> FullDates:
     months = lexicons.load("context_words.json")["months"]
     month = alt(months, False)
     ci = re.IGNORECASE
+    # each behind a lookahead on its first characters (same matches): the page context
+    # searches whole pages with them (profiled: 1.5-3x faster so)
+    guarded = with_first_char_guard
     return FullDates(
         # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
-        iso=re.compile(r"(?<![\d.])((?:19|20)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
-                       r"(\d{1,2})(?!\d|\.\d)"),
-        cjk=re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
-        month_day_year=re.compile(
-            rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)", ci),
-        day_month_year=re.compile(
-            rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)", ci),
+        iso=re.compile(guarded(r"(?<![\d.])((?:19|20)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
+                       r"(\d{1,2})(?!\d|\.\d)")),
+        cjk=re.compile(guarded(r"(?<!\d)((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")),
+        month_day_year=re.compile(guarded(
+            rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"), ci),
+        day_month_year=re.compile(guarded(
+            rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)"), ci),
         months={k.lower(): v for k, v in months.items()},
     )
 
