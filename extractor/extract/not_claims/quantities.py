@@ -22,6 +22,9 @@ from extractor.extract.numbers import numeral_tables
 from extractor.extract.regex_tools import HAN, HANGUL, SP, alt, is_hangul, with_first_char_guard
 
 
+#: the characters that end the token before a number (`_in_address_token`)
+_TOKEN_BREAKS = frozenset(" \n\t\u00a0")
+
 _WORD_BEFORE = re.compile(rf"([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)[ \t\u00a0]*\Z")
 
 # Kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)).
@@ -219,8 +222,11 @@ class NotAQuantity:
         """Inside an e-mail address, file name, URL or query parameter (press2021@x.ai,
         1638413962408997.png, id=145304570664993)."""
         norm, lo = self.norm, max(0, s - 300)
-        cut = max(norm.rfind(" ", lo, s), norm.rfind("\n", lo, s), norm.rfind("\t", lo, s), norm.rfind("\u00a0", lo, s))
-        left = norm[(cut + 1 if cut >= 0 else lo):s]
+        if s and norm[s - 1] in _TOKEN_BREAKS:
+            left = ""  # most numbers follow a space: the token starts here, no search back
+        else:
+            cut = max(norm.rfind(" ", lo, s), norm.rfind("\n", lo, s), norm.rfind("\t", lo, s), norm.rfind("\u00a0", lo, s))
+            left = norm[(cut + 1 if cut >= 0 else lo):s]
         right = self._TOKEN_RIGHT.match(self.norm, e).group()
         if not left and not right:
             return False
