@@ -238,15 +238,16 @@ class _PageReader:
         qs = [q for q, _ in kept]
         mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses)
         out = []
+        memo: dict = {}  # what linking works out once for the sentence (link_names)
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
-            claim = self._claim(idx, q, flags, clause, qs, table)
+            claim = self._claim(idx, q, flags, clause, qs, table, memo)
             if claim is not None:
                 out.append(claim)
         return out
 
     def _claim(self, idx: int, q: Quantity, flags: list[str], clause: tuple[int, int],
-               sentence_qs: list[Quantity], table: Table | None) -> Claim | None:
+               sentence_qs: list[Quantity], table: Table | None, memo: dict) -> Claim | None:
         info, config, infos = self.infos[idx], self.config, self.infos
         sent, lang = info.text, info.lang
         lk = lang_key(lang)
@@ -268,7 +269,7 @@ class _PageReader:
                 return None
 
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
-                          config.carry_workload_sentences)
+                          config.carry_workload_sentences, memo)
         in_sentence = ("clause", "sentence", "table_column")
         if not unit and link.system_from not in in_sentence and link.workload_from not in in_sentence:
             return None  # a bare number is a claim only when its own sentence says what it is about
