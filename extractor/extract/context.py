@@ -144,6 +144,9 @@ class ContextConfig:
     past_window: int = 40
 
 
+_DEFAULT_CONFIG = ContextConfig()
+
+
 # --- lexicons -----------------------------------------------------------------------
 
 def _alternation(words) -> str:
@@ -517,7 +520,7 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
         page_ctx = PageContext.parse(page_ctx)
     page_ctx = page_ctx or PageContext()
     text = _normalise(sentence_text)
-    config = config or ContextConfig()
+    config = config or _DEFAULT_CONFIG  # (asked for every claim: not built anew each time)
     at = at if isinstance(at, int) and not isinstance(at, bool) else None
     if page_ctx.scopes and isinstance(offset, int):
         page_ctx = scope_at(page_ctx, offset + (at or 0))
