@@ -238,7 +238,9 @@ class _PageReader:
         qs = [q for q, _ in kept]
         mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses)
         out = []
-        memo: dict = {}  # what linking works out once for the sentence (link_names)
+        # what holds for the whole sentence, worked out for its first claim only
+        # (link_names, _claim): the same for each of its numbers
+        memo: dict = {}
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
             claim = self._claim(idx, q, flags, clause, qs, table, memo)
@@ -276,7 +278,7 @@ class _PageReader:
 
         metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
-        if before is not None and refers_back(sent, lk):
+        if before is not None and _memoised(memo, "refers_back", refers_back, sent, lk):
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
             # sentence that is referred back to names the metric
             metric, cue = metric_for(quantity, "", before.text, lang)
@@ -287,7 +289,7 @@ class _PageReader:
         named = link.system_from in in_sentence or link.workload_from in in_sentence
         if config.require_subject and not (link.system or link.workload):
             return None
-        if not named and (about_business(sent, lang) or (
+        if not named and (_memoised(memo, "about_business", about_business, sent, lang) or (
                 quantity in config.named_quantities and not counts_parameters(sent, q))):
             # a count needs its product beside it ("50 members" is no claim), and a figure
             # of a market or business is no claim without one ("the market grew 30%")
@@ -309,6 +311,13 @@ class _PageReader:
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
                      ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
+
+
+def _memoised(memo: dict, key: str, fn, *args):
+    """`fn(*args)`, kept in a sentence's `memo` under `key` for its other claims."""
+    if key not in memo:
+        memo[key] = fn(*args)
+    return memo[key]
 
 
 def _with_tasks(entities: list, tasks: list) -> list:

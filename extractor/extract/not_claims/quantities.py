@@ -45,6 +45,9 @@ class Masks(NamedTuple):
     code_openers: tuple
     #: (words, pattern): a pattern searched over the text only when it holds one of the words
     conditional: tuple = ()
+    #: any code opener or conditional word: one search tells that a text holds none of
+    #: them (most texts), instead of a test per word
+    triggers: re.Pattern | None = None
 
 
 class FullDates(NamedTuple):
@@ -144,7 +147,11 @@ def build_masks(numbers: list[dict]) -> Masks:
         (("\ufffd", "?"),                                        # 2012�12�: 年/月 lost to damage
          re.compile(r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?")),
     )
-    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers, conditional)
+    words = openers + tuple(w for ws, _ in conditional for w in ws)
+    # (an empty word is in every text: then no shortcut)
+    triggers = re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))) \
+        if words and "" not in words else None
+    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers, conditional, triggers)
 
 
 class Spans:
@@ -175,12 +182,14 @@ class NotAQuantity:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
         the candidates (searching only there is what keeps the layer fast)."""
         norm, n = self.norm, len(self.norm)
-        spans = [m.span() for m in self.g.masks.global_re.finditer(norm)]
-        if any(opener in norm for opener in self.g.masks.code_openers):
-            spans += [m.span() for m in self.g.masks.code_line_re.finditer(norm)]
-        for words, rx in self.g.masks.conditional:
-            if any(w in norm for w in words):
-                spans += [m.span() for m in rx.finditer(norm)]
+        masks = self.g.masks
+        spans = [m.span() for m in masks.global_re.finditer(norm)]
+        if masks.triggers is None or masks.triggers.search(norm):
+            if any(opener in norm for opener in masks.code_openers):
+                spans += [m.span() for m in masks.code_line_re.finditer(norm)]
+            for words, rx in masks.conditional:
+                if any(w in norm for w in words):
+                    spans += [m.span() for m in rx.finditer(norm)]
         windows: list[list[int]] = []
         for m in sorted(matches, key=lambda m: m.start()):
             ws, we = max(0, m.start() - self.cfg.mask_margin), min(n, m.end() + self.cfg.mask_margin)
