@@ -458,14 +458,21 @@ def _clause_separator() -> re.Pattern:
     return re.compile(_alternation(words), re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)
+def _separators(text: str) -> tuple[tuple[int, int], ...]:
+    """The clause separators of a sentence, remembered: every claim of a sentence asks
+    for its clause (as `_rounds_named`)."""
+    return tuple(m.span() for m in _clause_separator().finditer(text))
+
+
 def _clause_at(text: str, at: int) -> tuple[int, int]:
     """(start, end) of the clause of `text` holding offset `at`."""
     start, end = 0, len(text)
-    for m in _clause_separator().finditer(text):
-        if m.end() <= at:
-            start = m.end()
-        elif m.start() > at:
-            end = m.start()
+    for sep_start, sep_end in _separators(text):
+        if sep_end <= at:
+            start = sep_end
+        elif sep_start > at:
+            end = sep_start
             break
     return start, end
 
