@@ -241,7 +241,7 @@ def _finite(x) -> float | None:
     return x if math.isfinite(x) else None
 
 
-@dataclass
+@dataclass(slots=True)  # one per claim: slots keep a million of them small
 class Member:
     """A claim as the stage sees it."""
 
@@ -320,47 +320,63 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
         "doc_id", "lang", "value", "unit", "quantity", "value_norm", "metric", "system",
         "workload", "qualifier", "surface", "sentence", "start", "confidence", "flags",
         "context", "baseline")}
-    records = [dict(zip(cols, values)) for values in zip(*cols.values())]
     fallback: dict[str, PageContext] = {}
-    by_doc: dict[str, list[dict]] = defaultdict(list)
-    for r in records:
-        by_doc[_text(r.get("doc_id"))].append(r)
     # a table written without contexts (an older run, another extractor) gets each page's
     # from its claims' sentences; an empty context the extractor wrote is its finding
-    has_contexts = "context" in claims.columns
-    for doc, rows in by_doc.items():
-        if not has_contexts:
-            sentences = list(dict.fromkeys(_text(r.get("sentence")) for r in rows))
-            fallback[doc] = page_context("\n".join(sentences))
+    if "context" not in claims.columns:
+        sentences: dict[str, dict[str, None]] = defaultdict(dict)
+        for doc, sentence in zip(cols["doc_id"], cols["sentence"]):
+            sentences[_text(doc)][_text(sentence)] = None
+        for doc, texts in sentences.items():
+            fallback[doc] = page_context("\n".join(texts))
     parsed: dict[str, PageContext] = {}
+    # copies of a page repeat the same values, surfaces and names: each worked out once
+    intervals: dict[tuple, tuple[float, float, float, float]] = {}
+    counted: dict[tuple[str, str], str] = {}
+    keys: dict[str, str] = {}
+    bench_keys: dict[str, str] = {}
     members = []
-    for i, r in enumerate(records):
-        value = _finite(r.get("value"))
+    for i, (doc, lang, value, unit, quantity, value_norm, metric, system, workload, qualifier,
+            surface, sentence, start, confidence, flags, context, baseline) in enumerate(
+                zip(*cols.values())):
+        value = _finite(value)
         if value is None:
             continue
-        doc = _text(r.get("doc_id"))
-        ctx_text = _text(r.get("context"))
+        doc = _text(doc)
+        ctx_text = _text(context)
         if ctx_text:
             ctx = parsed.get(ctx_text) or parsed.setdefault(ctx_text, PageContext.parse(ctx_text))
         else:
             ctx = fallback.get(doc, PageContext())
-        confidence = _finite(r.get("confidence"))
+        confidence = _finite(confidence)
+        system, workload, baseline = _text(system), _text(workload), _text(baseline)
+        surface, qualifier = _text(surface), _text(qualifier) or "exact"
+        if system not in keys:
+            keys[system] = system_key(system)
+        if baseline not in keys:
+            keys[baseline] = system_key(baseline)
+        if workload not in bench_keys:
+            bench_keys[workload] = benchmark_key(workload)
         m = Member(
-            row=i, doc_id=doc, lang=_text(r.get("lang")), value=value,
-            unit=_text(r.get("unit")), quantity=_text(r.get("quantity")),
-            value_norm=_finite(r.get("value_norm")), metric=_text(r.get("metric")),
-            system=_text(r.get("system")), workload=_text(r.get("workload")),
-            qualifier=_text(r.get("qualifier")) or "exact", surface=_text(r.get("surface")),
-            sentence=_text(r.get("sentence")), start=int(_finite(r.get("start")) or 0),
+            row=i, doc_id=doc, lang=_text(lang), value=value,
+            unit=_text(unit), quantity=_text(quantity),
+            value_norm=_finite(value_norm), metric=_text(metric),
+            system=system, workload=workload, qualifier=qualifier, surface=surface,
+            sentence=_text(sentence), start=int(_finite(start) or 0),
             confidence=0.0 if confidence is None else confidence,
-            flags=_flags(r.get("flags")), context=ctx,
-            system_key=system_key(_text(r.get("system"))),
-            benchmark_key=benchmark_key(_text(r.get("workload"))),
-            baseline=_text(r.get("baseline")), baseline_key=system_key(_text(r.get("baseline"))))
+            flags=_flags(flags), context=ctx,
+            system_key=keys[system], benchmark_key=bench_keys[workload],
+            baseline=baseline, baseline_key=keys[baseline])
         if m.metric in config.counted_metrics or m.quantity == "count":
-            m.counted = counted_thing(m.surface, m.sentence)
-        m.lo, m.hi = tolerance_interval(value, m.surface, m.qualifier, config)
-        m.exact_lo, m.exact_hi = tolerance_interval(value, m.surface, "exact", config)
+            said = (m.surface, m.sentence)
+            if said not in counted:
+                counted[said] = counted_thing(m.surface, m.sentence)
+            m.counted = counted[said]
+        stated = (value, surface, qualifier)
+        if stated not in intervals:
+            intervals[stated] = (tolerance_interval(value, surface, qualifier, config)
+                                 + tolerance_interval(value, surface, "exact", config))
+        m.lo, m.hi, m.exact_lo, m.exact_hi = intervals[stated]
         members.append(m)
     return members
 
@@ -430,6 +446,35 @@ class _Option:
         return n, conf, (first if first.doc_id != doc else other)
 
 
+class _ValueWindows:
+    """Sources sorted by value, in classes of like half-width (a power of two), so that
+    those whose stated interval may meet [lo, hi] are found by bisection within each
+    class: one wide source does not widen the search for all the others."""
+
+    def __init__(self, sources: list[Member]):
+        classes: dict[int, list[Member]] = defaultdict(list)
+        for s in sources:
+            classes[math.frexp(max(s.value - s.exact_lo, s.exact_hi - s.value))[1]].append(s)
+        self.classes = []
+        for _, items in sorted(classes.items()):
+            items.sort(key=lambda s: s.value)
+            reach = max(max(s.value - s.exact_lo, s.exact_hi - s.value) for s in items)
+            self.classes.append(([s.value for s in items], items, reach))
+
+    def __bool__(self) -> bool:
+        return bool(self.classes)
+
+    def near(self, lo: float, hi: float) -> list[Member]:
+        """A superset of the sources whose interval meets [lo, hi] (padded against
+        rounding: the caller tests each)."""
+        found: list[Member] = []
+        for values, items, reach in self.classes:
+            pad = reach + 1e-9 * max(abs(lo), abs(hi), reach)
+            found += items[bisect.bisect_left(values, lo - pad):
+                           bisect.bisect_right(values, hi + pad)]
+        return found
+
+
 def recover_units(members: list[Member], config: ConsistencyConfig) -> list[UnitRecovery]:
     """Give values whose unit the page lost the unit of an agreeing claim of another page:
     same system and workload, compatible context and metric, the same number. A claim of
@@ -447,24 +492,17 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
     for m in members:
         if m.unit and m.scale is not None and "unit_inferred" not in m.flags:
             sources[(m.system_key, m.benchmark_key)].append(m)
-    # per key: sources sorted by value, and the widest half-interval, so that the sources
-    # stating a number are found by bisection rather than by a scan of the whole key;
-    # the sources this pass may change (their metric) apart from the others
+    # per key: the fixed sources and those this pass may change (their metric), each
+    # as windows the sources stating a number are found in by bisection
     index = {}
     for key, items in sources.items():
-        items.sort(key=lambda s: s.value)
-        reach = max(max(s.value - s.exact_lo, s.exact_hi - s.value) for s in items)
-        fixed = [s for s in items if not any(_needs(s))]
-        changing = [s for s in items if any(_needs(s))]
-        index[key] = ([s.value for s in fixed], fixed, [s.value for s in changing], changing,
-                      reach)
-    empty = ((), (), (), (), 0.0)
+        index[key] = (_ValueWindows([s for s in items if not any(_needs(s))]),
+                      _ValueWindows([s for s in items if any(_needs(s))]))
+    empty = (_ValueWindows([]), _ValueWindows([]))
     answers: dict[tuple, dict[tuple, _Option]] = {}
 
-    def candidates(m: Member, needs_unit: bool, values, items, reach) -> list[Member]:
-        near = items[bisect.bisect_left(values, m.exact_lo - reach):
-                     bisect.bisect_right(values, m.exact_hi + reach)]
-        found = [s for s in near if _same_value(s, m)
+    def candidates(m: Member, needs_unit: bool, windows: _ValueWindows) -> list[Member]:
+        found = [s for s in windows.near(m.exact_lo, m.exact_hi) if _same_value(s, m)
                  and (s.metric == m.metric or m.metric in _UNSPECIFIC_METRICS)
                  and _compatible(s.context, m.context)]
         if not needs_unit:
@@ -479,14 +517,13 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
         needs_unit, needs_metric = _needs(m)
         if not (needs_unit or needs_metric):
             continue
-        values, items, changing_values, changing, reach = index.get(
-            (m.system_key, m.benchmark_key), empty)
+        fixed, changing = index.get((m.system_key, m.benchmark_key), empty)
         question = (m.system_key, m.benchmark_key, m.exact_lo, m.exact_hi, m.metric,
                     m.context, needs_unit, "" if needs_unit else m.unit)
         options = answers.get(question)
         if options is None:
             grouped: dict[tuple, list[Member]] = defaultdict(list)
-            for s in candidates(m, needs_unit, values, items, reach):
+            for s in candidates(m, needs_unit, fixed):
                 grouped[option_key(s, needs_unit)].append(s)
             options = answers[question] = {k: _Option(v) for k, v in grouped.items()}
         ranked_input: dict[tuple, tuple[int, float, Member]] = {}
@@ -496,7 +533,7 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
                 ranked_input[k] = summary
         if changing:  # read as they are now, with the fixed sources of their option
             extra: dict[tuple, list[Member]] = defaultdict(list)
-            for s in candidates(m, needs_unit, changing_values, changing, reach):
+            for s in candidates(m, needs_unit, changing):
                 if s.doc_id != m.doc_id:
                     extra[option_key(s, needs_unit)].append(s)
             for k, more in extra.items():
