@@ -93,13 +93,18 @@ def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.Data
     """The report of one run, from its three tables (columns read by name; missing
     optional columns read as empty)."""
     pages = page_views(documents)
-    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages},
-                             review_group_ids(groups))
+    # the review shows the first MAX_ROWS groups to review, like every other list; the
+    # claims read are those of the cards shown (the rest are in consistency.csv)
+    shown_review = review_group_ids(groups, MAX_ROWS)
+    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages}, set(shown_review))
     by_group: dict[str, list] = {}
     for c in claim_rows:
         if c.cells.get("group_id"):
             by_group.setdefault(c.cells["group_id"], []).append(c)
     group_rows = group_views(groups, by_group)
+    review = [g for g in group_rows if g.needs_review]
+    for g in review[MAX_ROWS:]:  # no card: links go to its row in all groups
+        g.anchor = "gr-" + g.group_id
     anchors = {g.group_id: g.anchor for g in group_rows}
     figures, languages = summary(documents, claims, group_rows)
     style, script = _asset("report.css"), _asset("report.js")
@@ -108,7 +113,7 @@ def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.Data
         style=Markup(style),     # our own files, not page text
         script=Markup(script),
         figures=figures, languages=languages,
-        review=[g for g in group_rows if g.needs_review],
+        review=review[:MAX_ROWS], n_review=len(review),
         groups=group_rows[:MAX_ROWS], n_groups=len(group_rows),
         group_headers=headers("consistency.csv", _present(groups, GROUP_TABLE_COLUMNS),
                               ("n_docs", "reference_value")),
