@@ -53,6 +53,7 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
 from extractor.extract.context import PageContext, page_context
@@ -314,7 +315,15 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
     n = len(claims)
 
     def column(name):  # whole columns at once: far cheaper than rows as dicts
-        return claims[name].tolist() if name in claims.columns else [None] * n
+        if name not in claims.columns:
+            return [None] * n
+        values = claims[name]
+        if values.dtype.kind in "fiub":
+            return values.tolist()
+        # one Python string per distinct value, shared by the members: a claims table
+        # repeats its doc_ids, names, units, contexts and sentences row after row
+        codes, uniques = pd.factorize(values, use_na_sentinel=False)
+        return np.asarray(uniques, dtype=object)[codes].tolist()
 
     cols = {name: column(name) for name in (
         "doc_id", "lang", "value", "unit", "quantity", "value_norm", "metric", "system",
@@ -651,7 +660,10 @@ def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
 
 def _updated_claims(claims: pd.DataFrame, members: list[Member],
                     recovered: list[UnitRecovery], group_of_row: dict[int, str]) -> pd.DataFrame:
-    out = claims.reset_index(drop=True).copy()
+    # a shallow copy: the columns replaced below are new, the others are shared (the
+    # claims table is the largest thing a run holds)
+    out = claims.reset_index(drop=True) if not isinstance(claims.index, pd.RangeIndex) \
+        or claims.index.start != 0 or claims.index.step != 1 else claims.copy(deep=False)
     n = len(out)
     by_row = {m.row: m for m in members}
     changed = {"unit": "", "quantity": "", "value_norm": None, "metric": "", "flags": "",
