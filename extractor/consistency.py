@@ -13,7 +13,7 @@ How, in order:
 1. Context: each claim's `context` (suite, round, division, date, and the scale its
    sentence states; see `extractor.extract.context`). A table without a context column
    gets each page's from the sentences of its claims.
-2. Unit recovery (`recover_units`): a value whose unit the page lost (a `?`-damaged page)
+2. Unit recovery (`extractor.recovery.recover_units`): a value whose unit the page lost (a `?`-damaged page)
    takes the unit of an agreeing claim of another page about the same system and
    workload in a compatible context; on a lossy page, a value whose metric words were
    lost takes that claim's metric too (flag `metric_inferred`).
@@ -45,18 +45,18 @@ the candidates' scales), `baseline` (the compared system of a relative group),
 """
 from __future__ import annotations
 
-import bisect
 import logging
 import math
 import re
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, fields
-from functools import lru_cache
+from dataclasses import dataclass, fields
 
+import numpy as np
 import pandas as pd
 
 from extractor.extract.context import PageContext, page_context
-from extractor.grouping import counted_thing, group_claims, group_id, possible_round, verdict
+from extractor.grouping import counted_thing, group_claims, group_id, verdict
+from extractor.recovery import UnitRecovery, recover_units
 from extractor.reference import (DEFAULT_REFERENCE, ReferenceCheck, ReferenceTableError,
                                  benchmark_key, canonical_benchmark, canonical_system,
                                  check_reference, load_reference, prepare_reference,
@@ -76,9 +76,6 @@ EXTRA_GROUP_COLUMNS = ["reference_round", "reference_division", "reference_syste
                        "reference_reading", "reference_note", "baseline", "counted"]
 #: columns this stage adds to the claims table, after the contract's columns
 CLAIM_EXTRA_COLUMNS = ["unit_source", "group_id"]
-
-#: metrics whose values are lost when the page lost its unit
-_UNSPECIFIC_METRICS = ("", "other")
 
 
 @dataclass
@@ -145,23 +142,6 @@ class Group:
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-@dataclass
-class UnitRecovery:
-    """One value that took its unit (and/or metric) from a claim of another page."""
-
-    row: int
-    doc_id: str
-    value: float
-    #: the unit it took, '' when only the metric was recovered
-    unit: str
-    source_doc_id: str
-    #: the metric it took, '' when it kept its own
-    metric_inferred: str = ""
-
-    def as_dict(self) -> dict:
-        return asdict(self)
 
 
 # --- tolerance ----------------------------------------------------------------------
@@ -241,7 +221,7 @@ def _finite(x) -> float | None:
     return x if math.isfinite(x) else None
 
 
-@dataclass
+@dataclass(slots=True)  # one per claim: slots keep a million of them small
 class Member:
     """A claim as the stage sees it."""
 
@@ -314,140 +294,79 @@ def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
     n = len(claims)
 
     def column(name):  # whole columns at once: far cheaper than rows as dicts
-        return claims[name].tolist() if name in claims.columns else [None] * n
+        if name not in claims.columns:
+            return [None] * n
+        values = claims[name]
+        if values.dtype.kind in "fiub":
+            return values.tolist()
+        # one Python string per distinct value, shared by the members: a claims table
+        # repeats its doc_ids, names, units, contexts and sentences row after row
+        codes, uniques = pd.factorize(values, use_na_sentinel=False)
+        return np.asarray(uniques, dtype=object)[codes].tolist()
 
     cols = {name: column(name) for name in (
         "doc_id", "lang", "value", "unit", "quantity", "value_norm", "metric", "system",
         "workload", "qualifier", "surface", "sentence", "start", "confidence", "flags",
         "context", "baseline")}
-    records = [dict(zip(cols, values)) for values in zip(*cols.values())]
     fallback: dict[str, PageContext] = {}
-    by_doc: dict[str, list[dict]] = defaultdict(list)
-    for r in records:
-        by_doc[_text(r.get("doc_id"))].append(r)
     # a table written without contexts (an older run, another extractor) gets each page's
     # from its claims' sentences; an empty context the extractor wrote is its finding
-    has_contexts = "context" in claims.columns
-    for doc, rows in by_doc.items():
-        if not has_contexts:
-            sentences = list(dict.fromkeys(_text(r.get("sentence")) for r in rows))
-            fallback[doc] = page_context("\n".join(sentences))
+    if "context" not in claims.columns:
+        sentences: dict[str, dict[str, None]] = defaultdict(dict)
+        for doc, sentence in zip(cols["doc_id"], cols["sentence"]):
+            sentences[_text(doc)][_text(sentence)] = None
+        for doc, texts in sentences.items():
+            fallback[doc] = page_context("\n".join(texts))
     parsed: dict[str, PageContext] = {}
+    # copies of a page repeat the same values, surfaces and names: each worked out once
+    intervals: dict[tuple, tuple[float, float, float, float]] = {}
+    counted: dict[tuple[str, str], str] = {}
+    keys: dict[str, str] = {}
+    bench_keys: dict[str, str] = {}
     members = []
-    for i, r in enumerate(records):
-        value = _finite(r.get("value"))
+    for i, (doc, lang, value, unit, quantity, value_norm, metric, system, workload, qualifier,
+            surface, sentence, start, confidence, flags, context, baseline) in enumerate(
+                zip(*cols.values())):
+        value = _finite(value)
         if value is None:
             continue
-        doc = _text(r.get("doc_id"))
-        ctx_text = _text(r.get("context"))
+        doc = _text(doc)
+        ctx_text = _text(context)
         if ctx_text:
             ctx = parsed.get(ctx_text) or parsed.setdefault(ctx_text, PageContext.parse(ctx_text))
         else:
             ctx = fallback.get(doc, PageContext())
-        confidence = _finite(r.get("confidence"))
+        confidence = _finite(confidence)
+        system, workload, baseline = _text(system), _text(workload), _text(baseline)
+        surface, qualifier = _text(surface), _text(qualifier) or "exact"
+        if system not in keys:
+            keys[system] = system_key(system)
+        if baseline not in keys:
+            keys[baseline] = system_key(baseline)
+        if workload not in bench_keys:
+            bench_keys[workload] = benchmark_key(workload)
         m = Member(
-            row=i, doc_id=doc, lang=_text(r.get("lang")), value=value,
-            unit=_text(r.get("unit")), quantity=_text(r.get("quantity")),
-            value_norm=_finite(r.get("value_norm")), metric=_text(r.get("metric")),
-            system=_text(r.get("system")), workload=_text(r.get("workload")),
-            qualifier=_text(r.get("qualifier")) or "exact", surface=_text(r.get("surface")),
-            sentence=_text(r.get("sentence")), start=int(_finite(r.get("start")) or 0),
+            row=i, doc_id=doc, lang=_text(lang), value=value,
+            unit=_text(unit), quantity=_text(quantity),
+            value_norm=_finite(value_norm), metric=_text(metric),
+            system=system, workload=workload, qualifier=qualifier, surface=surface,
+            sentence=_text(sentence), start=int(_finite(start) or 0),
             confidence=0.0 if confidence is None else confidence,
-            flags=_flags(r.get("flags")), context=ctx,
-            system_key=system_key(_text(r.get("system"))),
-            benchmark_key=benchmark_key(_text(r.get("workload"))),
-            baseline=_text(r.get("baseline")), baseline_key=system_key(_text(r.get("baseline"))))
+            flags=_flags(flags), context=ctx,
+            system_key=keys[system], benchmark_key=bench_keys[workload],
+            baseline=baseline, baseline_key=keys[baseline])
         if m.metric in config.counted_metrics or m.quantity == "count":
-            m.counted = counted_thing(m.surface, m.sentence)
-        m.lo, m.hi = tolerance_interval(value, m.surface, m.qualifier, config)
-        m.exact_lo, m.exact_hi = tolerance_interval(value, m.surface, "exact", config)
+            said = (m.surface, m.sentence)
+            if said not in counted:
+                counted[said] = counted_thing(m.surface, m.sentence)
+            m.counted = counted[said]
+        stated = (value, surface, qualifier)
+        if stated not in intervals:
+            intervals[stated] = (tolerance_interval(value, surface, qualifier, config)
+                                 + tolerance_interval(value, surface, "exact", config))
+        m.lo, m.hi, m.exact_lo, m.exact_hi = intervals[stated]
         members.append(m)
     return members
-
-
-@lru_cache(maxsize=65536)  # contexts are few and frozen; pairs recur for every claim
-def _compatible(a: PageContext, b: PageContext) -> bool:
-    """Contexts that may speak of the same result: no field known on both sides differs,
-    and neither page is dated before the round the other names."""
-    if not all(not x or not y or x == y for x, y in
-               ((a.suite, b.suite), (a.round, b.round), (a.division, b.division))):
-        return False
-    return possible_round(a, b.round) and possible_round(b, a.round)
-
-
-# --- unit recovery ------------------------------------------------------------------
-
-def _same_value(a: Member, b: Member) -> bool:
-    """The two pages state the same number (stated precision only: "up to 2.6" is not
-    the same number as "1.6", though it covers it)."""
-    return a.exact_lo <= b.exact_hi and b.exact_lo <= a.exact_hi
-
-
-def recover_units(members: list[Member], config: ConsistencyConfig) -> list[UnitRecovery]:
-    """Give values whose unit the page lost the unit of an agreeing claim of another page:
-    same system and workload, compatible context and metric, the same number. A claim of
-    a lossy page (flag `lossy_source`) whose metric is unspecific likewise takes the
-    metric of such a claim with its own unit (the words that said "improvement" were
-    lost with the letters). When the other pages disagree, what more pages say wins; a
-    tie recovers nothing. Members are updated in place; returns what changed."""
-    sources: dict[tuple[str, str], list[Member]] = defaultdict(list)
-    for m in members:
-        if m.unit and m.scale is not None and "unit_inferred" not in m.flags:
-            sources[(m.system_key, m.benchmark_key)].append(m)
-    # per key: sources sorted by value, and the widest half-interval, so that the sources
-    # stating a number are found by bisection rather than by a scan of the whole key
-    index = {}
-    for key, items in sources.items():
-        items.sort(key=lambda s: s.value)
-        reach = max(max(s.value - s.exact_lo, s.exact_hi - s.value) for s in items)
-        index[key] = ([s.value for s in items], items, reach)
-    recovered = []
-    for m in members:
-        needs_unit = not m.unit
-        needs_metric = m.metric in _UNSPECIFIC_METRICS and "lossy_source" in m.flags
-        if not (needs_unit or needs_metric) or "unit_inferred" in m.flags \
-                or "metric_inferred" in m.flags or not (m.system_key or m.benchmark_key):
-            continue
-        values, items, reach = index.get((m.system_key, m.benchmark_key), ((), (), 0.0))
-        near = items[bisect.bisect_left(values, m.exact_lo - reach):
-                     bisect.bisect_right(values, m.exact_hi + reach)]
-        candidates = [s for s in near
-                      if s.doc_id != m.doc_id and _same_value(s, m)
-                      and (s.metric == m.metric or m.metric in _UNSPECIFIC_METRICS)
-                      and _compatible(s.context, m.context)]
-        if not needs_unit:
-            candidates = [s for s in candidates if s.unit == m.unit
-                          and s.metric not in _UNSPECIFIC_METRICS]
-        if not candidates:
-            continue
-        options: dict[tuple, list[Member]] = defaultdict(list)
-        for s in candidates:
-            key = (s.unit, s.quantity, round(s.scale, 12)) if needs_unit else (s.metric,)
-            options[key].append(s)
-        ranked = sorted(options.items(), key=lambda kv: (
-            -len({s.doc_id for s in kv[1]}), -max(s.confidence for s in kv[1]), kv[0]))
-        if len(ranked) > 1:
-            first, second = ranked[0][1], ranked[1][1]
-            if len({s.doc_id for s in first}) == len({s.doc_id for s in second}) and \
-                    max(s.confidence for s in first) == max(s.confidence for s in second):
-                logger.debug("unit or metric of %s in %s is ambiguous", m.value, m.doc_id)
-                continue
-        supporters = ranked[0][1]
-        source = sorted(supporters, key=lambda s: (-s.confidence, s.doc_id, s.row))[0]
-        unit = ""
-        if needs_unit:
-            unit = source.unit
-            m.unit, m.quantity, m.value_norm = unit, source.quantity, m.value * source.scale
-            m.flags.append("unit_inferred")
-        inferred_metric = ""
-        if m.metric in _UNSPECIFIC_METRICS and source.metric not in _UNSPECIFIC_METRICS:
-            m.metric = inferred_metric = source.metric
-            m.flags.append("metric_inferred")
-        if unit or inferred_metric:
-            recovered.append(UnitRecovery(m.row, m.doc_id, m.value, unit, source.doc_id,
-                                          inferred_metric))
-    logger.info("recovered the unit or metric of %d values from other pages", len(recovered))
-    return recovered
 
 
 # --- the stage ----------------------------------------------------------------------
@@ -531,7 +450,10 @@ def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
 
 def _updated_claims(claims: pd.DataFrame, members: list[Member],
                     recovered: list[UnitRecovery], group_of_row: dict[int, str]) -> pd.DataFrame:
-    out = claims.reset_index(drop=True).copy()
+    # a shallow copy: the columns replaced below are new, the others are shared (the
+    # claims table is the largest thing a run holds)
+    out = claims.reset_index(drop=True) if not isinstance(claims.index, pd.RangeIndex) \
+        or claims.index.start != 0 or claims.index.step != 1 else claims.copy(deep=False)
     n = len(out)
     by_row = {m.row: m for m in members}
     changed = {"unit": "", "quantity": "", "value_norm": None, "metric": "", "flags": "",

@@ -390,7 +390,7 @@ class RunWriter:
     def finish(self, claims: pd.DataFrame, groups: pd.DataFrame) -> None:
         """Write the final claims and consistency tables, Parquet and the report, then
         commit everything into OUT_DIR as one unit."""
-        from extractor.report import render_report  # noqa: PLC0415 (report imports pandas only)
+        from extractor.report import write_report  # noqa: PLC0415 (report imports pandas only)
 
         try:
             self._close_files()
@@ -399,8 +399,7 @@ class RunWriter:
             for table in TABLES:
                 csv_to_parquet(self.staging / f"{table}.csv", self.staging / f"{table}.parquet")
             documents = read_table(self.staging / "documents.csv")
-            (self.staging / "report.html").write_text(
-                render_report(documents, claims, groups), encoding="utf-8")
+            write_report(self.staging / "report.html", documents, claims, groups)
             runfolder.carry_over(self.out_dir, self.staging)
             runfolder.commit(self.staging, self.out_dir)
         except OSError as exc:

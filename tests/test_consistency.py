@@ -439,6 +439,26 @@ def test_pages_disagreeing_on_the_unit_recover_nothing(reference):
     assert out.loc[0, "unit"] == ""
 
 
+@pytest.mark.parametrize("n_copies", [2, 3])
+def test_copies_asking_the_same_question_each_leave_their_own_page_out(reference, n_copies):
+    """Copies of a page that lost a unit, and states the value in hours elsewhere, ask
+    the same question: each counts the other copies, never itself. Against one page in
+    minutes, two copies tie (one page each way: nothing recovered); three do not."""
+    copies = [c for i in range(n_copies) for c in (
+        claim(f"c{i}.txt", 1.8, "", system="IPU-POD256", workload="BERT", surface="1.8",
+              **LOSSY),
+        claim(f"c{i}.txt", 1.8, "h", system="IPU-POD256", workload="BERT"))]
+    out = run(reference, *copies,
+              claim("m.txt", 1.8, "min", system="IPU-POD256", workload="BERT"))[1]
+    lost = out[out["flags"].str.contains("lossy_source")].set_index("doc_id")
+    if n_copies == 2:
+        assert set(lost["unit"]) == {""} and set(lost["unit_source"]) == {""}
+    else:  # the most confident supporter, then the first by doc_id
+        assert set(lost["unit"]) == {"h"}
+        assert dict(lost["unit_source"]) == {"c0.txt": "c1.txt", "c1.txt": "c0.txt",
+                                             "c2.txt": "c0.txt"}
+
+
 def test_recovery_can_be_switched_off(reference):
     out = run(reference, claim("000.txt", 28.3, "", system="IPU-POD16", workload="ResNet-50",
                                **LOSSY),

@@ -127,6 +127,36 @@ def test_repeated_values_are_collapsed():
     assert "5.78 min ×600, 5 pages" in doc.get_element_by_id("gr-g1").text_content()
 
 
+def test_review_cards_and_values_are_bounded(monkeypatch):
+    """A run with more groups to review than a page can hold shows the first MAX_ROWS
+    cards (mismatches and the most-stated first) and says consistency.csv holds all; a
+    group of many values lists the most stated ones and how many more."""
+    import extractor.report as report
+    from extractor.report.view import VALUES_LISTED
+
+    monkeypatch.setattr(report, "MAX_ROWS", 3)
+    n_values = VALUES_LISTED + 7
+    claims = pd.DataFrame({"doc_id": [f"p{i}.txt" for i in range(n_values)],
+                           "sentence": [f"It took {i + 1} min." for i in range(n_values)],
+                           "surface": [str(i + 1) for i in range(n_values)],
+                           "value": [float(i + 1) for i in range(n_values)], "unit": "min",
+                           "metric": "time_to_train", "group_id": "g0"})
+    groups = pd.DataFrame([{"group_id": f"g{i}", "system": "IPU-POD16", "workload": "BERT",
+                            "metric": "time_to_train", "n_docs": n_values - i,
+                            "values": ";".join(f"{j + 1} min" for j in range(n_values - i)),
+                            "doc_ids": ";".join(f"p{j}.txt" for j in range(n_values - i)),
+                            "verdict": "conflict", "reference_verdict": ""} for i in range(5)])
+    documents = pd.DataFrame({"doc_id": claims["doc_id"], "status": "ok"})
+    doc = parse(render_report(documents, claims, groups))
+    cards = doc.cssselect("#review article.card")
+    assert [c.get("id") for c in cards] == ["g-g0", "g-g1", "g-g2"]
+    review = doc.get_element_by_id("review").text_content()
+    assert "Needs review: 5 groups" in review and "consistency.csv holds all 5" in review
+    assert len(cards[0].cssselect("ul.buckets > li")) == VALUES_LISTED + 1
+    assert "and 7 more values" in cards[0].text_content()
+    assert cards[0].cssselect("q")  # the claims of a card shown are read
+
+
 def test_missing_optional_columns_render():
     documents = pd.DataFrame({"doc_id": ["a.txt"]})
     claims = pd.DataFrame({"doc_id": ["a.txt"], "sentence": ["IPU-POD16 took 28.3 min."],

@@ -1,10 +1,10 @@
 """The run's report: one self-contained HTML page that a person reads in a browser.
 
 `render_report(documents, claims, groups) -> str` renders `templates/report.html.j2`
-with Jinja2, autoescaping on: every string that comes from a page (sentences, titles,
-doc_ids, URLs) is escaped, and no page string is ever put in an attribute that a browser
-would follow or run (URLs are shown as text; links are relative `clean/...` files or `#`
-anchors).
+with Jinja2 (`write_report(path, ...)` streams it into a file), autoescaping on: every
+string that comes from a page (sentences, titles, doc_ids, URLs) is escaped, and no page
+string is ever put in an attribute that a browser would follow or run (URLs are shown as
+text; links are relative `clean/...` files or `#` anchors).
 
 The page loads nothing: a Content-Security-Policy meta tag allows only the report's own
 style sheet and its one small script (sorting, filtering, paging), each by its SHA-256
@@ -34,7 +34,7 @@ from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS,
                                    PAGE_TABLE_COLUMNS, claim_views, group_views, headers,
                                    page_views, review_group_ids, summary)
 
-__all__ = ["render_report", "MAX_ROWS", "content_security_policy"]
+__all__ = ["render_report", "write_report", "MAX_ROWS", "content_security_policy"]
 
 GROUP_TABLE_COLUMNS = ("group_id", "system", "workload", "metric", "context", "values",
                        "verdict", "reference_verdict", "reference_note", "reference_value",
@@ -92,23 +92,42 @@ def _present(df: pd.DataFrame, columns) -> tuple:
 def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.DataFrame) -> str:
     """The report of one run, from its three tables (columns read by name; missing
     optional columns read as empty)."""
+    return "".join(report_pieces(documents, claims, groups))
+
+
+def write_report(path, documents: pd.DataFrame, claims: pd.DataFrame,
+                 groups: pd.DataFrame) -> None:
+    """`render_report` written to `path` as it is rendered: the page of a large run is
+    millions of small pieces, never held as one list."""
+    with open(path, "w", encoding="utf-8") as f:
+        for piece in report_pieces(documents, claims, groups):
+            f.write(piece)
+
+
+def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.DataFrame):
+    """The report's text, piece by piece (`render_report`)."""
     pages = page_views(documents)
-    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages},
-                             review_group_ids(groups))
+    # the review shows the first MAX_ROWS groups to review, like every other list; the
+    # claims read are those of the cards shown (the rest are in consistency.csv)
+    shown_review = review_group_ids(groups, MAX_ROWS)
+    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages}, set(shown_review))
     by_group: dict[str, list] = {}
     for c in claim_rows:
         if c.cells.get("group_id"):
             by_group.setdefault(c.cells["group_id"], []).append(c)
     group_rows = group_views(groups, by_group)
+    review = [g for g in group_rows if g.needs_review]
+    for g in review[MAX_ROWS:]:  # no card: links go to its row in all groups
+        g.anchor = "gr-" + g.group_id
     anchors = {g.group_id: g.anchor for g in group_rows}
     figures, languages = summary(documents, claims, group_rows)
     style, script = _asset("report.css"), _asset("report.js")
-    return _environment().get_template("report.html.j2").render(
+    return _environment().get_template("report.html.j2").generate(
         csp=content_security_policy(style, script),
         style=Markup(style),     # our own files, not page text
         script=Markup(script),
         figures=figures, languages=languages,
-        review=[g for g in group_rows if g.needs_review],
+        review=review[:MAX_ROWS], n_review=len(review),
         groups=group_rows[:MAX_ROWS], n_groups=len(group_rows),
         group_headers=headers("consistency.csv", _present(groups, GROUP_TABLE_COLUMNS),
                               ("n_docs", "reference_value")),

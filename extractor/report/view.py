@@ -20,6 +20,7 @@ from extractor.report.columns import anchor, meaning
 MAX_ROWS = 2000          # per table; the CSV and Parquet files hold everything
 EXAMPLES_PER_VALUE = 3   # sentences shown under each distinct value of a review group
 PAGES_LISTED = 5         # pages named in a collapsed list before "and N more"
+VALUES_LISTED = 50       # distinct values shown for a group before "and N more values"
 
 
 def text(value) -> str:
@@ -153,12 +154,12 @@ def collapse(values, doc_ids) -> list[ValueBucket]:
     ['5.78 min ×3, 2 pages', '6 min, 1 page']
     """
     counts = Counter(values)
-    pages: dict[str, list[str]] = {}
+    pages: dict[str, dict[str, None]] = {}  # in order, each once: a value of 10,000 pages
     for value, doc in zip(values, list(doc_ids) + [""] * len(values)):
-        listed = pages.setdefault(value, [])
-        if doc and doc not in listed:
-            listed.append(doc)
-    return [ValueBucket(v, n, pages[v]) for v, n in counts.most_common()]
+        listed = pages.setdefault(value, {})
+        if doc:
+            listed[doc] = None
+    return [ValueBucket(v, n, list(pages[v])) for v, n in counts.most_common()]
 
 
 @dataclass
@@ -174,6 +175,12 @@ class GroupView:
     n_claims: int
     langs: str
     pages: str
+    #: distinct values of the group; `buckets` holds the first VALUES_LISTED of them
+    n_values: int = 0
+
+    @property
+    def more_values(self) -> int:
+        return self.n_values - len(self.buckets)
 
 
 #: the unit of `reference_value` by metric (consistency.csv)
@@ -213,11 +220,15 @@ def group_views(groups: pd.DataFrame, claim_views: dict[str, list[ClaimView]]
         gid = text(row["group_id"])
         values, docs = split_list(row["values"]), split_list(row["doc_ids"])
         buckets = collapse(values, docs)
+        n_values, buckets = len(buckets), buckets[:VALUES_LISTED]  # the most stated first
         members = claim_views.get(gid, [])
+        examples: dict[str, list[ClaimView]] = {}  # one pass, however many values
+        for c in members:
+            listed = examples.setdefault(f"{c.value} {c.unit}".strip(), [])
+            if len(listed) < EXAMPLES_PER_VALUE:
+                listed.append(c)
         for bucket in buckets:
-            bucket.examples = [c for c in members
-                               if f"{c.value} {c.unit}".strip() == bucket.label
-                               ][:EXAMPLES_PER_VALUE]
+            bucket.examples = examples.get(bucket.label, [])
         verdict, ref = text(row["verdict"]), text(row["reference_verdict"])
         title = " · ".join(p for p in (text(row["system"]), text(row["workload"]),
                                        text(row["metric"])) if p)
@@ -225,15 +236,25 @@ def group_views(groups: pd.DataFrame, claim_views: dict[str, list[ClaimView]]
             buckets[0].examples = members[:EXAMPLES_PER_VALUE]  # labels formatted apart
         cells = {c: text(row[c]) for c in cols}
         cells["reference_unit"] = REFERENCE_UNITS.get(cells["metric"], "")
-        review = verdict == "conflict" or ref == "mismatch"
+        review = _needs_review(verdict, ref)
         out.append(GroupView(gid, ("g-" if review else "gr-") + gid, title or gid, cells,
                              buckets, verdict, ref, review, len(values) or len(members),
                              collapse_list(split_list(row["langs"])),
-                             collapse_list(docs, counted=False)))
-    out.sort(key=lambda g: (not g.needs_review, _REFERENCE_ORDER.get(g.reference_verdict, 2),
-                            _VERDICT_ORDER.get(g.verdict, 3), -int(g.cells["n_docs"] or 0),
-                            g.group_id))
+                             collapse_list(docs, counted=False), n_values))
+    out.sort(key=lambda g: _group_order(g.verdict, g.reference_verdict, g.cells["n_docs"],
+                                        g.group_id))
     return out
+
+
+def _needs_review(verdict: str, reference_verdict: str) -> bool:
+    return verdict == "conflict" or reference_verdict == "mismatch"
+
+
+def _group_order(verdict: str, reference_verdict: str, n_docs: str, group_id: str) -> tuple:
+    """Where a group comes in the report (`group_views`)."""
+    return (not _needs_review(verdict, reference_verdict),
+            _REFERENCE_ORDER.get(reference_verdict, 2), _VERDICT_ORDER.get(verdict, 3),
+            -int(n_docs or 0), group_id)
 
 
 CLAIM_TABLE_COLUMNS = ("doc_id", "lang", "sentence", "value", "unit", "value_norm", "metric",
@@ -263,16 +284,16 @@ def claim_views(claims: pd.DataFrame, page_hrefs: dict[str, str],
     return views
 
 
-def review_group_ids(groups: pd.DataFrame) -> set[str]:
-    """Groups to review: pages in conflict, or a mismatch with the official record."""
+def review_group_ids(groups: pd.DataFrame, limit: int | None = None) -> list[str]:
+    """Groups to review (pages in conflict, or a mismatch with the official record), in
+    the report's order; the first `limit` of them when given."""
     if "group_id" not in groups.columns:
-        return set()
-    flagged = pd.Series(False, index=groups.index)
-    if "verdict" in groups.columns:
-        flagged |= groups["verdict"].astype(str).eq("conflict")
-    if "reference_verdict" in groups.columns:
-        flagged |= groups["reference_verdict"].astype(str).eq("mismatch")
-    return set(groups.loc[flagged, "group_id"].astype(str))
+        return []
+    rows = records(groups, ["group_id", "verdict", "reference_verdict", "n_docs"])
+    keys = [_group_order(text(r["verdict"]), text(r["reference_verdict"]), text(r["n_docs"]),
+                         text(r["group_id"])) for r in rows]
+    ordered = sorted(k for k in keys if not k[0])
+    return [k[-1] for k in ordered[:limit]]
 
 
 PAGE_TABLE_COLUMNS = ("doc_id", "title", "site", "date", "url", "status", "error", "lang",
