@@ -238,15 +238,18 @@ class _PageReader:
         qs = [q for q, _ in kept]
         mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses)
         out = []
+        # what holds for the whole sentence, worked out for its first claim only
+        # (link_names, _claim): the same for each of its numbers
+        memo: dict = {}
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
-            claim = self._claim(idx, q, flags, clause, qs, table)
+            claim = self._claim(idx, q, flags, clause, qs, table, memo)
             if claim is not None:
                 out.append(claim)
         return out
 
     def _claim(self, idx: int, q: Quantity, flags: list[str], clause: tuple[int, int],
-               sentence_qs: list[Quantity], table: Table | None) -> Claim | None:
+               sentence_qs: list[Quantity], table: Table | None, memo: dict) -> Claim | None:
         info, config, infos = self.infos[idx], self.config, self.infos
         sent, lang = info.text, info.lang
         lk = lang_key(lang)
@@ -268,14 +271,14 @@ class _PageReader:
                 return None
 
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
-                          config.carry_workload_sentences)
+                          config.carry_workload_sentences, memo)
         in_sentence = ("clause", "sentence", "table_column")
         if not unit and link.system_from not in in_sentence and link.workload_from not in in_sentence:
             return None  # a bare number is a claim only when its own sentence says what it is about
 
         metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
-        if before is not None and refers_back(sent, lk):
+        if before is not None and _memoised(memo, "refers_back", refers_back, sent, lk):
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
             # sentence that is referred back to names the metric
             metric, cue = metric_for(quantity, "", before.text, lang)
@@ -286,7 +289,7 @@ class _PageReader:
         named = link.system_from in in_sentence or link.workload_from in in_sentence
         if config.require_subject and not (link.system or link.workload):
             return None
-        if not named and (about_business(sent, lang) or (
+        if not named and (_memoised(memo, "about_business", about_business, sent, lang) or (
                 quantity in config.named_quantities and not counts_parameters(sent, q))):
             # a count needs its product beside it ("50 members" is no claim), and a figure
             # of a market or business is no claim without one ("the market grew 30%")
@@ -308,6 +311,13 @@ class _PageReader:
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
                      ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
+
+
+def _memoised(memo: dict, key: str, fn, *args):
+    """`fn(*args)`, kept in a sentence's `memo` under `key` for its other claims."""
+    if key not in memo:
+        memo[key] = fn(*args)
+    return memo[key]
 
 
 def _with_tasks(entities: list, tasks: list) -> list:

@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
+from extractor.extract.regex_tools import with_first_char_guard
 from extractor.extract.rounds import (all_rounds, known_rounds, past_round, pick_round,
                                       round_for_date, round_sort_key)
 from extractor.extract.scale import scale_at
@@ -143,6 +144,9 @@ class ContextConfig:
     past_window: int = 40
 
 
+_DEFAULT_CONFIG = ContextConfig()
+
+
 # --- lexicons -----------------------------------------------------------------------
 
 def _alternation(words) -> str:
@@ -190,26 +194,33 @@ def _patterns() -> _Patterns:
     after_suite = rf"(?P<suite>{suite}){sep}(?P<version>{version}){sep}{number}"
     dates = full_dates()
     ci = re.IGNORECASE
+
+    def guarded(pattern: str) -> re.Pattern:
+        # behind a lookahead on its first characters (same matches): a case-insensitive
+        # alternation of words is otherwise tried at every position of the page, and these
+        # run over whole pages, blocks and sentences (profiled: 3-6x faster so; the
+        # patterns left unguarded start with a literal the engine already skips to)
+        return re.compile(with_first_char_guard(pattern), ci)
+
     return _Patterns(
         benchmark=re.compile(bench, ci),
         round_after_benchmark=re.compile(after_bench, ci),
-        round_after_suite=re.compile(after_suite, ci),
+        round_after_suite=guarded(after_suite),
         round_in_id=re.compile(rf"(?:{bench}){marks}\s*ID\s*[:：]?\s*(?P<num>\d{{1,2}}\.\d{{1,2}})-\d{{2,5}}",
                                ci),
-        current_cue=re.compile(_alternation(words["round_current_cues"]), ci),
-        passing_cue=re.compile(_alternation(words["round_passing_cues"]), ci),
-        suites={name: re.compile(_alternation(ws), ci) for name, ws in words["suites"].items()},
-        divisions={name: re.compile(_alternation(ws), ci)
-                   for name, ws in words["divisions"].items()},
-        any_division=re.compile("|".join(
+        current_cue=guarded(_alternation(words["round_current_cues"])),
+        passing_cue=guarded(_alternation(words["round_passing_cues"])),
+        suites={name: guarded(_alternation(ws)) for name, ws in words["suites"].items()},
+        divisions={name: guarded(_alternation(ws)) for name, ws in words["divisions"].items()},
+        any_division=guarded("|".join(
             [f"(?P<both>{_alternation(words['both_divisions'])})"] +
-            [f"(?P<{name}>{_alternation(ws)})" for name, ws in words["divisions"].items()]), ci),
+            [f"(?P<{name}>{_alternation(ws)})" for name, ws in words["divisions"].items()])),
         # the full-date patterns are the not-a-claim rules' (one home for what a date is)
         iso_date=dates.iso,
         cjk_date=dates.cjk,
         month_day_year=dates.month_day_year,
         day_month_year=dates.day_month_year,
-        date_cue=re.compile(_alternation(words["date_cues"]), ci),
+        date_cue=guarded(_alternation(words["date_cues"])),
         months=dates.months,
     )
 
@@ -447,14 +458,21 @@ def _clause_separator() -> re.Pattern:
     return re.compile(_alternation(words), re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)
+def _separators(text: str) -> tuple[tuple[int, int], ...]:
+    """The clause separators of a sentence, remembered: every claim of a sentence asks
+    for its clause (as `_rounds_named`)."""
+    return tuple(m.span() for m in _clause_separator().finditer(text))
+
+
 def _clause_at(text: str, at: int) -> tuple[int, int]:
     """(start, end) of the clause of `text` holding offset `at`."""
     start, end = 0, len(text)
-    for m in _clause_separator().finditer(text):
-        if m.end() <= at:
-            start = m.end()
-        elif m.start() > at:
-            end = m.start()
+    for sep_start, sep_end in _separators(text):
+        if sep_end <= at:
+            start = sep_end
+        elif sep_start > at:
+            end = sep_start
             break
     return start, end
 
@@ -509,7 +527,7 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
         page_ctx = PageContext.parse(page_ctx)
     page_ctx = page_ctx or PageContext()
     text = _normalise(sentence_text)
-    config = config or ContextConfig()
+    config = config or _DEFAULT_CONFIG  # (asked for every claim: not built anew each time)
     at = at if isinstance(at, int) and not isinstance(at, bool) else None
     if page_ctx.scopes and isinstance(offset, int):
         page_ctx = scope_at(page_ctx, offset + (at or 0))

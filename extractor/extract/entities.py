@@ -155,11 +155,15 @@ def _normalise(doc, hangul_names: re.Pattern | None, text: str | None = None) ->
     if not len(doc):
         return
     arr = doc.to_array([IS_DIGIT, ORTH])
-    hyphens = numpy.array([doc.vocab.strings.add(h) for h in _HYPHENS], dtype=arr.dtype)
     for i in arr[:, 0].nonzero()[0]:
         doc[int(i)].norm_ = _DIGIT_NORM
-    # found by one array operation, not a Python loop over every token of the page
-    for i in numpy.isin(arr[:, 1], hyphens).nonzero()[0]:
+    # found by array operations, not a Python loop over every token of the page; one
+    # comparison per hyphen form (numpy.isin sorts both arrays: costlier for these few)
+    orths = arr[:, 1]
+    is_hyphen = numpy.zeros(len(orths), dtype=bool)
+    for hyphen in _HYPHENS:
+        is_hyphen |= orths == arr.dtype.type(doc.vocab.strings.add(hyphen))
+    for i in is_hyphen.nonzero()[0]:
         doc[int(i)].norm_ = "-"
     if hangul_names is not None:
         for m in hangul_names.finditer(doc.text if text is None else text):

