@@ -57,14 +57,19 @@ logger = logging.getLogger(__name__)
 Step = Callable[[str, RepairLog], str]
 
 
-def _steps(config: CleanConfig, main_text: Step | None = None) -> list[tuple[str, bool, Step]]:
-    """The steps in order; `main_text` replaces boilerplate and markup (documents)."""
-    layout = [("main text", True, main_text)] if main_text else [
+def _layout_steps(config: CleanConfig) -> list[tuple[str, bool, Step]]:
+    """Boilerplate, then markup: our own layout of a page."""
+    return [
         # before markup: the DOM (tags, class names, link density) is the evidence
         ("boilerplate", config.remove_boilerplate,
          lambda text, log: remove_boilerplate(text, log, config.boilerplate)),
         ("markup", config.strip_markup, strip_markup),
     ]
+
+
+def _steps(config: CleanConfig, main_text: Step | None = None) -> list[tuple[str, bool, Step]]:
+    """The steps in order; `main_text` replaces boilerplate and markup (documents)."""
+    layout = [("main text", True, main_text)] if main_text else _layout_steps(config)
     return [
         ("characters", True, normalise_characters),
         *layout,
@@ -78,6 +83,17 @@ def _steps(config: CleanConfig, main_text: Step | None = None) -> list[tuple[str
         ("footers", config.remove_junk, remove_footers),
         ("brand spam", config.flag_brand_spam, flag_brand_replacements),
     ]
+
+
+def _run_steps(steps: list[tuple[str, bool, Step]], text: str, log: RepairLog, doc_id: str) -> str:
+    for name, enabled, step in steps:
+        if not enabled:
+            continue
+        try:
+            text = step(text, log)
+        except Exception:  # a bad page must not stop the batch; the step is just skipped
+            logger.exception("cleaning step %r failed on %s; skipped", name, doc_id or "<text>")
+    return text
 
 
 def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "",
@@ -99,14 +115,8 @@ def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "",
                 return text
             except Exception:  # the document still gets our own layout steps
                 logger.exception("main text failed on %s; boilerplate and markup only", doc_id)
-                return strip_markup(remove_boilerplate(text, log, config.boilerplate), log)
-    for name, enabled, step in _steps(config, main_text):
-        if not enabled:
-            continue
-        try:
-            text = step(text, log)
-        except Exception:  # a bad page must not stop the batch; the step is just skipped
-            logger.exception("cleaning step %r failed on %s; skipped", name, doc_id or "<text>")
+                return _run_steps(_layout_steps(config), text, log, doc_id)
+    text = _run_steps(_steps(config, main_text), text, log, doc_id)
     text = normalise_layout(text)
     text, repairs, repaired_spans = log.finish(text)
     try:
