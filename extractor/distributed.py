@@ -43,7 +43,7 @@ from extractor.config import Config
 from extractor.ingest import (RawPage, doc_id_for, iter_entries, iter_pages, read_entry,
                               read_page, unreadable_page)
 from extractor.pipeline import (PAGES_PER_TASK, TASKS_PER_WORKER, DocumentRow, PageResult,
-                                page_digest, process_page)
+                                failed_page, page_digest, process_page)
 from extractor.runfolder import FinishedPages
 from extractor.warc import is_warc_name
 
@@ -333,4 +333,4 @@ def _failed(item: PageRef | RawPage, message: str) -> PageResult:
             size = os.stat(item.path).st_size
         except OSError:
             size = 0
-    return PageResult(DocumentRow(item.doc_id, status="error", error=message[:500], bytes=size))
+    return failed_page(DocumentRow(item.doc_id, bytes=size), message)

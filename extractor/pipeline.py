@@ -181,10 +181,10 @@ def process_page(raw: RawPage, config: Config) -> PageResult:
         return PageResult(doc, claims, clean_text, digest)
     except PageTimeout as exc:
         logger.warning("page %s: %s in %s", raw.doc_id, exc, stage[0])
-        return _failed(doc, f"{stage[0]}: {type(exc).__name__}: {exc}", digest)
+        return failed_page(doc, f"{stage[0]}: {type(exc).__name__}: {exc}", digest)
     except Exception as exc:  # a bug in a stage costs one page: recorded, logged, run goes on
         logger.exception("page %s failed in %s", raw.doc_id, stage[0])
-        return _failed(doc, f"{stage[0]}: {type(exc).__name__}: {exc}", digest)
+        return failed_page(doc, f"{stage[0]}: {type(exc).__name__}: {exc}", digest)
 
 
 def _run_stages(raw: RawPage, config: Config, doc: DocumentRow, stage: list[str]):
@@ -229,7 +229,8 @@ def warm_up(config: Config) -> None:
     find_quantities(" ".join(_WARM_UP_PAGES), "und", config.claims.quantities)
 
 
-def _failed(doc: DocumentRow, message: str, digest: str) -> PageResult:
+def failed_page(doc: DocumentRow, message: str, digest: str = "") -> PageResult:
+    """The error row of a page: the first line of `message`, at most 500 characters."""
     doc.status = "error"
     doc.error = (message.splitlines() or [message])[0][:500]
     doc.n_claims = 0
