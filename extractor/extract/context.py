@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
-from extractor.extract.regex_tools import with_first_char_guard
+from extractor.extract.regex_tools import literal_alternation, with_first_char_guard
 from extractor.extract.rounds import (all_rounds, known_rounds, past_round, pick_round,
                                       round_for_date, round_sort_key)
 from extractor.extract.scale import scale_at
@@ -149,10 +149,6 @@ _DEFAULT_CONFIG = ContextConfig()
 
 # --- lexicons -----------------------------------------------------------------------
 
-def _alternation(words) -> str:
-    """A regex alternation of literal words, longest first (so 'last round' beats 'last')."""
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
-
 
 @dataclass(frozen=True)
 class _Patterns:
@@ -178,11 +174,11 @@ class _Patterns:
 @lru_cache(maxsize=None)
 def _patterns() -> _Patterns:
     words = lexicons.load("context_words.json")
-    bench = _alternation(words["benchmark_names"])
-    marks = rf"(?:{_alternation(words.get('trademark_marks', []))})?"
+    bench = literal_alternation(words["benchmark_names"])
+    marks = rf"(?:{literal_alternation(words.get('trademark_marks', []))})?"
     all_suite_words = [w for ws in words["suites"].values() for w in ws]
-    suite = _alternation(all_suite_words)
-    version = _alternation(words["version_words"])
+    suite = literal_alternation(all_suite_words)
+    version = literal_alternation(words["version_words"])
     number = r"(?P<num>\d{1,2}\.\d{1,2})(?![\d.]|-\d)"
     sep = r"[\s\-:：,()（）|]{0,3}"
     # "MLPerf 1.1", "MLPerf v2.0", "MLPerf Training v2.0", "MLPerf™ Training version 1.0",
@@ -208,19 +204,19 @@ def _patterns() -> _Patterns:
         round_after_suite=guarded(after_suite),
         round_in_id=re.compile(rf"(?:{bench}){marks}\s*ID\s*[:：]?\s*(?P<num>\d{{1,2}}\.\d{{1,2}})-\d{{2,5}}",
                                ci),
-        current_cue=guarded(_alternation(words["round_current_cues"])),
-        passing_cue=guarded(_alternation(words["round_passing_cues"])),
-        suites={name: guarded(_alternation(ws)) for name, ws in words["suites"].items()},
-        divisions={name: guarded(_alternation(ws)) for name, ws in words["divisions"].items()},
+        current_cue=guarded(literal_alternation(words["round_current_cues"])),
+        passing_cue=guarded(literal_alternation(words["round_passing_cues"])),
+        suites={name: guarded(literal_alternation(ws)) for name, ws in words["suites"].items()},
+        divisions={name: guarded(literal_alternation(ws)) for name, ws in words["divisions"].items()},
         any_division=guarded("|".join(
-            [f"(?P<both>{_alternation(words['both_divisions'])})"] +
-            [f"(?P<{name}>{_alternation(ws)})" for name, ws in words["divisions"].items()])),
+            [f"(?P<both>{literal_alternation(words['both_divisions'])})"] +
+            [f"(?P<{name}>{literal_alternation(ws)})" for name, ws in words["divisions"].items()])),
         # the full-date patterns are the not-a-claim rules' (one home for what a date is)
         iso_date=dates.iso,
         cjk_date=dates.cjk,
         month_day_year=dates.month_day_year,
         day_month_year=dates.day_month_year,
-        date_cue=guarded(_alternation(words["date_cues"])),
+        date_cue=guarded(literal_alternation(words["date_cues"])),
         months=dates.months,
     )
 
@@ -455,7 +451,7 @@ def _division_mentions(text: str) -> tuple[tuple[int, str], ...]:
 @lru_cache(maxsize=None)
 def _clause_separator() -> re.Pattern:
     words = lexicons.load("context_words.json").get("clause_separators", [","])
-    return re.compile(_alternation(words), re.IGNORECASE)
+    return re.compile(literal_alternation(words), re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)

@@ -28,6 +28,19 @@ def alt(terms, boundary=True) -> str:
     return "|".join(parts) or r"(?!x)x"
 
 
+def literal_alternation(words) -> str:
+    """A regex alternation of literal words, longest first (so 'last round' beats 'last'),
+    with no boundaries; a pattern that matches nothing when there are no words.
+
+    >>> import re
+    >>> re.search(literal_alternation(["last", "last round"]), "the last round").group()
+    'last round'
+    >>> re.search(literal_alternation([]), "anything") is None
+    True
+    """
+    return alt(words, boundary=False)
+
+
 def left_bounded(term: str) -> str:
     p = re.escape(term)
     return (r"(?<![A-Za-z0-9_])" + p) if term[0].isascii() and term[0].isalnum() else p

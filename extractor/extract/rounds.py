@@ -18,11 +18,8 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
-from extractor.extract.regex_tools import with_first_char_guard
+from extractor.extract.regex_tools import literal_alternation, with_first_char_guard
 
-
-def _alternation(words) -> str:
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
 @lru_cache(maxsize=None)
@@ -91,11 +88,11 @@ def _past_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     months = full_dates().months
     # the cues are searched after every claim's number: behind a first-character guard
     # (same matches; profiled: 3x faster)
-    return (re.compile(with_first_char_guard(_alternation(table.get("past_result_cues", [])) or r"(?!x)x"),
+    return (re.compile(with_first_char_guard(literal_alternation(table.get("past_result_cues", []))),
                        re.IGNORECASE),
-            re.compile(_alternation(table.get("past_result_blockers", [])) or r"(?!x)x",
+            re.compile(literal_alternation(table.get("past_result_blockers", [])),
                        re.IGNORECASE),
-            re.compile(r"\b(" + _alternation(months) + r")\b", re.IGNORECASE))
+            re.compile(r"\b(" + literal_alternation(months) + r")\b", re.IGNORECASE))
 
 
 def past_round(text: str, at: int, rnd: str, suite: str, date: str,

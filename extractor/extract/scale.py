@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
+from extractor.extract.regex_tools import literal_alternation
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,6 @@ class ScaleMention:
     kind: str
     count: int
 
-
-def _alternation(words) -> str:
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
 @dataclass(frozen=True)
@@ -46,12 +44,12 @@ def _patterns() -> _Patterns:
     lex = lexicons.load("context_scale.json")
     words = {k.lower(): v for k, v in lex["number_words"].items()}
     digits = r"\d{1,3}(?:,\d{3})+|\d+"
-    num = rf"(?P<num>(?:{digits})(?![.,]\d)|{_alternation(words)})"
+    num = rf"(?P<num>(?:{digits})(?![.,]\d)|{literal_alternation(words)})"
     left = r"(?<![A-Za-z0-9_.,])"  # CJK text may touch a number: "使用3584个"
-    acc = _alternation(w for ws in lex["accelerator_nouns"].values() for w in ws)
-    node = _alternation(w for ws in lex["node_nouns"].values() for w in ws)
-    counters = _alternation(lex["counters"])
-    node_counters = _alternation(lex["node_counters"])
+    acc = literal_alternation(w for ws in lex["accelerator_nouns"].values() for w in ws)
+    node = literal_alternation(w for ws in lex["node_nouns"].values() for w in ws)
+    counters = literal_alternation(lex["counters"])
+    node_counters = literal_alternation(lex["node_counters"])
     # name words between a count and its noun are names: capitalised or with a digit
     # ("3,584 NVIDIA H100 Tensor Core GPUs"), never "10 minutes on H100 GPUs"
     name = r"(?-i:[A-Z][\w.+-]*|[\w.+-]*\d[\w.+-]*)"
@@ -72,7 +70,7 @@ def _patterns() -> _Patterns:
         # "DGX A100 x8": a product name, then x and a count of nodes
         (re.compile(rf"(?<=[A-Za-z0-9])\s+{times}\s?(?P<num>\d{{1,4}})(?![\w.])"), "nodes"),
     )
-    approximate = re.compile(rf"(?:{_alternation(lex.get('approximate_before', []))})\s*$", ci)
+    approximate = re.compile(rf"(?:{literal_alternation(lex.get('approximate_before', []))})\s*$", ci)
     return _Patterns(words, patterns, approximate)
 
 
