@@ -412,7 +412,7 @@ def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
     if claims is None or not len(claims):
         return pd.DataFrame(columns=columns), _empty_claims_frame(
             claims if claims is not None else pd.DataFrame())
-    ref = prepare_reference(reference) if reference is not None else prepare_reference(None)
+    ref = prepare_reference(reference)
     ref_rows = reference_rows(ref)
     members = _members(claims, config)
     recovered = recover_units(members, config) if config.recover_units else []

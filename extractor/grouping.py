@@ -74,8 +74,9 @@ def _count_words() -> tuple[frozenset, frozenset]:
 
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 _PARTICLES = frozenset({"의", "of", "the"})
-#: metrics that say nothing of what a value measures
-_UNSPECIFIC = ("", "other")
+#: metrics that say nothing of what a value measures (a page that lost its unit often
+#: lost its metric too)
+UNSPECIFIC_METRICS = ("", "other")
 
 
 def counted_thing(surface: str, sentence: str = "") -> str:
@@ -131,7 +132,7 @@ def _slots(m: Member, config: ConsistencyConfig) -> list[str]:
     # "2x the memory" and "141 GB" are both memory claims, but no value of one can agree
     # or conflict with the other: a relative value of an absolute metric is its own kind
     # (a factor only: a per cent may be absolute, as an accuracy of 84.4 % is)
-    kind = "relative" if m.quantity == "factor" and m.metric not in _UNSPECIFIC \
+    kind = "relative" if m.quantity == "factor" and m.metric not in UNSPECIFIC_METRICS \
         and m.metric not in config.relative_value_metrics else ""
     return [ctx.suite, ctx.round, ctx.division, scale, m.baseline_key if relative else "",
             m.counted, kind]

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from extractor.extract.context import PageContext
-from extractor.grouping import possible_round
+from extractor.grouping import UNSPECIFIC_METRICS, possible_round
 
 if TYPE_CHECKING:
     from extractor.consistency import ConsistencyConfig, Member
@@ -29,9 +29,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 __all__ = ["UnitRecovery", "recover_units"]
-
-#: metrics whose values are lost when the page lost its unit
-_UNSPECIFIC_METRICS = ("", "other")
 
 
 @dataclass
@@ -72,7 +69,7 @@ def _same_value(a: Member, b: Member) -> bool:
 def _needs(m: Member) -> tuple[bool, bool]:
     """(needs a unit, needs a metric): what `recover_units` may give this member."""
     needs_unit = not m.unit
-    needs_metric = m.metric in _UNSPECIFIC_METRICS and "lossy_source" in m.flags
+    needs_metric = m.metric in UNSPECIFIC_METRICS and "lossy_source" in m.flags
     if not (needs_unit or needs_metric) or "unit_inferred" in m.flags \
             or "metric_inferred" in m.flags or not (m.system_key or m.benchmark_key):
         return False, False
@@ -173,10 +170,10 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
 
     def candidates(m: Member, needs_unit: bool, windows: _ValueWindows) -> list[Member]:
         found = [s for s in windows.near(m.exact_lo, m.exact_hi) if _same_value(s, m)
-                 and (s.metric == m.metric or m.metric in _UNSPECIFIC_METRICS)
+                 and (s.metric == m.metric or m.metric in UNSPECIFIC_METRICS)
                  and _compatible(s.context, m.context)]
         if not needs_unit:
-            found = [s for s in found if s.unit == m.unit and s.metric not in _UNSPECIFIC_METRICS]
+            found = [s for s in found if s.unit == m.unit and s.metric not in UNSPECIFIC_METRICS]
         return found
 
     def option_key(s: Member, needs_unit: bool) -> tuple:
@@ -230,7 +227,7 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
             m.unit, m.quantity, m.value_norm = unit, source.quantity, m.value * source.scale
             m.flags.append("unit_inferred")
         inferred_metric = ""
-        if m.metric in _UNSPECIFIC_METRICS and source.metric not in _UNSPECIFIC_METRICS:
+        if m.metric in UNSPECIFIC_METRICS and source.metric not in UNSPECIFIC_METRICS:
             m.metric = inferred_metric = source.metric
             m.flags.append("metric_inferred")
         if unit or inferred_metric:

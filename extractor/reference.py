@@ -178,7 +178,7 @@ def _count(x) -> int | None:
     return n if n > 0 else None
 
 
-def prepare_reference(table: pd.DataFrame) -> pd.DataFrame:
+def prepare_reference(table: pd.DataFrame | None) -> pd.DataFrame:
     """The reference with canonical names, join keys and scale; rows without a usable
     time are dropped."""
     extra = ["system", "benchmark_name", "system_key", "benchmark_key", "name_keys",

@@ -96,7 +96,6 @@ def scopes_of(text: str, blocks: list[Block], mentions: list, division_of,
         return b.start, blocks[j - 1].end
 
     starts = [b.start for b in blocks]
-    index = {id(b): i for i, b in enumerate(blocks)}
     for m in mentions:
         if m.passing:
             continue
@@ -107,7 +106,7 @@ def scopes_of(text: str, blocks: list[Block], mentions: list, division_of,
             continue
         division = division_of(text[b.start:b.end])
         if division:
-            spans.setdefault(span_of(index[id(b)]), {"rounds": [], "divisions": []})[
+            spans.setdefault(span_of(i), {"rounds": [], "divisions": []})[
                 "divisions"].append(division)
     out = []
     for (start, end), found in sorted(spans.items()):
