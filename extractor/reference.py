@@ -33,7 +33,6 @@ name normaliser.
 from __future__ import annotations
 
 import logging
-import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -47,7 +46,7 @@ from extractor.extract.names import canonical_system as _entity_system
 from extractor.extract.names import canonical_workload as _entity_workload
 from extractor.extract.names import name_key as _name_key
 from extractor.reference_check import ReferenceCheck, check_time, system_hint
-from extractor.reference_names import names_for, nodes_of
+from extractor.reference_names import by_rule, names_for, nodes_of
 from extractor.reference_relative import check_relative
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
@@ -95,12 +94,6 @@ def name_key(name) -> str:
 
 
 @lru_cache(maxsize=None)
-def _system_rules() -> tuple[tuple[re.Pattern, str], ...]:
-    rules = lexicons.load("reference_names.json").get("systems", [])
-    return tuple((re.compile(r["pattern"], re.IGNORECASE), r["canonical"]) for r in rules)
-
-
-@lru_cache(maxsize=None)
 def _benchmarks() -> dict[str, str]:
     table = lexicons.load("reference_names.json").get("benchmarks", {})
     return {name_key(k): v for k, v in table.items()}
@@ -119,13 +112,7 @@ def canonical_reference_system(name: str) -> str:
     >>> name_key(canonical_reference_system("NVIDIA DGX A100 (8x A100-SXM4-80GB)"))
     'dgxa100'
     """
-    name = (name or "").strip()
-    for pattern, template in _system_rules():
-        m = pattern.match(name)
-        if m:
-            name = re.sub(r"\{(\d)\}", lambda g: m.group(int(g.group(1))) or "", template)
-            break
-    return canonical_system(name)
+    return canonical_system(by_rule((name or "").strip()))
 
 
 @lru_cache(maxsize=4096)

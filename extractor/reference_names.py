@@ -50,7 +50,9 @@ def _rules() -> tuple[tuple[re.Pattern, str], ...]:
     return tuple((re.compile(r["pattern"], re.IGNORECASE), r["canonical"]) for r in rules)
 
 
-def _by_rule(name: str) -> str:
+def by_rule(name: str) -> str:
+    """A reference system name rewritten by the first rule of reference_names.json that
+    matches it (unchanged when none does)."""
     for pattern, template in _rules():
         m = pattern.match(name)
         if m:
@@ -92,7 +94,7 @@ def derive_names(system_name: str, accelerator: str) -> list[str]:
 
     system_name, accelerator = (system_name or "").strip(), (accelerator or "").strip()
     found: list[str] = []
-    ruled = _by_rule(system_name)
+    ruled = by_rule(system_name)
     if ruled != system_name:
         found.append(ruled)
     found += [e.canonical for e in find_entities(system_name.replace("_", " "), "en")
