@@ -134,17 +134,21 @@ class CharModel:
         return [c for pool in self.by_lead.values() for c, raw in pool
                 if len(raw) > len(survived) and _subsequence(survived, raw[1:])]
 
-    def best(self, survived: bytes, left: str, right: str) -> str | None:
+    def best(self, survived: bytes, left: str, right: str, fits=None) -> str | None:
         """The most likely character for `survived` after `left` and before `right` (the
         text around it on its line): the pair model's SHORTLIST best, ranked by how
         well each reads in its words: Kiwi's score of the Korean around it, the best
-        segmentation of the Chinese around it into wordfreq's words.
+        segmentation of the Chinese around it into wordfreq's words. `fits(character)`,
+        when given, keeps only the candidates it accepts (all of them when it accepts none).
 
         >>> m = char_model()
         >>> m.best("个".encode()[:2], "过去了五", "月"), m.best("인".encode()[:2], "", "공지능(AI)용")
         ('个', '인')
         """
-        return self.likeliest(self.candidates(survived), left, right)
+        candidates = self.candidates(survived)
+        if fits is not None:
+            candidates = [c for c in candidates if fits(c)] or candidates
+        return self.likeliest(candidates, left, right)
 
     def likeliest(self, candidates, left: str, right: str) -> str | None:
         """The candidate character that reads best after `left` and before `right`."""

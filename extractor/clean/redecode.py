@@ -107,11 +107,7 @@ def _likeliest(unit: bytes, before: str, after: str, fits=None) -> tuple[str, bo
     (candidates that do not are dropped, unless none does)."""
     if not unit or unit[0] == 0xE2:
         return None  # E2: punctuation (the completions table's)
-    model = char_model()
-    candidates = model.candidates(unit)
-    if fits is not None:
-        candidates = [c for c in candidates if fits(c)] or candidates
-    best = model.likeliest(candidates, before, after)
+    best = char_model().best(unit, before, after, fits)
     return (best, False) if best else None
 
 
