@@ -78,13 +78,20 @@ def first_char_class(pattern: str) -> str | None:
     >>> first_char_class(r"(?<![\w.])[vV]\s?\d+"), first_char_class(r"a|\d?")
     ('Vv', None)
     """
+    items = _first_items(pattern)
+    return None if items is None else "".join(sorted(items))
+
+
+def _first_items(pattern: str) -> set[str] | None:
+    """The class items (characters, escapes, ranges) a match of `pattern` can start with,
+    or None when that cannot be told or the pattern can match the empty string."""
     try:
         from re import _constants as C, _parser  # noqa: PLC0415 - the parser re uses itself
 
-        chars, nullable = _first_chars(_parser.parse(pattern), C)
+        items, nullable = _first_chars(_parser.parse(pattern), C)
     except (_Unknown, re.error, ImportError, AttributeError, TypeError, ValueError, RecursionError):
         return None
-    return None if nullable or not chars else "".join(sorted(chars))
+    return None if nullable or not items else items
 
 
 class _Unknown(Exception):
@@ -223,13 +230,8 @@ def first_char_buckets(alternatives: list[str]) -> str:
 def _single_first_chars(pattern: str) -> list[str] | None:
     """The characters a match of `pattern` can start with, when they are single
     characters (no range, no category), else None."""
-    try:
-        from re import _constants as C, _parser  # noqa: PLC0415 - as in first_char_class
-
-        items, nullable = _first_chars(_parser.parse(pattern), C)
-    except (_Unknown, re.error, ImportError, AttributeError, TypeError, ValueError, RecursionError):
-        return None
-    if nullable or not items:
+    items = _first_items(pattern)
+    if items is None:
         return None
     chars = []
     for item in sorted(items):
