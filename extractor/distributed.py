@@ -43,7 +43,7 @@ from extractor.config import Config
 from extractor.ingest import (RawPage, doc_id_for, iter_entries, iter_pages, read_entry,
                               read_page, unreadable_page)
 from extractor.pipeline import (PAGES_PER_TASK, TASKS_PER_WORKER, DocumentRow, PageResult,
-                                failed_page, page_digest, process_page)
+                                failed_page, page_digest, process_page, reused_result)
 from extractor.runfolder import FinishedPages
 from extractor.warc import is_warc_name
 
@@ -196,14 +196,11 @@ class _DaskRun:
 
     def _reused_or(self, raw: RawPage) -> RawPage | PageResult:
         """A page read here, or its result from an earlier run if its bytes are unchanged."""
-        if raw.error or not len(self.finished):
-            return raw
-        digest = page_digest(raw.data)
-        rows = self.finished.get(raw.doc_id, digest)
-        if rows is None:
+        result = reused_result(raw, self.finished)
+        if result is None:
             return raw
         self.n_reused += 1
-        return PageResult.from_rows(*rows, digest=digest)
+        return result
 
     def _refs(self, exclude: list) -> Iterator[PageRef | RawPage | PageResult]:
         """Paths for the workers to read; inputs that cannot be read are rows here, and

@@ -290,16 +290,22 @@ def _merged(chunk: list, pending) -> Iterator[PageResult]:
         yield item if isinstance(item, PageResult) else next(done)
 
 
+def reused_result(raw: RawPage, finished) -> PageResult | None:
+    """The result an earlier run finished `raw` with, when its bytes are unchanged."""
+    if raw.error or not len(finished):
+        return None
+    digest = page_digest(raw.data)
+    rows = finished.get(raw.doc_id, digest)
+    return None if rows is None else PageResult.from_rows(*rows, digest=digest)
+
+
 def reuse_finished(pages: Iterable[RawPage], finished) -> Iterator[RawPage | PageResult]:
     """Each page, or its result from an earlier run when its bytes are unchanged."""
     n_reused = 0
     for raw in pages:
-        rows = finished.get(raw.doc_id, page_digest(raw.data)) if not raw.error else None
-        if rows is None:
-            yield raw
-        else:
-            n_reused += 1
-            yield PageResult.from_rows(*rows, digest=page_digest(raw.data))
+        result = reused_result(raw, finished)
+        n_reused += result is not None
+        yield raw if result is None else result
     logger.info("%d pages reused from earlier runs", n_reused)
 
 
