@@ -30,7 +30,7 @@ from extractor.extract.confidence import claim_confidence
 from extractor.extract.context import page_context, sentence_context
 from extractor.extract.cues import LANGS, clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
-from extractor.extract.linking import link_names, sentence_infos
+from extractor.extract.linking import link_names, memoised, sentence_infos
 from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.not_claims import about_business, counts_parameters, reason_not_claim
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
@@ -278,7 +278,7 @@ class _PageReader:
 
         metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
-        if before is not None and _memoised(memo, "refers_back", refers_back, sent, lk):
+        if before is not None and memoised(memo, "refers_back", refers_back, sent, lk):
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
             # sentence that is referred back to names the metric
             metric, cue = metric_for(quantity, "", before.text, lang)
@@ -289,7 +289,7 @@ class _PageReader:
         named = link.system_from in in_sentence or link.workload_from in in_sentence
         if config.require_subject and not (link.system or link.workload):
             return None
-        if not named and (_memoised(memo, "about_business", about_business, sent, lang) or (
+        if not named and (memoised(memo, "about_business", about_business, sent, lang) or (
                 quantity in config.named_quantities and not counts_parameters(sent, q))):
             # a count needs its product beside it ("50 members" is no claim), and a figure
             # of a market or business is no claim without one ("the market grew 30%")
@@ -311,13 +311,6 @@ class _PageReader:
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
                      ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
-
-
-def _memoised(memo: dict, key: str, fn, *args):
-    """`fn(*args)`, kept in a sentence's `memo` under `key` for its other claims."""
-    if key not in memo:
-        memo[key] = fn(*args)
-    return memo[key]
 
 
 def _with_tasks(entities: list, tasks: list) -> list:

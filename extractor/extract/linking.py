@@ -252,9 +252,7 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
     info = infos[idx]
     memo = {} if sentence_memo is None else sentence_memo
     prefer_before = lang_key(info.lang) in ("zh", "ko")
-    if "respectively" not in memo:
-        memo["respectively"] = _respectively(info, sentence_qs)
-    resp = memo["respectively"]
+    resp = memoised(memo, "respectively", _respectively, info, sentence_qs)
     system_m, sys_from = _system_in_sentence(info, q, clause, sentence_qs, prefer_before, resp, memo)
     workload_m, wl_from = _workload_in_sentence(info, q, clause, sentence_qs, prefer_before, resp, memo)
     if table is not None:  # a table whose columns are systems or workloads: "| 模型 | H100 | Gaudi 3 |"
@@ -339,9 +337,14 @@ def _workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, in
 def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
            clause: tuple[int, int], respectively: bool) -> dict[int, Mention]:
     """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
-    key = ("pairs", kind, clause, respectively)
+    return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
+                    quantities, mentions, clause, respectively)
+
+
+def memoised(memo: dict, key, fn, *args):
+    """`fn(*args)`, kept in a sentence's `memo` under `key` for its other claims."""
     if key not in memo:
-        memo[key] = parallel_pairs(quantities, mentions, clause, respectively)
+        memo[key] = fn(*args)
     return memo[key]
 
 
