@@ -65,8 +65,6 @@ def cmd_run(args) -> int:
     corpus = Path(args.corpus)
     if not corpus.exists():  # a folder, or one file: a page or a crawl (WARC)
         raise UsageError(f"corpus not found: {args.corpus}")
-    if args.engine == "dask" and not corpus.is_dir():
-        raise UsageError("--engine dask reads corpus folders; run one file without it")
     if args.engine != "dask" and (args.scheduler or args.send_pages):
         raise UsageError(f"{'--scheduler' if args.scheduler else '--send-pages'} "
                          f"needs --engine dask")

@@ -152,7 +152,9 @@ class _DaskRun:
         self.config = config
         self.finished = finished
         self.corpus = os.path.abspath(config.corpus)
-        self.send_pages = engine.send_pages
+        # one file as the corpus (a page or a crawl) is read here and its pages sent: the
+        # workers' side reads pages by path below a corpus folder
+        self.send_pages = engine.send_pages or not os.path.isdir(self.corpus)
         self.n_reused = 0
         self.client, self.cluster, self.own_client = _connect(engine, config.jobs)
         try:

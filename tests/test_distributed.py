@@ -343,3 +343,24 @@ def test_a_crawl_beside_the_pages_is_read_here_and_its_pages_sent(tmp_path, clus
     same_tables(tmp_path / "out", tmp_path / "local")
     docs = pd.read_csv(tmp_path / "out" / "documents.csv", keep_default_na=False)
     assert docs["doc_id"].str.startswith("crawl.warc.gz").sum() >= 2
+
+
+@pytest.mark.parametrize("one_file", ["crawl.warc.gz", "page.txt"])
+def test_one_file_as_the_corpus_is_read_here_and_its_pages_sent(tmp_path, cluster, one_file):
+    from test_warc import write_warc
+
+    local_cluster, _ = cluster
+    path = tmp_path / one_file
+    if one_file.endswith(".warc.gz"):
+        write_warc(path)
+    else:
+        shutil.copy(sorted(CORPUS.iterdir())[0], path)
+    run(Config(corpus=path, out=tmp_path / "local"))
+    done = subprocess.run([sys.executable, "-m", "extractor", "run", path, "--out",
+                           tmp_path / "out", "-q", "--engine", "dask", "--scheduler",
+                           local_cluster.scheduler_address],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    same_tables(tmp_path / "out", tmp_path / "local")
+    docs = pd.read_csv(tmp_path / "out" / "documents.csv", keep_default_na=False)
+    assert (docs["status"] == "ok").all() and docs["n_claims"].sum() > 0
