@@ -45,17 +45,19 @@ the candidates' scales), `baseline` (the compared system of a relative group),
 """
 from __future__ import annotations
 
+import bisect
 import logging
-import math
-import re
-from collections import Counter, defaultdict
-from dataclasses import dataclass, fields
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from extractor.extract.context import PageContext, page_context
-from extractor.grouping import counted_thing, group_claims, group_id, verdict
+from extractor.extract.context import PageContext
+from extractor.grouping import group_claims, group_id, verdict
+from extractor.members import (ClaimColumns, Member, MemberFactory, half_unit, text,
+                               tolerance_interval)
 from extractor.recovery import UnitRecovery, recover_units
 from extractor.reference import (DEFAULT_REFERENCE, ReferenceCheck, ReferenceTableError,
                                  benchmark_key, canonical_benchmark, canonical_system,
@@ -65,9 +67,9 @@ from extractor.reference import (DEFAULT_REFERENCE, ReferenceCheck, ReferenceTab
 logger = logging.getLogger(__name__)
 
 __all__ = ["GROUP_COLUMNS", "EXTRA_GROUP_COLUMNS", "CLAIM_EXTRA_COLUMNS", "DEFAULT_REFERENCE",
-           "ConsistencyConfig", "Group", "ReferenceCheck", "UnitRecovery", "ReferenceTableError",
-           "check_consistency", "check_reference", "group_claims", "load_reference",
-           "half_unit", "recover_units", "tolerance_interval"]
+           "ClaimUpdates", "ConsistencyConfig", "Group", "ReferenceCheck", "UnitRecovery",
+           "ReferenceTableError", "check_claims_file", "check_consistency", "check_reference",
+           "group_claims", "load_reference", "half_unit", "recover_units", "tolerance_interval"]
 
 GROUP_COLUMNS = ["group_id", "system", "workload", "metric", "context", "n_docs", "langs",
                  "values", "verdict", "reference_value", "reference_verdict", "doc_ids"]
@@ -144,231 +146,6 @@ class Group:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-# --- tolerance ----------------------------------------------------------------------
-
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
-
-
-def half_unit(value: float, surface: str = "") -> float:
-    """Half a unit in the last place the page stated `value` with.
-
-    The digits come from the surface when it holds the number (`28.30 min` -> 0.005), or a
-    number scaled by a magnitude word (`1,750억` -> half of 1e8); else from the value.
-
-    >>> half_unit(28.3, "28.3分鐘"), half_unit(9, "just over 9 minutes"), half_unit(14.5, "")
-    (0.05, 0.5, 0.05)
-    >>> half_unit(175000000000.0, "1,750억")
-    50000000.0
-    """
-    surface = surface if isinstance(surface, str) else ""
-    for token in _NUMBER.findall(surface):
-        try:
-            n = float(token.replace(",", ""))
-        except ValueError:
-            continue
-        decimals = len(token.split(".")[1]) if "." in token else 0
-        half = 0.5 * 10.0 ** -decimals
-        if math.isclose(n, value, rel_tol=1e-9):
-            return half
-        ratio = abs(value / n) if n else 0.0
-        if ratio >= 10 and math.isfinite(ratio):  # a magnitude word scaled the number
-            power = math.log10(ratio)
-            if abs(power - round(power)) < 1e-9:
-                return half * abs(value / n)
-    text = f"{value:.12g}"
-    if "e" in text:
-        return abs(value) * 5e-13
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    return 0.5 * 10.0 ** -decimals
-
-
-def tolerance_interval(value: float, surface: str = "", qualifier: str = "exact",
-                       config: ConsistencyConfig | None = None) -> tuple[float, float]:
-    """The values a stated value covers: ±half a unit in the last stated place, widened by
-    the qualifier (`approx` ±approx_tolerance, `at_least` up to +at_least_span, `at_most`
-    anything below), plus rel_tolerance either side.
-
-    >>> lo, hi = tolerance_interval(28.3, "28.3 min"); lo <= 28.335 <= hi
-    True
-    >>> lo, hi = tolerance_interval(9, "just over 9 minutes", "at_least"); lo <= 9.392 <= hi
-    True
-    >>> lo, hi = tolerance_interval(5.78, "5.78分鐘"); lo <= 5.879 <= hi
-    False
-    """
-    config = config or ConsistencyConfig()
-    half = half_unit(value, surface)
-    size = abs(value)
-    if qualifier == "approx":
-        width = max(half, config.approx_tolerance * size)
-        lo, hi = value - width, value + width
-    elif qualifier == "at_least":
-        lo, hi = value, max(value + config.at_least_span * size, value + half)
-    elif qualifier == "at_most":
-        lo, hi = (0.0 if value >= 0 else -math.inf), value + half
-    else:
-        lo, hi = value - half, value + half
-    slack = config.rel_tolerance * size
-    return lo - slack, hi + slack
-
-
-# --- members ------------------------------------------------------------------------
-
-def _finite(x) -> float | None:
-    try:
-        x = float(x)
-    except (TypeError, ValueError):
-        return None
-    return x if math.isfinite(x) else None
-
-
-@dataclass(slots=True)  # one per claim: slots keep a million of them small
-class Member:
-    """A claim as the stage sees it."""
-
-    row: int
-    doc_id: str
-    lang: str
-    value: float
-    unit: str
-    quantity: str
-    value_norm: float | None
-    metric: str
-    system: str
-    workload: str
-    qualifier: str
-    surface: str
-    sentence: str
-    start: int
-    confidence: float
-    flags: list[str]
-    context: PageContext
-    system_key: str
-    benchmark_key: str
-    #: the compared system of a comparison (claims.csv `baseline`), as a key
-    baseline: str = ""
-    baseline_key: str = ""
-    #: what a count counts ("ipu", "server"), '' for other values
-    counted: str = ""
-    lo: float = 0.0
-    hi: float = 0.0
-    #: the interval of the stated number alone, its qualifier ignored
-    exact_lo: float = 0.0
-    exact_hi: float = 0.0
-    bucket: tuple = ()
-
-    @property
-    def scale(self) -> float | None:
-        """Base units per stated unit (60 for min, 0.01 for %), when known."""
-        if self.value_norm is None or not self.value or not self.unit:
-            return None
-        s = self.value_norm / self.value
-        return s if s > 0 and math.isfinite(s) else None
-
-    def interval(self, normalised: bool) -> tuple[float, float]:
-        scale = self.scale if normalised else None
-        if scale is None:
-            return self.lo, self.hi
-        return self.lo * scale, self.hi * scale
-
-    def covers(self, x: float, normalised: bool) -> bool:
-        lo, hi = self.interval(normalised)
-        return lo <= x <= hi
-
-    def label(self) -> str:
-        from extractor.outputs import format_cell  # noqa: PLC0415 - one formatting rule
-        return f"{format_cell(float(self.value))} {self.unit}".strip()
-
-
-def _text(x) -> str:
-    return x if isinstance(x, str) else ("" if x is None or (isinstance(x, float) and math.isnan(x)) else str(x))
-
-
-def _flags(x) -> list[str]:
-    return [f for f in _text(x).split(";") if f]
-
-
-def _members(claims: pd.DataFrame, config: ConsistencyConfig) -> list[Member]:
-    """The claims as members, with their contexts (from the claims' sentences when the
-    table has no context column) and tolerance intervals; rows without a finite value
-    are left out."""
-    n = len(claims)
-
-    def column(name):  # whole columns at once: far cheaper than rows as dicts
-        if name not in claims.columns:
-            return [None] * n
-        values = claims[name]
-        if values.dtype.kind in "fiub":
-            return values.tolist()
-        # one Python string per distinct value, shared by the members: a claims table
-        # repeats its doc_ids, names, units, contexts and sentences row after row
-        codes, uniques = pd.factorize(values, use_na_sentinel=False)
-        return np.asarray(uniques, dtype=object)[codes].tolist()
-
-    cols = {name: column(name) for name in (
-        "doc_id", "lang", "value", "unit", "quantity", "value_norm", "metric", "system",
-        "workload", "qualifier", "surface", "sentence", "start", "confidence", "flags",
-        "context", "baseline")}
-    fallback: dict[str, PageContext] = {}
-    # a table written without contexts (an older run, another extractor) gets each page's
-    # from its claims' sentences; an empty context the extractor wrote is its finding
-    if "context" not in claims.columns:
-        sentences: dict[str, dict[str, None]] = defaultdict(dict)
-        for doc, sentence in zip(cols["doc_id"], cols["sentence"]):
-            sentences[_text(doc)][_text(sentence)] = None
-        for doc, texts in sentences.items():
-            fallback[doc] = page_context("\n".join(texts))
-    parsed: dict[str, PageContext] = {}
-    # copies of a page repeat the same values, surfaces and names: each worked out once
-    intervals: dict[tuple, tuple[float, float, float, float]] = {}
-    counted: dict[tuple[str, str], str] = {}
-    keys: dict[str, str] = {}
-    bench_keys: dict[str, str] = {}
-    members = []
-    for i, (doc, lang, value, unit, quantity, value_norm, metric, system, workload, qualifier,
-            surface, sentence, start, confidence, flags, context, baseline) in enumerate(
-                zip(*cols.values())):
-        value = _finite(value)
-        if value is None:
-            continue
-        doc = _text(doc)
-        ctx_text = _text(context)
-        if ctx_text:
-            ctx = parsed.get(ctx_text) or parsed.setdefault(ctx_text, PageContext.parse(ctx_text))
-        else:
-            ctx = fallback.get(doc, PageContext())
-        confidence = _finite(confidence)
-        system, workload, baseline = _text(system), _text(workload), _text(baseline)
-        surface, qualifier = _text(surface), _text(qualifier) or "exact"
-        if system not in keys:
-            keys[system] = system_key(system)
-        if baseline not in keys:
-            keys[baseline] = system_key(baseline)
-        if workload not in bench_keys:
-            bench_keys[workload] = benchmark_key(workload)
-        m = Member(
-            row=i, doc_id=doc, lang=_text(lang), value=value,
-            unit=_text(unit), quantity=_text(quantity),
-            value_norm=_finite(value_norm), metric=_text(metric),
-            system=system, workload=workload, qualifier=qualifier, surface=surface,
-            sentence=_text(sentence), start=int(_finite(start) or 0),
-            confidence=0.0 if confidence is None else confidence,
-            flags=_flags(flags), context=ctx,
-            system_key=keys[system], benchmark_key=bench_keys[workload],
-            baseline=baseline, baseline_key=keys[baseline])
-        if m.metric in config.counted_metrics or m.quantity == "count":
-            said = (m.surface, m.sentence)
-            if said not in counted:
-                counted[said] = counted_thing(m.surface, m.sentence)
-            m.counted = counted[said]
-        stated = (value, surface, qualifier)
-        if stated not in intervals:
-            intervals[stated] = (tolerance_interval(value, surface, qualifier, config)
-                                 + tolerance_interval(value, surface, "exact", config))
-        m.lo, m.hi, m.exact_lo, m.exact_hi = intervals[stated]
-        members.append(m)
-    return members
-
-
 # --- the stage ----------------------------------------------------------------------
 
 def _most_common(values) -> str:
@@ -394,85 +171,149 @@ def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
     `unit_source` and `group_id` added after the others. Re-running on its own output
     gives the same groups.
     """
+    if claims is None or not len(claims):
+        return _no_groups(), _empty_claims_frame(
+            claims if claims is not None else pd.DataFrame())
+    groups, updates = _fail_safe(lambda: ClaimColumns.from_frame(claims), reference, config)
+    return groups, updates.apply(claims)
+
+
+def check_claims_file(path: Path, reference: pd.DataFrame | None,
+                      config: ConsistencyConfig | None = None
+                      ) -> tuple[pd.DataFrame, ClaimUpdates]:
+    """`check_consistency` of the claims table written at `path`, without holding it:
+    only the columns the stage reads are read, as codes (`extractor.members.
+    ClaimColumns`), and the claims come back as the changes to make to each row
+    (`ClaimUpdates.apply`, chunk by chunk as the table is copied)."""
+    return _fail_safe(lambda: ClaimColumns.from_csv(path), reference, config)
+
+
+def _no_groups() -> pd.DataFrame:
+    return pd.DataFrame(columns=GROUP_COLUMNS + EXTRA_GROUP_COLUMNS)
+
+
+def _fail_safe(columns, reference, config) -> tuple[pd.DataFrame, ClaimUpdates]:
     config = config or ConsistencyConfig()
     if not config.fail_safe:
-        return _check_consistency(claims, reference, config)
+        return _check(columns(), reference, config)
     try:
-        return _check_consistency(claims, reference, config)
+        return _check(columns(), reference, config)
     except Exception:  # runs once over the whole corpus: a bug here must not lose the run
         logger.exception("consistency check failed; no groups written")
-        base = claims if isinstance(claims, pd.DataFrame) else pd.DataFrame()
-        return pd.DataFrame(columns=GROUP_COLUMNS + EXTRA_GROUP_COLUMNS), \
-            _empty_claims_frame(base)
+        return _no_groups(), ClaimUpdates.failed()
 
 
-def _check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
-                       config: ConsistencyConfig) -> tuple[pd.DataFrame, pd.DataFrame]:
-    columns = GROUP_COLUMNS + EXTRA_GROUP_COLUMNS
-    if claims is None or not len(claims):
-        return pd.DataFrame(columns=columns), _empty_claims_frame(
-            claims if claims is not None else pd.DataFrame())
-    ref = prepare_reference(reference)
-    ref_rows = reference_rows(ref)
-    members = _members(claims, config)
-    recovered = recover_units(members, config) if config.recover_units else []
-    buckets = group_claims(members, config)
-
+def _check(columns: ClaimColumns, reference: pd.DataFrame | None,
+           config: ConsistencyConfig) -> tuple[pd.DataFrame, ClaimUpdates]:
+    """The stage, one partition of claims of the same system and benchmark keys at a
+    time (unit recovery and grouping never look across two): only one partition's
+    members are held at once."""
+    ref_rows = reference_rows(prepare_reference(reference))
+    factory = MemberFactory(columns, config)
+    updates = ClaimUpdates.none(columns.n_rows)
     groups = []
-    group_of_row: dict[int, str] = {}
-    for bucket, items in buckets.items():
-        items.sort(key=lambda m: (m.doc_id, m.row))
-        sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _ = bucket
-        ctx = PageContext(suite, rnd, division, "",
-                          scale[1:] if scale.startswith("a") else "",
-                          scale[1:] if scale.startswith("n") else "")
-        gid = group_id(bucket)
-        for m in items:
-            group_of_row[m.row] = gid
-        shown = list({(m.doc_id, m.value, m.unit, m.qualifier): m for m in items}.values())
-        check = check_reference(items, ctx, sys_key, bench_key, metric, ref_rows, config)
-        system = _most_common(canonical_system(m.system) for m in items)
-        workload = canonical_benchmark(_most_common(m.workload for m in items))
-        groups.append(Group(
-            gid, system, workload, metric, ctx.as_string(), len({m.doc_id for m in items}),
-            ";".join(sorted({m.lang for m in items if m.lang})),
-            ";".join(m.label() for m in shown), verdict(items), check.value, check.verdict,
-            ";".join(m.doc_id for m in shown), check.round, check.division, check.system,
-            check.reading, check.note,
-            _most_common(canonical_system(m.baseline) for m in items if m.baseline_key == baseline)
-            if baseline else "", counted))
-    table = pd.DataFrame([g.as_dict() for g in groups], columns=columns)
+    for rows in factory.partitions():
+        members = factory.members(rows)
+        recovered = recover_units(members, config) if config.recover_units else []
+        updates.record_recovered(recovered, members)
+        for bucket, items in group_claims(members, config).items():
+            groups.append(_group(bucket, items, ref_rows, config))
+            updates.record_group(groups[-1].group_id, items)
+    logger.info("recovered the unit or metric of %d values from other pages",
+                len(updates.recovered))
+    table = pd.DataFrame([g.as_dict() for g in groups],
+                         columns=GROUP_COLUMNS + EXTRA_GROUP_COLUMNS)
     if len(table):
         table = table.sort_values(["system", "workload", "metric", "context", "group_id"],
                                   kind="stable").reset_index(drop=True)
-    return table, _updated_claims(claims, members, recovered, group_of_row)
+    return table, updates
 
 
-def _updated_claims(claims: pd.DataFrame, members: list[Member],
-                    recovered: list[UnitRecovery], group_of_row: dict[int, str]) -> pd.DataFrame:
-    # a shallow copy: the columns replaced below are new, the others are shared (the
-    # claims table is the largest thing a run holds)
-    out = claims.reset_index(drop=True) if not isinstance(claims.index, pd.RangeIndex) \
-        or claims.index.start != 0 or claims.index.step != 1 else claims.copy(deep=False)
-    n = len(out)
-    by_row = {m.row: m for m in members}
-    changed = {"unit": "", "quantity": "", "value_norm": None, "metric": "", "flags": "",
-               "unit_source": ""}
-    columns = {c: (out[c].tolist() if c in out.columns else [default] * n)
-               for c, default in changed.items()}
-    columns["unit_source"] = [_text(x) for x in columns["unit_source"]]
-    for rec in recovered:
-        m = by_row[rec.row]
-        columns["unit"][rec.row] = m.unit
-        columns["quantity"][rec.row] = m.quantity
-        columns["value_norm"][rec.row] = m.value_norm
-        columns["metric"][rec.row] = m.metric
-        columns["flags"][rec.row] = ";".join(dict.fromkeys(m.flags))
-        if rec.unit:
-            columns["unit_source"][rec.row] = rec.source_doc_id
-    for c, values in columns.items():
-        if c in out.columns or c == "unit_source":
-            out[c] = pd.to_numeric(pd.Series(values, dtype="float64")) if c == "value_norm" \
-                else values
-    out["group_id"] = [group_of_row.get(i, "") for i in range(n)]
-    return out
+def _group(bucket: tuple, items: list[Member], ref_rows, config: ConsistencyConfig) -> Group:
+    """The consistency.csv row of one bucket of members."""
+    items.sort(key=lambda m: (m.doc_id, m.row))
+    sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _ = bucket
+    ctx = PageContext(suite, rnd, division, "",
+                      scale[1:] if scale.startswith("a") else "",
+                      scale[1:] if scale.startswith("n") else "")
+    shown = list({(m.doc_id, m.value, m.unit, m.qualifier): m for m in items}.values())
+    check = check_reference(items, ctx, sys_key, bench_key, metric, ref_rows, config)
+    system = _most_common(canonical_system(m.system) for m in items)
+    workload = canonical_benchmark(_most_common(m.workload for m in items))
+    return Group(
+        group_id(bucket), system, workload, metric, ctx.as_string(),
+        len({m.doc_id for m in items}), ";".join(sorted({m.lang for m in items if m.lang})),
+        ";".join(m.label() for m in shown), verdict(items), check.value, check.verdict,
+        ";".join(m.doc_id for m in shown), check.round, check.division, check.system,
+        check.reading, check.note,
+        _most_common(canonical_system(m.baseline) for m in items if m.baseline_key == baseline)
+        if baseline else "", counted)
+
+
+#: the claims columns unit recovery changes, with their value when a table lacks them
+_RECOVERED_COLUMNS = {"unit": "", "quantity": "", "value_norm": None, "metric": "",
+                      "flags": "", "unit_source": ""}
+
+
+@dataclass
+class ClaimUpdates:
+    """What the stage changes in the claims table, by row number: each row's group
+    (an int32 per row) and the new cells of the rows whose unit or metric was recovered.
+    `apply` makes the changes to any run of consecutive rows."""
+
+    group_index: np.ndarray  # -1: in no group
+    group_ids: list[str] = field(default_factory=list)
+    #: row -> (unit, quantity, value_norm, metric, flags, unit_source or None)
+    recovered: dict[int, tuple] = field(default_factory=dict)
+    #: the stage failed: rows are kept as they are (the stage's columns added if missing)
+    unchanged: bool = False
+
+    @classmethod
+    def none(cls, n_rows: int) -> ClaimUpdates:
+        return cls(np.full(n_rows, -1, dtype=np.int32))
+
+    @classmethod
+    def failed(cls) -> ClaimUpdates:
+        return cls(np.empty(0, dtype=np.int32), unchanged=True)
+
+    def record_group(self, gid: str, items: list[Member]) -> None:
+        self.group_ids.append(gid)
+        self.group_index[[m.row for m in items]] = len(self.group_ids) - 1
+
+    def record_recovered(self, recovered: list[UnitRecovery], members: list[Member]) -> None:
+        by_row = {m.row: m for m in members} if recovered else {}
+        for rec in recovered:
+            m = by_row[rec.row]
+            self.recovered[rec.row] = (m.unit, m.quantity, m.value_norm, m.metric,
+                                       ";".join(dict.fromkeys(m.flags)),
+                                       rec.source_doc_id if rec.unit else None)
+
+    def apply(self, claims: pd.DataFrame, first_row: int = 0) -> pd.DataFrame:
+        """`claims` (rows first_row, first_row + 1, ... of the table) with the recovered
+        units and the columns `unit_source` and `group_id` (after the others)."""
+        if self.unchanged or not len(claims):
+            return _empty_claims_frame(claims)
+        # a shallow copy: the columns replaced below are new, the others are shared
+        out = claims.reset_index(drop=True) if not isinstance(claims.index, pd.RangeIndex) \
+            or claims.index.start != 0 or claims.index.step != 1 else claims.copy(deep=False)
+        n = len(out)
+        columns = {c: (out[c].tolist() if c in out.columns else [default] * n)
+                   for c, default in _RECOVERED_COLUMNS.items()}
+        columns["unit_source"] = [text(x) for x in columns["unit_source"]]
+        rows = sorted(self.recovered)  # few: the values a page lost
+        for row in rows[bisect.bisect_left(rows, first_row):
+                        bisect.bisect_left(rows, first_row + n)]:
+            unit, quantity, value_norm, metric, flags, source = self.recovered[row]
+            i = row - first_row
+            columns["unit"][i], columns["quantity"][i] = unit, quantity
+            columns["value_norm"][i], columns["metric"][i] = value_norm, metric
+            columns["flags"][i] = flags
+            if source is not None:
+                columns["unit_source"][i] = source
+        for c, values in columns.items():
+            if c in out.columns or c == "unit_source":
+                out[c] = pd.to_numeric(pd.Series(values, dtype="float64")) \
+                    if c == "value_norm" else values
+        index = self.group_index[first_row:first_row + n].tolist()
+        out["group_id"] = [self.group_ids[g] if g >= 0 else "" for g in index]
+        return out

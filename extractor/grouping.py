@@ -18,7 +18,7 @@
 - `counted_thing(surface, sentence)`: what a count counts.
 - `group_id(bucket)`: a stable id from what the group is about.
 
-The members are `extractor.consistency.Member`s, read here by their fields.
+The members are `extractor.members.Member`s, read here by their fields.
 """
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ from extractor import lexicons
 from extractor.extract.context import PageContext, round_for_date, round_sort_key
 
 if TYPE_CHECKING:
-    from extractor.consistency import ConsistencyConfig, Member
+    from extractor.consistency import ConsistencyConfig
+    from extractor.members import Member
 
 #: the fields of a bucket after (system key, benchmark key, metric), in fill order
 SLOTS = ("suite", "round", "division", "scale", "baseline", "counted", "kind")

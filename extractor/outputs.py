@@ -147,9 +147,13 @@ class _CsvStream:
 def write_table(df: pd.DataFrame, path: Path) -> None:
     """Write a DataFrame as a CSV file in the conventions above."""
     stream = _CsvStream(path, list(df.columns))
+    _write_rows(stream, df)
+    stream.close()
+
+
+def _write_rows(stream: _CsvStream, df: pd.DataFrame) -> None:
     for row in df.itertuples(index=False, name=None):
         stream.write_values(_unbox(v) for v in row)
-    stream.close()
 
 
 def _unbox(value):
@@ -163,7 +167,32 @@ def _unbox(value):
 def read_table(path: Path) -> pd.DataFrame:
     """Read a table written by this module: text columns as str ('' when empty),
     numeric columns as float/int, `lossy` as bool."""
-    df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[])
+    return _typed(pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[]))
+
+
+def iter_table(path: Path, columns=None, chunk_rows: int = 50_000):
+    """`read_table` a run of `chunk_rows` rows at a time (the rows of each chunk keep
+    their index: the first chunk's start at 0, the next at chunk_rows, ...), only the
+    `columns` given (those the table has; all when None). A table without rows gives one
+    empty chunk with its header."""
+    wanted = None if columns is None else set(columns)
+    usecols = None if wanted is None else (lambda c: c in wanted)
+    try:
+        reader = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[],
+                             usecols=usecols, chunksize=chunk_rows)
+    except pd.errors.EmptyDataError:  # not even a header
+        yield pd.DataFrame()
+        return
+    with reader:
+        empty = True
+        for chunk in reader:
+            empty = False
+            yield _typed(chunk)
+        if empty:
+            yield _typed(pd.read_csv(path, dtype=str, usecols=usecols, nrows=0))
+
+
+def _typed(df: pd.DataFrame) -> pd.DataFrame:
     for col in df.columns:
         if col in NUMERIC_COLUMNS:
             df[col] = pd.to_numeric(df[col].replace("", None), errors="coerce")
@@ -177,6 +206,13 @@ def read_table(path: Path) -> pd.DataFrame:
 read_claims = read_table
 
 
+#: bytes of CSV read at a time into Parquet: the streaming reader reads some 30 blocks
+#: ahead, so this bounds the conversion's memory (about 10 MB), whatever the table's size
+PARQUET_BLOCK_BYTES = 1 << 18
+#: rows of a Parquet row group, about (batches are gathered up to it; 4 MB of claims)
+PARQUET_ROW_GROUP_ROWS = 16_384
+
+
 def csv_to_parquet(csv_path: Path, parquet_path: Path) -> None:
     """Convert a CSV table to Parquet in streamed batches (constant memory)."""
     with open(csv_path, encoding="utf-8") as f:
@@ -188,11 +224,19 @@ def csv_to_parquet(csv_path: Path, parquet_path: Path) -> None:
     convert = pacsv.ConvertOptions(column_types=types, strings_can_be_null=False,
                                    true_values=["true"], false_values=["false"])
     reader = pacsv.open_csv(csv_path, convert_options=convert,
-                            read_options=pacsv.ReadOptions(block_size=1 << 22))
+                            read_options=pacsv.ReadOptions(block_size=PARQUET_BLOCK_BYTES,
+                                                           use_threads=False))
     text_columns = [i for i, c in enumerate(header) if types[c] == pa.string()]
     with pq.ParquetWriter(parquet_path, reader.schema) as writer:
+        batches, rows = [], 0
         for batch in reader:
-            writer.write_batch(_raw_text(batch, text_columns))
+            batches.append(_raw_text(batch, text_columns))
+            rows += batch.num_rows
+            if rows >= PARQUET_ROW_GROUP_ROWS:
+                writer.write_table(pa.Table.from_batches(batches))
+                batches, rows = [], 0
+        if batches:
+            writer.write_table(pa.Table.from_batches(batches))
 
 
 def _raw_text(batch: pa.RecordBatch, text_columns: list[int]) -> pa.RecordBatch:
@@ -390,16 +434,36 @@ class RunWriter:
     def finish(self, claims: pd.DataFrame, groups: pd.DataFrame) -> None:
         """Write the final claims and consistency tables, Parquet and the report, then
         commit everything into OUT_DIR as one unit."""
-        from extractor.report import write_report  # noqa: PLC0415 (report imports pandas only)
+        def write_claims(path: Path, report_claims) -> None:
+            write_table(claims, path)
+            report_claims.add(claims)
+
+        self._finish(write_claims, groups)
+
+    def finish_updated(self, source: Path, updates, groups: pd.DataFrame) -> None:
+        """`finish`, the final claims table being the table at `source` (a claims.csv this
+        run or an earlier one wrote) through `updates.apply(chunk, first_row)`
+        (`extractor.consistency.ClaimUpdates`), copied CLAIM_CHUNK_ROWS at a time: the
+        claims table is never held whole."""
+        def write_claims(path: Path, report_claims) -> None:
+            copy = path.with_name(path.name + ".new")  # `source` may be `path` itself
+            write_updated_table(source, copy, updates.apply, report_claims.add)
+            os.replace(copy, path)
+
+        self._finish(write_claims, groups)
+
+    def _finish(self, write_claims, groups: pd.DataFrame) -> None:
+        from extractor.report import ReportClaims, write_report  # noqa: PLC0415 (report imports pandas only)
 
         try:
             self._close_files()
-            write_table(claims, self.staging / "claims.csv")
+            report_claims = ReportClaims.for_groups(groups)
+            write_claims(self.staging / "claims.csv", report_claims)
             write_table(groups, self.staging / "consistency.csv")
             for table in TABLES:
                 csv_to_parquet(self.staging / f"{table}.csv", self.staging / f"{table}.parquet")
             documents = read_table(self.staging / "documents.csv")
-            write_report(self.staging / "report.html", documents, claims, groups)
+            write_report(self.staging / "report.html", documents, report_claims, groups)
             runfolder.carry_over(self.out_dir, self.staging)
             runfolder.commit(self.staging, self.out_dir)
         except OSError as exc:
@@ -407,6 +471,29 @@ class RunWriter:
         for folder in self._stale:  # pages resumed from there are now in OUT_DIR
             runfolder.remove_tree(folder)
         logger.info("outputs written to %s", self.out_dir)
+
+
+#: rows of a table copied at a time by `write_updated_table`
+CLAIM_CHUNK_ROWS = 10_000
+
+
+def write_updated_table(source: Path, target: Path, update, on_chunk=None) -> None:
+    """Copy the table at `source` into `target` (CSV, the conventions above) a chunk of
+    CLAIM_CHUNK_ROWS rows at a time, each through `update(chunk, first_row)`;
+    `on_chunk(updated)` sees each updated chunk in order."""
+    stream, first_row = None, 0
+    try:
+        for chunk in iter_table(source, chunk_rows=CLAIM_CHUNK_ROWS):
+            updated = update(chunk, first_row)
+            if stream is None:
+                stream = _CsvStream(target, list(updated.columns))
+            _write_rows(stream, updated)
+            if on_chunk is not None:
+                on_chunk(updated)
+            first_row += len(chunk)
+    finally:
+        if stream is not None:
+            stream.close()
 
 
 def _is_plain_relative(doc_id: str) -> bool:

@@ -31,13 +31,13 @@ from itertools import islice
 
 from extractor.clean import clean_page
 from extractor.config import Config
-from extractor.consistency import check_consistency, load_reference
+from extractor.consistency import check_claims_file, load_reference
 from extractor.extract import Claim, extract_claims
 from extractor.extract.claims import CLAIM_COLUMNS
 from extractor.ingest import RawPage, binary_kind, iter_pages
 from extractor.langid import tag_page
 from extractor.extract.claims import Claim
-from extractor.outputs import RunWriter, read_claims
+from extractor.outputs import RunWriter
 from extractor.runfolder import FinishedPages
 
 logger = logging.getLogger(__name__)
@@ -363,10 +363,10 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
                 produced.close()
         writer.ensure_tables()
         writer.close_streams()
-        claims = read_claims(writer.partial_path("claims.csv"))
-        groups, claims = check_consistency(claims, reference, config.consistency)
+        claims_csv = writer.partial_path("claims.csv")
+        groups, updates = check_claims_file(claims_csv, reference, config.consistency)
         summary.n_groups = len(groups)
-        writer.finish(claims, groups)
+        writer.finish_updated(claims_csv, updates, groups)
     logger.info("%d pages (%d errors), %d claims, %d groups", summary.n_pages,
                 summary.n_errors, summary.n_claims, summary.n_groups)
     return summary
@@ -378,7 +378,7 @@ def recheck(out_dir, reference_path=None, config: Config | None = None) -> int:
     config = config or Config()
     reference = load_reference(reference_path)
     with RunWriter.reopen(out_dir) as writer:
-        claims = read_claims(writer.final_path("claims.csv"))
-        groups, claims = check_consistency(claims, reference, config.consistency)
-        writer.finish(claims, groups)
+        claims_csv = writer.final_path("claims.csv")
+        groups, updates = check_claims_file(claims_csv, reference, config.consistency)
+        writer.finish_updated(claims_csv, updates, groups)
     return len(groups)

@@ -3,7 +3,7 @@ of an agreeing claim of another page about the same system and workload in a com
 context; on a lossy page, a value whose metric words were lost takes that claim's metric
 too (flag `metric_inferred`).
 
-- `recover_units(members, config) -> [UnitRecovery]`: members (`extractor.consistency.
+- `recover_units(members, config) -> [UnitRecovery]`: members (`extractor.members.
   Member`s, read here by their fields) updated in place; what changed, for claims.csv's
   `unit_source` and flags.
 
@@ -24,7 +24,8 @@ from extractor.extract.context import PageContext
 from extractor.grouping import UNSPECIFIC_METRICS, possible_round
 
 if TYPE_CHECKING:
-    from extractor.consistency import ConsistencyConfig, Member
+    from extractor.consistency import ConsistencyConfig
+    from extractor.members import Member
 
 logger = logging.getLogger(__name__)
 
@@ -233,5 +234,5 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
         if unit or inferred_metric:
             recovered.append(UnitRecovery(m.row, m.doc_id, m.value, unit, source.doc_id,
                                           inferred_metric))
-    logger.info("recovered the unit or metric of %d values from other pages", len(recovered))
+    logger.debug("recovered the unit or metric of %d values from other pages", len(recovered))
     return recovered

@@ -50,7 +50,8 @@ from extractor.reference_names import by_rule, names_for, nodes_of
 from extractor.reference_relative import check_relative
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
-    from extractor.consistency import ConsistencyConfig, Member
+    from extractor.consistency import ConsistencyConfig
+    from extractor.members import Member
 
 logger = logging.getLogger(__name__)
 

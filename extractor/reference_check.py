@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from extractor.extract.context import PageContext, round_for_date, round_sort_key
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
-    from extractor.consistency import ConsistencyConfig, Member
+    from extractor.consistency import ConsistencyConfig
+    from extractor.members import Member
 
 
 @dataclass

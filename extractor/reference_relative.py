@@ -21,7 +21,8 @@ from extractor.extract.names import canonical_system, name_key
 from extractor.reference_check import ReferenceCheck, divisions_to_try, significant, where
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
-    from extractor.consistency import ConsistencyConfig, Member
+    from extractor.consistency import ConsistencyConfig
+    from extractor.members import Member
 
 logger = logging.getLogger(__name__)
 

@@ -30,11 +30,13 @@ from markupsafe import Markup, escape
 
 from extractor.report import columns as column_docs
 from extractor.report.chart import time_to_train_charts
+from extractor.report.claim_rows import ReportClaims
 from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS, PAGE_NUMERIC,
                                    PAGE_TABLE_COLUMNS, claim_views, group_views, headers,
-                                   page_views, review_group_ids, summary)
+                                   page_views, summary)
 
-__all__ = ["render_report", "write_report", "MAX_ROWS", "content_security_policy"]
+__all__ = ["render_report", "write_report", "MAX_ROWS", "ReportClaims",
+           "content_security_policy"]
 
 GROUP_TABLE_COLUMNS = ("group_id", "system", "workload", "metric", "context", "values",
                        "verdict", "reference_verdict", "reference_note", "reference_value",
@@ -83,19 +85,21 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def _present(df: pd.DataFrame, columns) -> tuple:
+def _present(table_columns, columns) -> tuple:
     """The columns the table has (an optional column another stage adds may be missing);
     the first, the row's name, always."""
-    return tuple(c for i, c in enumerate(columns) if i == 0 or c in df.columns)
+    return tuple(c for i, c in enumerate(columns) if i == 0 or c in table_columns)
 
 
-def render_report(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.DataFrame) -> str:
+def render_report(documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
+                  groups: pd.DataFrame) -> str:
     """The report of one run, from its three tables (columns read by name; missing
-    optional columns read as empty)."""
+    optional columns read as empty); `claims` may be what `ReportClaims` gathered of the
+    claims table as it streamed past."""
     return "".join(report_pieces(documents, claims, groups))
 
 
-def write_report(path, documents: pd.DataFrame, claims: pd.DataFrame,
+def write_report(path, documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
                  groups: pd.DataFrame) -> None:
     """`render_report` written to `path` as it is rendered: the page of a large run is
     millions of small pieces, never held as one list."""
@@ -104,13 +108,15 @@ def write_report(path, documents: pd.DataFrame, claims: pd.DataFrame,
             f.write(piece)
 
 
-def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.DataFrame):
+def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
+                  groups: pd.DataFrame):
     """The report's text, piece by piece (`render_report`)."""
+    if not isinstance(claims, ReportClaims):
+        claims = ReportClaims.of(claims, groups)
     pages = page_views(documents)
     # the review shows the first MAX_ROWS groups to review, like every other list; the
     # claims read are those of the cards shown (the rest are in consistency.csv)
-    shown_review = review_group_ids(groups, MAX_ROWS)
-    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages}, set(shown_review))
+    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages})
     by_group: dict[str, list] = {}
     for c in claim_rows:
         if c.cells.get("group_id"):
@@ -120,7 +126,7 @@ def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.Data
     for g in review[MAX_ROWS:]:  # no card: links go to its row in all groups
         g.anchor = "gr-" + g.group_id
     anchors = {g.group_id: g.anchor for g in group_rows}
-    figures, languages = summary(documents, claims, group_rows)
+    figures, languages = summary(documents, claims.n_claims, group_rows)
     style, script = _asset("report.css"), _asset("report.js")
     return _environment().get_template("report.html.j2").generate(
         csp=content_security_policy(style, script),
@@ -129,15 +135,15 @@ def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame, groups: pd.Data
         figures=figures, languages=languages,
         review=review[:MAX_ROWS], n_review=len(review),
         groups=group_rows[:MAX_ROWS], n_groups=len(group_rows),
-        group_headers=headers("consistency.csv", _present(groups, GROUP_TABLE_COLUMNS),
+        group_headers=headers("consistency.csv", _present(groups.columns, GROUP_TABLE_COLUMNS),
                               ("n_docs", "reference_value")),
-        charts=time_to_train_charts(claims, groups, anchors),
+        charts=time_to_train_charts(claims.claimed_minutes, groups, anchors),
         pages=pages[:MAX_ROWS], n_pages=len(pages),
-        page_headers=headers("documents.csv", _present(documents, PAGE_TABLE_COLUMNS),
+        page_headers=headers("documents.csv", _present(documents.columns, PAGE_TABLE_COLUMNS),
                              PAGE_NUMERIC),
-        claims=[c for c in claim_rows if c.row_id], n_claims=len(claims),
+        claims=[c for c in claim_rows if c.row_id], n_claims=claims.n_claims,
         group_anchors=anchors,
-        claim_headers=headers("claims.csv", _present(claims, CLAIM_TABLE_COLUMNS),
+        claim_headers=headers("claims.csv", _present(claims.columns or [], CLAIM_TABLE_COLUMNS),
                               CLAIM_NUMERIC),
         glossary=column_docs.TABLES, value_lists=column_docs.VALUE_LISTS,
         anchor=column_docs.anchor, meaning=column_docs.meaning)

@@ -93,16 +93,10 @@ def _ticks(lo: float, hi: float, log: bool) -> list[float]:
     return out
 
 
-def time_to_train_charts(claims: pd.DataFrame, groups: pd.DataFrame,
+def time_to_train_charts(claimed: dict[str, list[float]], groups: pd.DataFrame,
                          group_anchor: dict[str, str]) -> list[Chart]:
-    """One chart per benchmark of the time-to-train groups (minutes)."""
-    claimed: dict[str, list[float]] = {}
-    if "metric" in claims.columns:
-        claims = claims[claims["metric"].astype(str).eq("time_to_train")]
-    for row in records(claims, ["group_id", "metric", "value_norm"]):
-        seconds = number(row["value_norm"])
-        if text(row["metric"]) == "time_to_train" and seconds and seconds > 0:
-            claimed.setdefault(text(row["group_id"]), []).append(seconds / 60)
+    """One chart per benchmark of the time-to-train groups (minutes); `claimed`: each
+    group's claimed minutes (`ReportClaims.claimed_minutes`)."""
     by_benchmark: dict[str, list[tuple[str, str, list[float], float | None, str]]] = {}
     for row in records(groups, ["group_id", "system", "workload", "metric", "context",
                                 "reference_value", "reference_verdict", "reference_round",

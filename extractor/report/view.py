@@ -11,11 +11,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 import pandas as pd
 
 from extractor.report.columns import anchor, meaning
+
+if TYPE_CHECKING:
+    from extractor.report.claim_rows import ReportClaims
 
 MAX_ROWS = 2000          # per table; the CSV and Parquet files hold everything
 EXAMPLES_PER_VALUE = 3   # sentences shown under each distinct value of a review group
@@ -263,18 +267,14 @@ CLAIM_TABLE_COLUMNS = ("doc_id", "lang", "sentence", "value", "unit", "value_nor
 CLAIM_NUMERIC = ("value", "value_norm", "confidence")
 
 
-def claim_views(claims: pd.DataFrame, page_hrefs: dict[str, str],
-                review_groups: set[str] = frozenset()) -> list[ClaimView]:
-    """The claims the report shows: the first MAX_ROWS rows (the claims table) and every
-    claim of a group to review (its card quotes them); `page_hrefs` links a doc_id to its
-    cleaned text (`PageView.href`)."""
-    shown = pd.Series(range(len(claims)), index=claims.index) < MAX_ROWS
-    if review_groups and "group_id" in claims.columns:
-        shown |= claims["group_id"].isin(review_groups)
-    positions = [i for i, keep in enumerate(shown) if keep]
+def claim_views(claims: ReportClaims, page_hrefs: dict[str, str]) -> list[ClaimView]:
+    """The claims the report shows (`ReportClaims.rows`: the first MAX_ROWS rows, the
+    claims table, and claims of the groups to review, their cards quote them);
+    `page_hrefs` links a doc_id to its cleaned text (`PageView.href`)."""
+    rows = claims.rows
     cols = list(dict.fromkeys(CLAIM_TABLE_COLUMNS + ("surface", "unit_source")))
     views = []
-    for i, row in zip(positions, records(claims[shown.to_numpy()], cols)):
+    for i, row in zip(rows.index.tolist(), records(rows, cols)):
         doc = text(row["doc_id"])
         cells = {c: text(row[c]) for c in cols}
         views.append(ClaimView(f"c-{i}" if i < MAX_ROWS else "", doc,
@@ -333,7 +333,7 @@ class Figure:
     alarm: bool = False
 
 
-def summary(documents: pd.DataFrame, claims: pd.DataFrame, groups: list[GroupView]
+def summary(documents: pd.DataFrame, n_claims: int, groups: list[GroupView]
             ) -> tuple[list[Figure], list[tuple[str, int]]]:
     """The run in figures (each linking to its list) and the pages per language."""
     pages = page_views_counts(documents)
@@ -343,7 +343,7 @@ def summary(documents: pd.DataFrame, claims: pd.DataFrame, groups: list[GroupVie
         Figure("pages", len(documents), "#pages"),
         Figure("failed pages", pages["failed"], "#pages", pages["failed"] > 0),
         Figure("lossy pages", pages["lossy"], "#pages", pages["lossy"] > 0),
-        Figure("claims", len(claims), "#claims"),
+        Figure("claims", n_claims, "#claims"),
         Figure("reference mismatches", n_mismatch, "#review", n_mismatch > 0),
         Figure("conflicts", n_conflict, "#review", n_conflict > 0),
         Figure("reference matches", sum(g.reference_verdict == "match" for g in groups),

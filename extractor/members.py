@@ -1,0 +1,390 @@
+"""The claims as the consistency stage sees them: tolerance intervals, the compact
+column store the stage reads the claims table into, and `Member`s built from it.
+
+- `tolerance_interval(value, surface, qualifier, config)`, `half_unit(value, surface)`:
+  what a stated value covers.
+- `ClaimColumns`: the columns of the claims table the stage reads (`NEEDED`), each text
+  column as int32 codes into its distinct values (a claims table repeats its doc_ids,
+  names, units, contexts and sentences row after row), each number as a float array
+  (NaN: missing). Made from a DataFrame (`from_frame`) or streamed from a CSV file the
+  run wrote (`from_csv`), so a claim costs some 90 bytes here instead of a Python object
+  per cell; the other columns stay on disk.
+- `MemberFactory(columns, config).members(rows)`: `Member`s of some rows (one partition
+  of the table at a time, see `extractor.consistency`), with their contexts and
+  intervals; what they share (parsed contexts, intervals, keys) is worked out once.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from extractor.extract.context import PageContext, page_context
+from extractor.grouping import counted_thing
+from extractor.reference import benchmark_key, system_key
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from extractor.consistency import ConsistencyConfig
+
+#: the columns of the claims table the stage reads, text and numbers
+TEXT_COLUMNS = ("doc_id", "lang", "unit", "quantity", "metric", "system", "workload",
+                "qualifier", "surface", "sentence", "flags", "context", "baseline")
+NUMBER_COLUMNS = ("value", "value_norm", "start", "confidence")
+NEEDED = TEXT_COLUMNS + NUMBER_COLUMNS
+#: rows read from a CSV file at a time
+CHUNK_ROWS = 10_000
+
+
+# --- tolerance ----------------------------------------------------------------------
+
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def half_unit(value: float, surface: str = "") -> float:
+    """Half a unit in the last place the page stated `value` with.
+
+    The digits come from the surface when it holds the number (`28.30 min` -> 0.005), or a
+    number scaled by a magnitude word (`1,750억` -> half of 1e8); else from the value.
+
+    >>> half_unit(28.3, "28.3分鐘"), half_unit(9, "just over 9 minutes"), half_unit(14.5, "")
+    (0.05, 0.5, 0.05)
+    >>> half_unit(175000000000.0, "1,750억")
+    50000000.0
+    """
+    surface = surface if isinstance(surface, str) else ""
+    for token in _NUMBER.findall(surface):
+        try:
+            n = float(token.replace(",", ""))
+        except ValueError:
+            continue
+        decimals = len(token.split(".")[1]) if "." in token else 0
+        half = 0.5 * 10.0 ** -decimals
+        if math.isclose(n, value, rel_tol=1e-9):
+            return half
+        ratio = abs(value / n) if n else 0.0
+        if ratio >= 10 and math.isfinite(ratio):  # a magnitude word scaled the number
+            power = math.log10(ratio)
+            if abs(power - round(power)) < 1e-9:
+                return half * abs(value / n)
+    text = f"{value:.12g}"
+    if "e" in text:
+        return abs(value) * 5e-13
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    return 0.5 * 10.0 ** -decimals
+
+
+def tolerance_interval(value: float, surface: str = "", qualifier: str = "exact",
+                       config: ConsistencyConfig | None = None) -> tuple[float, float]:
+    """The values a stated value covers: ±half a unit in the last stated place, widened by
+    the qualifier (`approx` ±approx_tolerance, `at_least` up to +at_least_span, `at_most`
+    anything below), plus rel_tolerance either side.
+
+    >>> lo, hi = tolerance_interval(28.3, "28.3 min"); lo <= 28.335 <= hi
+    True
+    >>> lo, hi = tolerance_interval(9, "just over 9 minutes", "at_least"); lo <= 9.392 <= hi
+    True
+    >>> lo, hi = tolerance_interval(5.78, "5.78分鐘"); lo <= 5.879 <= hi
+    False
+    """
+    if config is None:
+        from extractor.consistency import ConsistencyConfig  # noqa: PLC0415 - its defaults
+        config = ConsistencyConfig()
+    half = half_unit(value, surface)
+    size = abs(value)
+    if qualifier == "approx":
+        width = max(half, config.approx_tolerance * size)
+        lo, hi = value - width, value + width
+    elif qualifier == "at_least":
+        lo, hi = value, max(value + config.at_least_span * size, value + half)
+    elif qualifier == "at_most":
+        lo, hi = (0.0 if value >= 0 else -math.inf), value + half
+    else:
+        lo, hi = value - half, value + half
+    slack = config.rel_tolerance * size
+    return lo - slack, hi + slack
+
+
+# --- members ------------------------------------------------------------------------
+
+def finite(x) -> float | None:
+    """A finite float, or None.
+
+    >>> finite("5.5"), finite(None), finite(float("nan")), finite("x")
+    (5.5, None, None, None)
+    """
+    try:
+        x = float(x)
+    except (TypeError, ValueError):
+        return None
+    return x if math.isfinite(x) else None
+
+
+def text(x) -> str:
+    """A cell as text, '' when missing.
+
+    >>> text(None), text(float("nan")), text("a"), text(2)
+    ('', '', 'a', '2')
+    """
+    return x if isinstance(x, str) else ("" if x is None or (isinstance(x, float) and math.isnan(x)) else str(x))
+
+
+@dataclass(slots=True)  # one per claim of a partition: slots keep them small
+class Member:
+    """A claim as the stage sees it."""
+
+    row: int
+    doc_id: str
+    lang: str
+    value: float
+    unit: str
+    quantity: str
+    value_norm: float | None
+    metric: str
+    system: str
+    workload: str
+    qualifier: str
+    surface: str
+    sentence: str
+    start: int
+    confidence: float
+    flags: list[str]
+    context: PageContext
+    system_key: str
+    benchmark_key: str
+    #: the compared system of a comparison (claims.csv `baseline`), as a key
+    baseline: str = ""
+    baseline_key: str = ""
+    #: what a count counts ("ipu", "server"), '' for other values
+    counted: str = ""
+    lo: float = 0.0
+    hi: float = 0.0
+    #: the interval of the stated number alone, its qualifier ignored
+    exact_lo: float = 0.0
+    exact_hi: float = 0.0
+    bucket: tuple = ()
+
+    @property
+    def scale(self) -> float | None:
+        """Base units per stated unit (60 for min, 0.01 for %), when known."""
+        if self.value_norm is None or not self.value or not self.unit:
+            return None
+        s = self.value_norm / self.value
+        return s if s > 0 and math.isfinite(s) else None
+
+    def interval(self, normalised: bool) -> tuple[float, float]:
+        scale = self.scale if normalised else None
+        if scale is None:
+            return self.lo, self.hi
+        return self.lo * scale, self.hi * scale
+
+    def covers(self, x: float, normalised: bool) -> bool:
+        lo, hi = self.interval(normalised)
+        return lo <= x <= hi
+
+    def label(self) -> str:
+        from extractor.outputs import format_cell  # noqa: PLC0415 - one formatting rule
+        return f"{format_cell(float(self.value))} {self.unit}".strip()
+
+
+# --- the column store ---------------------------------------------------------------
+
+class _Interned:
+    """One text column as codes into its distinct values (as `text` reads them)."""
+
+    def __init__(self):
+        self.index: dict[str, int] = {}
+        self.chunks: list[np.ndarray] = []
+
+    def add(self, column: pd.Series | None, n: int) -> None:
+        if column is None:  # a missing column reads as ''
+            self.chunks.append(np.full(n, self.index.setdefault("", len(self.index)),
+                                       dtype=np.int32))
+            return
+        codes, uniques = pd.factorize(column, use_na_sentinel=False)
+        index = self.index
+        mapping = np.fromiter((index.setdefault(text(u), len(index)) for u in uniques),
+                              dtype=np.int32, count=len(uniques))
+        self.chunks.append(mapping[codes] if len(codes) else np.empty(0, dtype=np.int32))
+
+    def done(self) -> tuple[np.ndarray, list[str]]:
+        codes = np.concatenate(self.chunks) if self.chunks else np.empty(0, dtype=np.int32)
+        return codes, list(self.index)
+
+
+def _numbers(column: pd.Series | None, n: int) -> np.ndarray:
+    """A column as floats, NaN where `finite` finds no number."""
+    if column is None:
+        return np.full(n, np.nan)
+    if column.dtype.kind in "fiub":
+        out = column.to_numpy(dtype=np.float64, na_value=np.nan)
+    else:
+        codes, uniques = pd.factorize(column, use_na_sentinel=False)
+        values = np.array([np.nan if (x := finite(u)) is None else x for u in uniques],
+                          dtype=np.float64)
+        out = values[codes] if len(codes) else np.empty(0)
+    out = out.copy()
+    out[~np.isfinite(out)] = np.nan
+    return out
+
+
+@dataclass
+class ClaimColumns:
+    """The columns `NEEDED` of a claims table (module docstring)."""
+
+    n_rows: int
+    codes: dict[str, np.ndarray]
+    values: dict[str, list[str]]
+    numbers: dict[str, np.ndarray]
+    #: the columns the table has
+    present: frozenset
+
+    @classmethod
+    def from_chunks(cls, chunks) -> ClaimColumns:
+        """From DataFrames holding consecutive rows of one table."""
+        interned = {c: _Interned() for c in TEXT_COLUMNS}
+        numbers: dict[str, list[np.ndarray]] = {c: [] for c in NUMBER_COLUMNS}
+        n_rows, present = 0, frozenset()
+        for chunk in chunks:
+            n, present = len(chunk), frozenset(chunk.columns)
+            for c, column in interned.items():
+                column.add(chunk[c] if c in chunk.columns else None, n)
+            for c, parts in numbers.items():
+                parts.append(_numbers(chunk[c] if c in chunk.columns else None, n))
+            n_rows += n
+        codes, values = {}, {}
+        for c, column in interned.items():
+            codes[c], values[c] = column.done()
+        return cls(n_rows, codes, values,
+                   {c: np.concatenate(p) if p else np.empty(0) for c, p in numbers.items()},
+                   present)
+
+    @classmethod
+    def from_frame(cls, claims: pd.DataFrame) -> ClaimColumns:
+        return cls.from_chunks([claims])
+
+    @classmethod
+    def from_csv(cls, path: Path) -> ClaimColumns:
+        """From a claims table written by `extractor.outputs`, read CHUNK_ROWS at a time."""
+        from extractor.outputs import iter_table  # noqa: PLC0415 - outputs reads the stage's results
+        return cls.from_chunks(iter_table(path, columns=NEEDED, chunk_rows=CHUNK_ROWS))
+
+    def texts(self, name: str, rows: np.ndarray) -> list[str]:
+        values = self.values[name]
+        return [values[i] for i in self.codes[name][rows].tolist()]
+
+    def floats(self, name: str, rows: np.ndarray) -> list[float | None]:
+        return [None if math.isnan(x) else x for x in self.numbers[name][rows].tolist()]
+
+    def nbytes(self) -> int:
+        """Memory of the codes and numbers (the distinct values are not counted)."""
+        return sum(a.nbytes for a in self.codes.values()) + \
+            sum(a.nbytes for a in self.numbers.values())
+
+
+def _key_codes(keys: list[str]) -> np.ndarray:
+    """Codes of the distinct keys, 0 for the empty key.
+
+    >>> _key_codes(["", "a", "b", "a"]).tolist()
+    [0, 1, 2, 1]
+    """
+    index = {"": 0}
+    return np.array([index.setdefault(k, len(index)) for k in keys], dtype=np.int64)
+
+
+class MemberFactory:
+    """Builds the members of any rows of one `ClaimColumns`, sharing what copies of a page
+    repeat: parsed contexts, intervals, name keys, counted things."""
+
+    def __init__(self, columns: ClaimColumns, config: ConsistencyConfig):
+        self.columns, self.config = columns, config
+        self.system_keys = [system_key(s) for s in columns.values["system"]]
+        self.baseline_keys = [system_key(s) for s in columns.values["baseline"]]
+        self.benchmark_keys = [benchmark_key(w) for w in columns.values["workload"]]
+        self._contexts = [PageContext.parse(c) if c else None
+                          for c in columns.values["context"]]
+        self._fallback = self._fallback_contexts() if "context" not in columns.present else {}
+        self._intervals: dict[tuple, tuple[float, float, float, float]] = {}
+        self._counted: dict[tuple[str, str], str] = {}
+
+    def partitions(self) -> list[np.ndarray]:
+        """The rows by (system key, benchmark key), each partition in table order, in the
+        order of their first rows. Rows that name neither a system nor a workload are left
+        out: they are never grouped, and never give or take a unit."""
+        cols = self.columns
+        systems = _key_codes(self.system_keys)[cols.codes["system"]]
+        benchmarks = _key_codes(self.benchmark_keys)[cols.codes["workload"]]
+        keyed = np.flatnonzero((systems != 0) | (benchmarks != 0))
+        combined = systems[keyed].astype(np.int64) * (int(benchmarks.max(initial=0)) + 1) \
+            + benchmarks[keyed]
+        order = np.argsort(combined, kind="stable")
+        rows, keys = keyed[order], combined[order]
+        starts = np.flatnonzero(np.diff(keys, prepend=-1)) if len(keys) else keys
+        parts = np.split(rows, starts[1:])
+        return sorted((p for p in parts if len(p)), key=lambda p: p[0])
+
+    def _fallback_contexts(self) -> dict[str, PageContext]:
+        """A table written without contexts (an older run, another extractor) gets each
+        page's from its claims' sentences; an empty context the extractor wrote is its
+        finding."""
+        sentences: dict[int, dict[int, None]] = defaultdict(dict)
+        codes = self.columns.codes
+        for doc, sentence in zip(codes["doc_id"].tolist(), codes["sentence"].tolist()):
+            sentences[doc][sentence] = None
+        docs, texts = self.columns.values["doc_id"], self.columns.values["sentence"]
+        return {docs[d]: page_context("\n".join(texts[s] for s in ss))
+                for d, ss in sentences.items()}
+
+    def members(self, rows: np.ndarray) -> list[Member]:
+        """The members of `rows` (in that order); rows without a finite value are left
+        out."""
+        cols, config = self.columns, self.config
+        text_of = {c: cols.texts(c, rows) for c in TEXT_COLUMNS if c not in (
+            "system", "workload", "baseline", "context")}
+        code = {c: cols.codes[c][rows].tolist() for c in ("system", "workload", "baseline",
+                                                          "context")}
+        numbers = {c: cols.floats(c, rows) for c in NUMBER_COLUMNS}
+        systems, workloads = cols.values["system"], cols.values["workload"]
+        baselines = cols.values["baseline"]
+        out = []
+        for i, row in enumerate(rows.tolist()):
+            value = numbers["value"][i]
+            if value is None:
+                continue
+            doc = text_of["doc_id"][i]
+            ctx = self._contexts[code["context"][i]]
+            if ctx is None:
+                ctx = self._fallback.get(doc, PageContext())
+            s, w, b = code["system"][i], code["workload"][i], code["baseline"][i]
+            surface, qualifier = text_of["surface"][i], text_of["qualifier"][i] or "exact"
+            confidence = numbers["confidence"][i]
+            m = Member(
+                row=row, doc_id=doc, lang=text_of["lang"][i], value=value,
+                unit=text_of["unit"][i], quantity=text_of["quantity"][i],
+                value_norm=numbers["value_norm"][i], metric=text_of["metric"][i],
+                system=systems[s], workload=workloads[w], qualifier=qualifier,
+                surface=surface, sentence=text_of["sentence"][i],
+                start=int(numbers["start"][i] or 0),
+                confidence=0.0 if confidence is None else confidence,
+                flags=[f for f in text_of["flags"][i].split(";") if f], context=ctx,
+                system_key=self.system_keys[s], benchmark_key=self.benchmark_keys[w],
+                baseline=baselines[b], baseline_key=self.baseline_keys[b])
+            if m.metric in config.counted_metrics or m.quantity == "count":
+                said = (m.surface, m.sentence)
+                if said not in self._counted:
+                    self._counted[said] = counted_thing(m.surface, m.sentence)
+                m.counted = self._counted[said]
+            stated = (value, surface, qualifier)
+            if stated not in self._intervals:
+                self._intervals[stated] = (
+                    tolerance_interval(value, surface, qualifier, config)
+                    + tolerance_interval(value, surface, "exact", config))
+            m.lo, m.hi, m.exact_lo, m.exact_hi = self._intervals[stated]
+            out.append(m)
+        return out
