@@ -6,7 +6,17 @@ compare their values, and check them against a reference table of official resul
   (`GROUP_COLUMNS` of OUTPUTS.md, then `EXTRA_GROUP_COLUMNS`) and the claims table with
   recovered units (flag `unit_inferred`, column `unit_source`) and each claim's
   `group_id`.
+- `check_claims_file(path, reference, config) -> (groups, ClaimUpdates)`: the same, for
+  the claims table a run wrote, without holding it (what `extractor run` and `extractor
+  check` use): only the columns the stage reads, as codes (`extractor.members`); the
+  claims come back as the changes to make to each row (`ClaimUpdates.apply`), made while
+  the table is copied chunk by chunk (`extractor.outputs.RunWriter.finish_updated`).
 - `load_reference(path=None)`: the reference table (see `extractor.reference`).
+
+Memory: the stage holds the column store (about 90 bytes a claim, plus each distinct
+text once), one partition's `Member`s at a time (the claims of one system and benchmark
+key: unit recovery and grouping never look across two), the groups, and per claim an
+int32 group and, for a value whose unit was recovered, its new cells.
 
 How, in order:
 
@@ -310,10 +320,18 @@ class ClaimUpdates:
             columns["flags"][i] = flags
             if source is not None:
                 columns["unit_source"][i] = source
+        text_dtype = object if _object_text(claims) else None
         for c, values in columns.items():
             if c in out.columns or c == "unit_source":
                 out[c] = pd.to_numeric(pd.Series(values, dtype="float64")) \
-                    if c == "value_norm" else values
+                    if c == "value_norm" else pd.Series(values, dtype=text_dtype)
         index = self.group_index[first_row:first_row + n].tolist()
-        out["group_id"] = [self.group_ids[g] if g >= 0 else "" for g in index]
+        out["group_id"] = pd.Series([self.group_ids[g] if g >= 0 else "" for g in index],
+                                    dtype=text_dtype)
         return out
+
+
+def _object_text(claims: pd.DataFrame) -> bool:
+    """Whether the table holds its text in object columns (as `outputs.iter_table` reads
+    it, to keep the Arrow memory pool out of a large copy): new columns do the same."""
+    return "doc_id" in claims.columns and claims["doc_id"].dtype == object

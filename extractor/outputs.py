@@ -171,14 +171,16 @@ def read_table(path: Path) -> pd.DataFrame:
 
 
 def iter_table(path: Path, columns=None, chunk_rows: int = 50_000):
-    """`read_table` a run of `chunk_rows` rows at a time (the rows of each chunk keep
-    their index: the first chunk's start at 0, the next at chunk_rows, ...), only the
-    `columns` given (those the table has; all when None). A table without rows gives one
-    empty chunk with its header."""
+    """`read_table` a run of `chunk_rows` rows at a time (each chunk's rows keep their
+    index: the first chunk's start at 0, the next at chunk_rows, ...), text in object
+    columns, only the `columns` given (those the table has; all when None). A table
+    without rows gives one empty chunk with its header."""
     wanted = None if columns is None else set(columns)
     usecols = None if wanted is None else (lambda c: c in wanted)
     try:
-        reader = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[],
+        # text as Python strings (object columns), not Arrow strings: the Arrow memory
+        # pool keeps what each chunk freed, and a large table would grow the process
+        reader = pd.read_csv(path, dtype=object, keep_default_na=False, na_values=[],
                              usecols=usecols, chunksize=chunk_rows)
     except pd.errors.EmptyDataError:  # not even a header
         yield pd.DataFrame()
@@ -189,7 +191,7 @@ def iter_table(path: Path, columns=None, chunk_rows: int = 50_000):
             empty = False
             yield _typed(chunk)
         if empty:
-            yield _typed(pd.read_csv(path, dtype=str, usecols=usecols, nrows=0))
+            yield _typed(pd.read_csv(path, dtype=object, usecols=usecols, nrows=0))
 
 
 def _typed(df: pd.DataFrame) -> pd.DataFrame:
@@ -223,9 +225,11 @@ def csv_to_parquet(csv_path: Path, parquet_path: Path) -> None:
     types = {c: COLUMN_TYPES.get(c, pa.string()) for c in header}
     convert = pacsv.ConvertOptions(column_types=types, strings_can_be_null=False,
                                    true_values=["true"], false_values=["false"])
+    # a cell may hold a line break (a table's sentence): blocks must split between rows
     reader = pacsv.open_csv(csv_path, convert_options=convert,
                             read_options=pacsv.ReadOptions(block_size=PARQUET_BLOCK_BYTES,
-                                                           use_threads=False))
+                                                           use_threads=False),
+                            parse_options=pacsv.ParseOptions(newlines_in_values=True))
     text_columns = [i for i, c in enumerate(header) if types[c] == pa.string()]
     with pq.ParquetWriter(parquet_path, reader.schema) as writer:
         batches, rows = [], 0

@@ -894,3 +894,51 @@ def test_a_relative_value_of_an_absolute_metric_is_not_compared_with_absolute_on
                     claim("b", 141, "GB", system="H200", metric="memory"),
                     claim("b", 1.8, "x", system="H200", metric="memory"))
     assert sorted(groups["verdict"]) == ["agree", "single"]
+
+
+# --- the claims table on disk ---------------------------------------------------------
+
+def test_the_claims_file_gives_what_the_table_in_memory_gives(seed_run, tmp_path, monkeypatch):
+    """`check_claims_file` reads the table in chunks and copies it through `ClaimUpdates`
+    chunk by chunk: the groups and the final claims table are those of
+    `check_consistency` on the whole table, across chunk boundaries and partitions (three
+    copies of the seed claims, their recovered units among them)."""
+    import json
+
+    import extractor.members as members
+    import extractor.outputs as outputs
+    from extractor.consistency import check_claims_file
+    from extractor.runfolder import JOURNAL
+
+    # the claims as extraction wrote them (the run's journal), before the stage
+    with open(seed_run / JOURNAL, encoding="utf-8") as f:
+        base = pd.DataFrame([c for line in f for c in json.loads(line)["claims"]])
+    copies = pd.concat([base.assign(doc_id=f"copy{i}/" + base["doc_id"]) for i in range(3)],
+                       ignore_index=True)
+    outputs.write_table(copies, tmp_path / "claims.csv")
+    config = ConsistencyConfig(fail_safe=False)
+    groups, whole = check_consistency(outputs.read_table(tmp_path / "claims.csv"),
+                                      load_reference(), config)
+    outputs.write_table(whole, tmp_path / "whole.csv")
+    assert whole["unit_source"].ne("").any() and whole["group_id"].ne("").any()
+
+    monkeypatch.setattr(members, "CHUNK_ROWS", 7)
+    monkeypatch.setattr(outputs, "CLAIM_CHUNK_ROWS", 5)
+    streamed_groups, updates = check_claims_file(tmp_path / "claims.csv", load_reference(),
+                                                 config)
+    outputs.write_updated_table(tmp_path / "claims.csv", tmp_path / "streamed.csv",
+                                updates.apply)
+    pd.testing.assert_frame_equal(streamed_groups, groups)
+    assert (tmp_path / "streamed.csv").read_bytes() == (tmp_path / "whole.csv").read_bytes()
+
+
+def test_a_claims_file_without_rows_gives_no_groups_and_the_header(tmp_path):
+    import extractor.outputs as outputs
+    from extractor.consistency import check_claims_file
+
+    (tmp_path / "claims.csv").write_text("doc_id,value,unit\n")
+    groups, updates = check_claims_file(tmp_path / "claims.csv", load_reference(),
+                                        ConsistencyConfig(fail_safe=False))
+    assert groups.empty and list(groups.columns) == GROUP_COLUMNS + EXTRA_GROUP_COLUMNS
+    outputs.write_updated_table(tmp_path / "claims.csv", tmp_path / "out.csv", updates.apply)
+    assert (tmp_path / "out.csv").read_text() == "doc_id,value,unit,unit_source,group_id\n"

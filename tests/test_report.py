@@ -364,3 +364,35 @@ def test_the_request_check_sees_a_page_that_loads_something(tmp_path):
                        encoding="utf-8")
     _, requests = browse(control, tmp_path)
     assert requests == {"http://127.0.0.1:9/pixel.png"}
+
+
+def test_a_report_fed_in_chunks_is_the_report_of_the_whole_table(monkeypatch):
+    """The run feeds the report its claims chunk by chunk, keeping only the rows shown
+    and a card's first examples of each value: the page is the one every claim of the
+    groups to review would give."""
+    import extractor.report.claim_rows as claim_rows
+    import extractor.report.view as view
+    from extractor.report import ReportClaims
+
+    monkeypatch.setattr(claim_rows, "MAX_ROWS", 10)
+    monkeypatch.setattr(view, "MAX_ROWS", 10)
+    documents, claims, groups = repeated_claims_tables(600, 5)
+    claims["value"] = [5.78] * 300 + [5.9, 6.1] * 150  # three values, each many times
+    claims.loc[::7, "group_id"] = "g2"
+    groups = pd.concat([groups, groups.assign(group_id="g2", reference_verdict="match")],
+                       ignore_index=True)
+
+    class EveryClaim(ReportClaims):  # what the report read before: all of a card's claims
+        def _examples(self, chunk):
+            return chunk["group_id"].isin(self.review_groups).to_numpy()
+
+    chunked = ReportClaims.for_groups(groups)
+    for start in range(0, len(claims), 7):
+        chunked.add(claims.iloc[start:start + 7])
+    assert len(chunked.rows) < len(claims) // 2
+    every = EveryClaim.for_groups(groups)
+    every.add(claims)
+    assert render_report(documents, chunked, groups) == render_report(documents, every, groups)
+    assert render_report(documents, claims, groups) == render_report(documents, every, groups)
+    assert chunked.n_claims == 600
+    assert sum(map(len, chunked.claimed_minutes.values())) == 600

@@ -1,0 +1,56 @@
+"""The claims as the consistency stage reads them: the column store and its partitions."""
+import numpy as np
+import pandas as pd
+
+from extractor.consistency import ConsistencyConfig
+from extractor.members import ClaimColumns, MemberFactory
+from extractor.outputs import write_table
+
+
+def claims_table():
+    return pd.DataFrame({
+        "doc_id": ["a", "a", "b", "b", "c", "c"],
+        "system": ["IPU-POD16", "", "IPU-POD 16", "DGX A100", "", "IPU-POD16"],
+        "workload": ["ResNet-50", "", "ResNet50", "BERT", "BERT", "ResNet-50"],
+        "value": [28.3, 5.0, "28.3", 20.0, "n/a", 29.1],
+        "unit": ["min", "x", "min", "min", "min", "min"],
+        "flags": ["", "", "unit_missing;lossy_source", "", "", ""],
+        "context": ["suite=training;round=v1.1", "", "", "", "", "junk"],
+    })
+
+
+def test_partitions_hold_the_rows_of_one_system_and_benchmark_in_table_order():
+    factory = MemberFactory(ClaimColumns.from_frame(claims_table()), ConsistencyConfig())
+    parts = [p.tolist() for p in factory.partitions()]
+    # two spellings of one system and benchmark are one partition; a row naming neither
+    # (row 1) is in none; a row naming only a benchmark is its own
+    assert parts == [[0, 2, 5], [3], [4]]
+
+
+def test_members_read_cells_as_the_stage_always_did():
+    factory = MemberFactory(ClaimColumns.from_frame(claims_table()), ConsistencyConfig())
+    members = factory.members(np.arange(6))
+    assert [m.row for m in members] == [0, 1, 2, 3, 5]  # 'n/a' is no value
+    first, third = members[0], members[2]
+    assert (first.value, first.unit, first.context.round) == (28.3, "min", "v1.1")
+    assert third.value == 28.3 and third.flags == ["unit_missing", "lossy_source"]
+    assert first.system_key == third.system_key and first.lo < 28.3 < first.hi
+    third.flags.append("unit_inferred")  # each member owns its flags
+    assert factory.members(np.array([2]))[0].flags == ["unit_missing", "lossy_source"]
+
+
+def test_the_csv_file_gives_the_columns_of_the_table(tmp_path, monkeypatch):
+    import extractor.members as members
+
+    table = claims_table()
+    table.loc[2, "value"] = 28.3
+    table["value"] = table["value"].replace("n/a", None).astype(float)
+    write_table(table, tmp_path / "claims.csv")
+    monkeypatch.setattr(members, "CHUNK_ROWS", 4)
+    on_disk = ClaimColumns.from_csv(tmp_path / "claims.csv")
+    in_memory = ClaimColumns.from_frame(table)
+    assert on_disk.n_rows == 6 and on_disk.present == in_memory.present
+    for name in ("doc_id", "system", "flags", "context"):
+        assert on_disk.texts(name, np.arange(6)) == in_memory.texts(name, np.arange(6))
+    for name in ("value", "value_norm"):
+        assert on_disk.floats(name, np.arange(6)) == in_memory.floats(name, np.arange(6))
