@@ -223,12 +223,7 @@ def _check(columns: ClaimColumns, reference: pd.DataFrame | None,
     updates = ClaimUpdates.none(columns.n_rows)
     groups = []
     for rows in factory.partitions():
-        members = factory.members(rows)
-        recovered = recover_units(members, config) if config.recover_units else []
-        updates.record_recovered(recovered, members)
-        for bucket, items in group_claims(members, config).items():
-            groups.append(_group(bucket, items, ref_rows, config))
-            updates.record_group(groups[-1].group_id, items)
+        groups += _check_partition(factory.members(rows), ref_rows, config, updates)
     logger.info("recovered the unit or metric of %d values from other pages",
                 len(updates.recovered))
     table = pd.DataFrame([g.as_dict() for g in groups],
@@ -237,6 +232,19 @@ def _check(columns: ClaimColumns, reference: pd.DataFrame | None,
         table = table.sort_values(["system", "workload", "metric", "context", "group_id"],
                                   kind="stable").reset_index(drop=True)
     return table, updates
+
+
+def _check_partition(members: list[Member], ref_rows, config: ConsistencyConfig,
+                     updates: ClaimUpdates) -> list[Group]:
+    """Recover units and group the members of one partition; their groups' rows, what
+    changed recorded in `updates`. The members are let go on return."""
+    recovered = recover_units(members, config) if config.recover_units else []
+    updates.record_recovered(recovered, members)
+    groups = []
+    for bucket, items in group_claims(members, config).items():
+        groups.append(_group(bucket, items, ref_rows, config))
+        updates.record_group(groups[-1].group_id, items)
+    return groups
 
 
 def _group(bucket: tuple, items: list[Member], ref_rows, config: ConsistencyConfig) -> Group:

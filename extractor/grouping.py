@@ -158,8 +158,10 @@ def group_claims(members: list[Member], config: ConsistencyConfig) -> dict[tuple
             for sub in parents.values():
                 _fill_unknown(sub, level, slots)
         for m in items:
-            m.bucket = key + tuple(slots[m.row])
-            groups.setdefault(m.bucket, []).append(m)
+            bucket = key + tuple(slots[m.row])
+            members = groups.setdefault(bucket, [])
+            m.bucket = members[0].bucket if members else bucket  # one tuple per group
+            members.append(m)
     return groups
 
 

@@ -214,7 +214,11 @@ class _Interned:
         self.chunks.append(mapping[codes] if len(codes) else np.empty(0, dtype=np.int32))
 
     def done(self) -> tuple[np.ndarray, list[str]]:
-        codes = np.concatenate(self.chunks) if self.chunks else np.empty(0, dtype=np.int32)
+        """The codes, in the smallest integer type that holds them, and the values."""
+        chunks, self.chunks = self.chunks, []  # let each chunk go as soon as it is copied
+        dtype = np.min_scalar_type(-max(len(self.index), 1))
+        codes = np.concatenate([c.astype(dtype) for c in chunks]) if chunks \
+            else np.empty(0, dtype=dtype)
         return codes, list(self.index)
 
 
@@ -258,12 +262,14 @@ class ClaimColumns:
             for c, parts in numbers.items():
                 parts.append(_numbers(chunk[c] if c in chunk.columns else None, n))
             n_rows += n
-        codes, values = {}, {}
+        codes, values, floats = {}, {}, {}
         for c, column in interned.items():
             codes[c], values[c] = column.done()
-        return cls(n_rows, codes, values,
-                   {c: np.concatenate(p) if p else np.empty(0) for c, p in numbers.items()},
-                   present)
+        for c in NUMBER_COLUMNS:
+            parts = numbers.pop(c)
+            floats[c] = np.concatenate(parts) if parts else np.empty(0)
+            del parts
+        return cls(n_rows, codes, values, floats, present)
 
     @classmethod
     def from_frame(cls, claims: pd.DataFrame) -> ClaimColumns:
@@ -309,6 +315,9 @@ class MemberFactory:
         self.benchmark_keys = [benchmark_key(w) for w in columns.values["workload"]]
         self._contexts = [PageContext.parse(c) if c else None
                           for c in columns.values["context"]]
+        # each member gets its own list (recovery adds to it) of shared strings
+        self._flags = [tuple(f for f in flags.split(";") if f)
+                       for flags in columns.values["flags"]]
         self._fallback = self._fallback_contexts() if "context" not in columns.present else {}
         self._intervals: dict[tuple, tuple[float, float, float, float]] = {}
         self._counted: dict[tuple[str, str], str] = {}
@@ -346,9 +355,9 @@ class MemberFactory:
         out."""
         cols, config = self.columns, self.config
         text_of = {c: cols.texts(c, rows) for c in TEXT_COLUMNS if c not in (
-            "system", "workload", "baseline", "context")}
+            "system", "workload", "baseline", "context", "flags")}
         code = {c: cols.codes[c][rows].tolist() for c in ("system", "workload", "baseline",
-                                                          "context")}
+                                                          "context", "flags")}
         numbers = {c: cols.floats(c, rows) for c in NUMBER_COLUMNS}
         systems, workloads = cols.values["system"], cols.values["workload"]
         baselines = cols.values["baseline"]
@@ -372,7 +381,7 @@ class MemberFactory:
                 surface=surface, sentence=text_of["sentence"][i],
                 start=int(numbers["start"][i] or 0),
                 confidence=0.0 if confidence is None else confidence,
-                flags=[f for f in text_of["flags"][i].split(";") if f], context=ctx,
+                flags=list(self._flags[code["flags"][i]]), context=ctx,
                 system_key=self.system_keys[s], benchmark_key=self.benchmark_keys[w],
                 baseline=baselines[b], baseline_key=self.baseline_keys[b])
             if m.metric in config.counted_metrics or m.quantity == "count":

@@ -36,6 +36,7 @@ import re
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -201,8 +202,24 @@ def _typed(df: pd.DataFrame) -> pd.DataFrame:
         elif col == "lossy":
             df[col] = df[col].str.lower().eq("true")
         else:
-            df[col] = df[col].str.replace(_NEUTRALISED, r"\1", n=1, regex=True)
+            df[col] = _raw_cells(df[col])
     return df
+
+
+def _raw_cells(column: pd.Series) -> pd.Series:
+    """A text column with its cells as they were before `neutralise`."""
+    if column.dtype != object:  # Arrow strings: one vectorised pass
+        return column.str.replace(_NEUTRALISED, r"\1", n=1, regex=True)
+    # Python strings: only the distinct cells that begin with ' can change
+    codes, uniques = pd.factorize(column, use_na_sentinel=False)
+    changed = {i: unneutralise(u) for i, u in enumerate(uniques)
+               if isinstance(u, str) and u.startswith("'")}
+    if not changed:
+        return column
+    values = np.asarray(uniques, dtype=object)
+    for i, raw in changed.items():
+        values[i] = raw
+    return pd.Series(values[codes], index=column.index, dtype=object)
 
 
 read_claims = read_table
@@ -241,6 +258,7 @@ def csv_to_parquet(csv_path: Path, parquet_path: Path) -> None:
                 batches, rows = [], 0
         if batches:
             writer.write_table(pa.Table.from_batches(batches))
+    pa.default_memory_pool().release_unused()  # the pool keeps freed blocks otherwise
 
 
 def _raw_text(batch: pa.RecordBatch, text_columns: list[int]) -> pa.RecordBatch:

@@ -113,10 +113,10 @@ def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
     """The report's text, piece by piece (`render_report`)."""
     if not isinstance(claims, ReportClaims):
         claims = ReportClaims.of(claims, groups)
-    pages = page_views(documents)
+    pages, page_hrefs = page_views(documents, MAX_ROWS)
     # the review shows the first MAX_ROWS groups to review, like every other list; the
     # claims read are those of the cards shown (the rest are in consistency.csv)
-    claim_rows = claim_views(claims, {p.doc_id: p.href for p in pages})
+    claim_rows = claim_views(claims, page_hrefs)
     by_group: dict[str, list] = {}
     for c in claim_rows:
         if c.cells.get("group_id"):
@@ -138,7 +138,7 @@ def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
         group_headers=headers("consistency.csv", _present(groups.columns, GROUP_TABLE_COLUMNS),
                               ("n_docs", "reference_value")),
         charts=time_to_train_charts(claims.claimed_minutes, groups, anchors),
-        pages=pages[:MAX_ROWS], n_pages=len(pages),
+        pages=pages, n_pages=len(documents),
         page_headers=headers("documents.csv", _present(documents.columns, PAGE_TABLE_COLUMNS),
                              PAGE_NUMERIC),
         claims=[c for c in claim_rows if c.row_id], n_claims=claims.n_claims,

@@ -312,17 +312,27 @@ class PageView:
     lossy: bool
 
 
-def page_views(documents: pd.DataFrame) -> list[PageView]:
-    """Failed pages first, then lossy ones, then the rest in corpus order."""
+def page_views(documents: pd.DataFrame, limit: int | None = None
+               ) -> tuple[list[PageView], dict[str, str]]:
+    """The first `limit` pages (all when None): failed pages first, then lossy ones, then
+    the rest in corpus order; and every page's link to its cleaned text by doc_id (a
+    claim shown links to its page, listed or not)."""
+    rows = records(documents, ("doc_id", "status", "lossy", "clean_path"))
+    order = sorted(range(len(rows)), key=lambda i: (text(rows[i]["status"]) != "error",
+                                                   text(rows[i]["lossy"]) != "true"))
+    hrefs = {}
+    for i in order:
+        doc = text(rows[i]["doc_id"])
+        hrefs[doc] = clean_href(doc, text(rows[i]["clean_path"]))
+    shown = order if limit is None else order[:limit]
     out = []
-    for row in records(documents, PAGE_TABLE_COLUMNS + ("clean_path",)):
+    for i, row in zip(shown, records(documents.iloc[shown], PAGE_TABLE_COLUMNS)):
         cells = {c: text(row[c]) for c in PAGE_TABLE_COLUMNS}
         doc = cells["doc_id"]
-        out.append(PageView(doc, clean_href(doc, text(row["clean_path"])), cells,
+        out.append(PageView(doc, clean_href(doc, text(rows[i]["clean_path"])), cells,
                             split_list(row["repairs"]), cells["status"] == "error",
                             cells["lossy"] == "true"))
-    out.sort(key=lambda p: (not p.failed, not p.lossy))
-    return out
+    return out, hrefs
 
 
 @dataclass
