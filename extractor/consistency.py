@@ -8,7 +8,7 @@ compare their values, and check them against a reference table of official resul
   `group_id`.
 - `check_claims_file(path, reference, config) -> (groups, ClaimUpdates)`: the same, for
   the claims table a run wrote, without holding it (what `extractor run` and `extractor
-  check` use): only the columns the stage reads, as codes (`extractor.members`); the
+  check` use): only the columns the stage reads, as codes (`extractor.claim_columns`); the
   claims come back as the changes to make to each row (`ClaimUpdates.apply`), made while
   the table is copied chunk by chunk (`extractor.outputs.RunWriter.finish_updated`).
 - `load_reference(path=None)`: the reference table (see `extractor.reference`).
@@ -66,8 +66,8 @@ import pandas as pd
 
 from extractor.extract.context import PageContext
 from extractor.grouping import group_claims, group_id, verdict
-from extractor.members import (ClaimColumns, Member, MemberFactory, half_unit, text,
-                               tolerance_interval)
+from extractor.claim_columns import ClaimColumns, text
+from extractor.members import Member, MemberFactory, half_unit, tolerance_interval
 from extractor.recovery import UnitRecovery, recover_units
 from extractor.reference import (DEFAULT_REFERENCE, ReferenceCheck, ReferenceTableError,
                                  benchmark_key, canonical_benchmark, canonical_system,
@@ -192,7 +192,7 @@ def check_claims_file(path: Path, reference: pd.DataFrame | None,
                       config: ConsistencyConfig | None = None
                       ) -> tuple[pd.DataFrame, ClaimUpdates]:
     """`check_consistency` of the claims table written at `path`, without holding it:
-    only the columns the stage reads are read, as codes (`extractor.members.
+    only the columns the stage reads are read, as codes (`extractor.claim_columns.
     ClaimColumns`), and the claims come back as the changes to make to each row
     (`ClaimUpdates.apply`, chunk by chunk as the table is copied)."""
     return _fail_safe(lambda: ClaimColumns.from_csv(path), reference, config)

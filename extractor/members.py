@@ -1,17 +1,12 @@
-"""The claims as the consistency stage sees them: tolerance intervals, the compact
-column store the stage reads the claims table into, and `Member`s built from it.
+"""The claims as the consistency stage sees them: tolerance intervals and `Member`s.
 
 - `tolerance_interval(value, surface, qualifier, config)`, `half_unit(value, surface)`:
   what a stated value covers.
-- `ClaimColumns`: the columns of the claims table the stage reads (`NEEDED`), each text
-  column as int32 codes into its distinct values (a claims table repeats its doc_ids,
-  names, units, contexts and sentences row after row), each number as a float array
-  (NaN: missing). Made from a DataFrame (`from_frame`) or streamed from a CSV file the
-  run wrote (`from_csv`), so a claim costs some 90 bytes here instead of a Python object
-  per cell; the other columns stay on disk.
-- `MemberFactory(columns, config).members(rows)`: `Member`s of some rows (one partition
-  of the table at a time, see `extractor.consistency`), with their contexts and
-  intervals; what they share (parsed contexts, intervals, keys) is worked out once.
+- `MemberFactory(columns, config)`: over a `extractor.claim_columns.ClaimColumns`, the
+  `partitions()` of the table by system and benchmark key, and the `members(rows)` of
+  one partition at a time (see `extractor.consistency`), with their contexts and
+  intervals; what they share (parsed contexts, intervals, keys, flags) is worked out
+  once.
 """
 from __future__ import annotations
 
@@ -22,24 +17,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
+from extractor.claim_columns import NUMBER_COLUMNS, TEXT_COLUMNS, ClaimColumns, finite, text
 from extractor.extract.context import PageContext, page_context
 from extractor.grouping import counted_thing
 from extractor.reference import benchmark_key, system_key
+from extractor.table_files import format_cell
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from extractor.consistency import ConsistencyConfig
 
-#: the columns of the claims table the stage reads, text and numbers
-TEXT_COLUMNS = ("doc_id", "lang", "unit", "quantity", "metric", "system", "workload",
-                "qualifier", "surface", "sentence", "flags", "context", "baseline")
-NUMBER_COLUMNS = ("value", "value_norm", "start", "confidence")
-NEEDED = TEXT_COLUMNS + NUMBER_COLUMNS
-#: rows read from a CSV file at a time
-CHUNK_ROWS = 10_000
+__all__ = ["ClaimColumns", "Member", "MemberFactory", "finite", "half_unit", "text",
+           "tolerance_interval"]
 
 
 # --- tolerance ----------------------------------------------------------------------
@@ -113,28 +102,6 @@ def tolerance_interval(value: float, surface: str = "", qualifier: str = "exact"
 
 # --- members ------------------------------------------------------------------------
 
-def finite(x) -> float | None:
-    """A finite float, or None.
-
-    >>> finite("5.5"), finite(None), finite(float("nan")), finite("x")
-    (5.5, None, None, None)
-    """
-    try:
-        x = float(x)
-    except (TypeError, ValueError):
-        return None
-    return x if math.isfinite(x) else None
-
-
-def text(x) -> str:
-    """A cell as text, '' when missing.
-
-    >>> text(None), text(float("nan")), text("a"), text(2)
-    ('', '', 'a', '2')
-    """
-    return x if isinstance(x, str) else ("" if x is None or (isinstance(x, float) and math.isnan(x)) else str(x))
-
-
 @dataclass(slots=True)  # one per claim of a partition: slots keep them small
 class Member:
     """A claim as the stage sees it."""
@@ -189,109 +156,7 @@ class Member:
         return lo <= x <= hi
 
     def label(self) -> str:
-        from extractor.outputs import format_cell  # noqa: PLC0415 - one formatting rule
         return f"{format_cell(float(self.value))} {self.unit}".strip()
-
-
-# --- the column store ---------------------------------------------------------------
-
-class _Interned:
-    """One text column as codes into its distinct values (as `text` reads them)."""
-
-    def __init__(self):
-        self.index: dict[str, int] = {}
-        self.chunks: list[np.ndarray] = []
-
-    def add(self, column: pd.Series | None, n: int) -> None:
-        if column is None:  # a missing column reads as ''
-            self.chunks.append(np.full(n, self.index.setdefault("", len(self.index)),
-                                       dtype=np.int32))
-            return
-        codes, uniques = pd.factorize(column, use_na_sentinel=False)
-        index = self.index
-        mapping = np.fromiter((index.setdefault(text(u), len(index)) for u in uniques),
-                              dtype=np.int32, count=len(uniques))
-        self.chunks.append(mapping[codes] if len(codes) else np.empty(0, dtype=np.int32))
-
-    def done(self) -> tuple[np.ndarray, list[str]]:
-        """The codes, in the smallest integer type that holds them, and the values."""
-        chunks, self.chunks = self.chunks, []  # let each chunk go as soon as it is copied
-        dtype = np.min_scalar_type(-max(len(self.index), 1))
-        codes = np.concatenate([c.astype(dtype) for c in chunks]) if chunks \
-            else np.empty(0, dtype=dtype)
-        return codes, list(self.index)
-
-
-def _numbers(column: pd.Series | None, n: int) -> np.ndarray:
-    """A column as floats, NaN where `finite` finds no number."""
-    if column is None:
-        return np.full(n, np.nan)
-    if column.dtype.kind in "fiub":
-        out = column.to_numpy(dtype=np.float64, na_value=np.nan)
-    else:
-        codes, uniques = pd.factorize(column, use_na_sentinel=False)
-        values = np.array([np.nan if (x := finite(u)) is None else x for u in uniques],
-                          dtype=np.float64)
-        out = values[codes] if len(codes) else np.empty(0)
-    out = out.copy()
-    out[~np.isfinite(out)] = np.nan
-    return out
-
-
-@dataclass
-class ClaimColumns:
-    """The columns `NEEDED` of a claims table (module docstring)."""
-
-    n_rows: int
-    codes: dict[str, np.ndarray]
-    values: dict[str, list[str]]
-    numbers: dict[str, np.ndarray]
-    #: the columns the table has
-    present: frozenset
-
-    @classmethod
-    def from_chunks(cls, chunks) -> ClaimColumns:
-        """From DataFrames holding consecutive rows of one table."""
-        interned = {c: _Interned() for c in TEXT_COLUMNS}
-        numbers: dict[str, list[np.ndarray]] = {c: [] for c in NUMBER_COLUMNS}
-        n_rows, present = 0, frozenset()
-        for chunk in chunks:
-            n, present = len(chunk), frozenset(chunk.columns)
-            for c, column in interned.items():
-                column.add(chunk[c] if c in chunk.columns else None, n)
-            for c, parts in numbers.items():
-                parts.append(_numbers(chunk[c] if c in chunk.columns else None, n))
-            n_rows += n
-        codes, values, floats = {}, {}, {}
-        for c, column in interned.items():
-            codes[c], values[c] = column.done()
-        for c in NUMBER_COLUMNS:
-            parts = numbers.pop(c)
-            floats[c] = np.concatenate(parts) if parts else np.empty(0)
-            del parts
-        return cls(n_rows, codes, values, floats, present)
-
-    @classmethod
-    def from_frame(cls, claims: pd.DataFrame) -> ClaimColumns:
-        return cls.from_chunks([claims])
-
-    @classmethod
-    def from_csv(cls, path: Path) -> ClaimColumns:
-        """From a claims table written by `extractor.outputs`, read CHUNK_ROWS at a time."""
-        from extractor.outputs import iter_table  # noqa: PLC0415 - outputs reads the stage's results
-        return cls.from_chunks(iter_table(path, columns=NEEDED, chunk_rows=CHUNK_ROWS))
-
-    def texts(self, name: str, rows: np.ndarray) -> list[str]:
-        values = self.values[name]
-        return [values[i] for i in self.codes[name][rows].tolist()]
-
-    def floats(self, name: str, rows: np.ndarray) -> list[float | None]:
-        return [None if math.isnan(x) else x for x in self.numbers[name][rows].tolist()]
-
-    def nbytes(self) -> int:
-        """Memory of the codes and numbers (the distinct values are not counted)."""
-        return sum(a.nbytes for a in self.codes.values()) + \
-            sum(a.nbytes for a in self.numbers.values())
 
 
 def _key_codes(keys: list[str]) -> np.ndarray:

@@ -905,8 +905,9 @@ def test_the_claims_file_gives_what_the_table_in_memory_gives(seed_run, tmp_path
     copies of the seed claims, their recovered units among them)."""
     import json
 
-    import extractor.members as members
+    import extractor.claim_columns as claim_columns
     import extractor.outputs as outputs
+    import extractor.table_files as table_files
     from extractor.consistency import check_claims_file
     from extractor.runfolder import JOURNAL
 
@@ -922,8 +923,8 @@ def test_the_claims_file_gives_what_the_table_in_memory_gives(seed_run, tmp_path
     outputs.write_table(whole, tmp_path / "whole.csv")
     assert whole["unit_source"].ne("").any() and whole["group_id"].ne("").any()
 
-    monkeypatch.setattr(members, "CHUNK_ROWS", 7)
-    monkeypatch.setattr(outputs, "CLAIM_CHUNK_ROWS", 5)
+    monkeypatch.setattr(claim_columns, "CHUNK_ROWS", 7)
+    monkeypatch.setattr(table_files, "CLAIM_CHUNK_ROWS", 5)
     streamed_groups, updates = check_claims_file(tmp_path / "claims.csv", load_reference(),
                                                  config)
     outputs.write_updated_table(tmp_path / "claims.csv", tmp_path / "streamed.csv",

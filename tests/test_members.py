@@ -1,10 +1,10 @@
-"""The claims as the consistency stage reads them: the column store and its partitions."""
+"""The claims as the consistency stage sees them: partitions of the table and members."""
 import numpy as np
 import pandas as pd
 
+from extractor.claim_columns import ClaimColumns
 from extractor.consistency import ConsistencyConfig
-from extractor.members import ClaimColumns, MemberFactory
-from extractor.outputs import write_table
+from extractor.members import MemberFactory
 
 
 def claims_table():
@@ -37,20 +37,3 @@ def test_members_read_cells_as_the_stage_always_did():
     assert first.system_key == third.system_key and first.lo < 28.3 < first.hi
     third.flags.append("unit_inferred")  # each member owns its flags
     assert factory.members(np.array([2]))[0].flags == ["unit_missing", "lossy_source"]
-
-
-def test_the_csv_file_gives_the_columns_of_the_table(tmp_path, monkeypatch):
-    import extractor.members as members
-
-    table = claims_table()
-    table.loc[2, "value"] = 28.3
-    table["value"] = table["value"].replace("n/a", None).astype(float)
-    write_table(table, tmp_path / "claims.csv")
-    monkeypatch.setattr(members, "CHUNK_ROWS", 4)
-    on_disk = ClaimColumns.from_csv(tmp_path / "claims.csv")
-    in_memory = ClaimColumns.from_frame(table)
-    assert on_disk.n_rows == 6 and on_disk.present == in_memory.present
-    for name in ("doc_id", "system", "flags", "context"):
-        assert on_disk.texts(name, np.arange(6)) == in_memory.texts(name, np.arange(6))
-    for name in ("value", "value_norm"):
-        assert on_disk.floats(name, np.arange(6)) == in_memory.floats(name, np.arange(6))

@@ -120,15 +120,15 @@ def test_plain_files_of_the_output_folder_are_carried_over(tmp_path):
 def test_parquet_in_small_blocks_holds_the_whole_table(tmp_path, monkeypatch):
     """The conversion reads little at a time (bounded memory): the table is the same
     whatever the block size, in row groups of about PARQUET_ROW_GROUP_ROWS."""
-    import extractor.outputs as outputs
+    import extractor.table_files as table_files
 
     df = pd.DataFrame({"doc_id": [f"p{i}.txt" for i in range(3000)],
                        "value": [i / 7 for i in range(3000)],
                        "sentence": [f"'=line {i}\nwith a break" for i in range(3000)]})
     write_table(df, tmp_path / "t.csv")
     csv_to_parquet(tmp_path / "t.csv", tmp_path / "whole.parquet")
-    monkeypatch.setattr(outputs, "PARQUET_BLOCK_BYTES", 4096)
-    monkeypatch.setattr(outputs, "PARQUET_ROW_GROUP_ROWS", 1000)
+    monkeypatch.setattr(table_files, "PARQUET_BLOCK_BYTES", 4096)
+    monkeypatch.setattr(table_files, "PARQUET_ROW_GROUP_ROWS", 1000)
     csv_to_parquet(tmp_path / "t.csv", tmp_path / "small.parquet")
     small = pq.ParquetFile(tmp_path / "small.parquet")
     assert small.metadata.num_row_groups >= 3
