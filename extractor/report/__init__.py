@@ -32,8 +32,8 @@ from extractor.report import columns as column_docs
 from extractor.report.chart import time_to_train_charts
 from extractor.report.claim_rows import ReportClaims
 from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS, PAGE_NUMERIC,
-                                   PAGE_TABLE_COLUMNS, claim_views, group_views, headers,
-                                   page_views, summary)
+                                   PAGE_TABLE_COLUMNS, claim_views, group_order, group_views,
+                                   headers, page_views, summary)
 
 __all__ = ["render_report", "write_report", "MAX_ROWS", "ReportClaims",
            "content_security_policy"]
@@ -121,20 +121,21 @@ def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
     for c in claim_rows:
         if c.cells.get("group_id"):
             by_group.setdefault(c.cells["group_id"], []).append(c)
-    group_rows = group_views(groups, by_group)
+    # views of the groups listed only (groups to review come first: the cards are the
+    # first of them); every group's place and anchor from four columns
+    order = group_order(groups)
+    group_rows = group_views(groups.iloc[[i for _, i in order.ranked[:MAX_ROWS]]], by_group)
     review = [g for g in group_rows if g.needs_review]
-    for g in review[MAX_ROWS:]:  # no card: links go to its row in all groups
-        g.anchor = "gr-" + g.group_id
-    anchors = {g.group_id: g.anchor for g in group_rows}
-    figures, languages = summary(documents, claims.n_claims, group_rows)
+    anchors = order.anchors(MAX_ROWS)
+    figures, languages = summary(documents, claims.n_claims, order.verdicts)
     style, script = _asset("report.css"), _asset("report.js")
     return _environment().get_template("report.html.j2").generate(
         csp=content_security_policy(style, script),
         style=Markup(style),     # our own files, not page text
         script=Markup(script),
         figures=figures, languages=languages,
-        review=review[:MAX_ROWS], n_review=len(review),
-        groups=group_rows[:MAX_ROWS], n_groups=len(group_rows),
+        review=review, n_review=order.n_review,
+        groups=group_rows, n_groups=len(order.ranked),
         group_headers=headers("consistency.csv", _present(groups.columns, GROUP_TABLE_COLUMNS),
                               ("n_docs", "reference_value")),
         charts=time_to_train_charts(claims.claimed_minutes, groups, anchors),

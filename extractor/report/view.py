@@ -284,16 +284,40 @@ def claim_views(claims: ReportClaims, page_hrefs: dict[str, str]) -> list[ClaimV
     return views
 
 
+@dataclass
+class GroupOrder:
+    """Every group's place in the report, read from four of its columns (no view built):
+    `ranked` holds (`_group_order` key, row position) pairs in the report's order,
+    `verdicts` each row's (verdict, reference_verdict)."""
+
+    ranked: list[tuple[tuple, int]]
+    verdicts: list[tuple[str, str]]
+
+    @property
+    def n_review(self) -> int:
+        return sum(1 for key, _ in self.ranked if not key[0])
+
+    def anchors(self, shown: int) -> dict[str, str]:
+        """Each group's anchor: its card for the first `shown` groups to review (they
+        come first), else its row in all groups."""
+        return {key[-1]: ("g-" if not key[0] and rank < shown else "gr-") + key[-1]
+                for rank, (key, _) in enumerate(self.ranked)}
+
+
+def group_order(groups: pd.DataFrame) -> GroupOrder:
+    rows = records(groups, ["group_id", "verdict", "reference_verdict", "n_docs"])
+    verdicts = [(text(r["verdict"]), text(r["reference_verdict"])) for r in rows]
+    keys = [_group_order(verdict, ref, text(r["n_docs"]), text(r["group_id"]))
+            for (verdict, ref), r in zip(verdicts, rows)]
+    return GroupOrder(sorted(zip(keys, range(len(keys)))), verdicts)
+
+
 def review_group_ids(groups: pd.DataFrame, limit: int | None = None) -> list[str]:
     """Groups to review (pages in conflict, or a mismatch with the official record), in
     the report's order; the first `limit` of them when given."""
     if "group_id" not in groups.columns:
         return []
-    rows = records(groups, ["group_id", "verdict", "reference_verdict", "n_docs"])
-    keys = [_group_order(text(r["verdict"]), text(r["reference_verdict"]), text(r["n_docs"]),
-                         text(r["group_id"])) for r in rows]
-    ordered = sorted(k for k in keys if not k[0])
-    return [k[-1] for k in ordered[:limit]]
+    return [key[-1] for key, _ in group_order(groups).ranked if not key[0]][:limit]
 
 
 PAGE_TABLE_COLUMNS = ("doc_id", "title", "site", "date", "url", "status", "error", "lang",
@@ -343,12 +367,13 @@ class Figure:
     alarm: bool = False
 
 
-def summary(documents: pd.DataFrame, n_claims: int, groups: list[GroupView]
+def summary(documents: pd.DataFrame, n_claims: int, verdicts: list[tuple[str, str]]
             ) -> tuple[list[Figure], list[tuple[str, int]]]:
-    """The run in figures (each linking to its list) and the pages per language."""
+    """The run in figures (each linking to its list) and the pages per language;
+    `verdicts`: each group's (verdict, reference_verdict)."""
     pages = page_views_counts(documents)
-    n_conflict = sum(g.verdict == "conflict" for g in groups)
-    n_mismatch = sum(g.reference_verdict == "mismatch" for g in groups)
+    n_conflict = sum(verdict == "conflict" for verdict, _ in verdicts)
+    n_mismatch = sum(ref == "mismatch" for _, ref in verdicts)
     figures = [
         Figure("pages", len(documents), "#pages"),
         Figure("failed pages", pages["failed"], "#pages", pages["failed"] > 0),
@@ -356,9 +381,8 @@ def summary(documents: pd.DataFrame, n_claims: int, groups: list[GroupView]
         Figure("claims", n_claims, "#claims"),
         Figure("reference mismatches", n_mismatch, "#review", n_mismatch > 0),
         Figure("conflicts", n_conflict, "#review", n_conflict > 0),
-        Figure("reference matches", sum(g.reference_verdict == "match" for g in groups),
-               "#groups"),
-        Figure("groups", len(groups), "#groups"),
+        Figure("reference matches", sum(ref == "match" for _, ref in verdicts), "#groups"),
+        Figure("groups", len(verdicts), "#groups"),
     ]
     langs = Counter(text(x) or "und" for x in
                     (documents["lang"] if "lang" in documents.columns else []))
