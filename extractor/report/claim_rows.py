@@ -11,16 +11,19 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from extractor.report.view import (EXAMPLES_PER_VALUE, MAX_ROWS, number, records,
-                                   review_group_ids, text)
+from extractor.report.view import (EXAMPLES_PER_VALUE, MAX_ROWS, VALUES_LISTED, collapse,
+                                   number, records, review_group_ids, split_list, text)
 
 
 class ReportClaims:
     """What the report reads of a claims table (module docstring); `add` the table's
     chunks in order."""
 
-    def __init__(self, review_groups=()):
+    def __init__(self, review_groups=(), shown_values: dict[str, set[str]] | None = None):
         self.review_groups = set(review_groups)
+        #: the values a review group's card lists (VALUES_LISTED at most), when known:
+        #: examples of the others are never shown
+        self.shown_values = shown_values
         self.n_claims = 0
         self.columns: list[str] | None = None
         #: minutes of each group's time-to-train claims, in table order
@@ -33,7 +36,13 @@ class ReportClaims:
     def for_groups(cls, groups: pd.DataFrame) -> ReportClaims:
         """A collector for the claims of a run whose consistency table is `groups`: the
         claims of the first MAX_ROWS groups to review are the ones cards quote."""
-        return cls(review_group_ids(groups, MAX_ROWS))
+        review = review_group_ids(groups, MAX_ROWS)
+        cards = groups[groups["group_id"].isin(review)] if review else groups.iloc[:0]
+        shown = {text(row["group_id"]): {b.label for b in
+                                         collapse(split_list(row["values"]),
+                                                  split_list(row["doc_ids"]))[:VALUES_LISTED]}
+                 for row in records(cards, ["group_id", "values", "doc_ids"])}
+        return cls(review, shown)
 
     @classmethod
     def of(cls, claims: pd.DataFrame, groups: pd.DataFrame) -> ReportClaims:
@@ -65,14 +74,16 @@ class ReportClaims:
 
     def _examples(self, chunk: pd.DataFrame) -> np.ndarray:
         """Rows of groups to review that a card may quote: the first EXAMPLES_PER_VALUE
-        of each value of the group, and of the group (`view.group_views`)."""
+        of each value the card lists, and of the group (`view.group_views`)."""
         keep = np.zeros(len(chunk), dtype=bool)
         reviewed = np.flatnonzero(chunk["group_id"].isin(self.review_groups).to_numpy())
         rows = records(chunk.iloc[reviewed], ["group_id", "value", "unit"])
         for i, row in zip(reviewed.tolist(), rows):
             gid = text(row["group_id"])
-            value = (gid, f"{text(row['value'])} {text(row['unit'])}".strip())
-            keep[i] = (self._per_value[value] < EXAMPLES_PER_VALUE
+            label = f"{text(row['value'])} {text(row['unit'])}".strip()
+            value = (gid, label)
+            listed = self.shown_values is None or label in self.shown_values.get(gid, ())
+            keep[i] = ((listed and self._per_value[value] < EXAMPLES_PER_VALUE)
                        or self._per_group[gid] < EXAMPLES_PER_VALUE)
             self._per_value[value] += 1
             self._per_group[gid] += 1
