@@ -98,13 +98,16 @@ def flag_brand_replacements(text: str, log: RepairLog) -> str:
     terms = spam_terms()
     lines = text.split("\n")
     for i, line in enumerate(lines):
-        if line.isascii() or len(_LATIN_WORD_RE.findall(line)) < 3:
+        if line.isascii():
+            continue
+        latin_words = _LATIN_WORD_RE.findall(line)
+        if len(latin_words) < 3:
             continue
         tokens = _INSERTION_RE.findall(line)
         if not tokens:
             continue
-        foreign = sum(len(t) for t in tokens)
-        latin = sum(len(w) for w in _LATIN_WORD_RE.findall(line))
+        foreign = sum(map(len, tokens))
+        latin = sum(map(len, latin_words))
         if latin / (latin + foreign) < MIN_LATIN_SHARE:
             continue
 
