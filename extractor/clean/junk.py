@@ -81,10 +81,14 @@ def remove_image_names(text: str, log: RepairLog) -> str:
     '上為3.79分鐘。\\n\\n\\n\\nnext'
     """
     pats = _patterns()
-    if not pats["image_ext"].search(text) or not pats["image"].search(text):
+    if not pats["image_ext"].search(text):
         return text
     lines = text.split("\n")
     for i, line in enumerate(lines):
+        # both patterns need ".png" (or another extension) before a word boundary: the
+        # literal-led regex skips a line far faster than `image`, which tries every word
+        if not pats["image_ext"].search(line):
+            continue
         if pats["image_url_line"].match(line):
             log.removed("image_filenames", line.strip())
             lines[i] = ""
@@ -109,6 +113,23 @@ def _is_breadcrumb(line: str, crumb_split: re.Pattern) -> bool:
     return all(0 < len(s) <= MAX_CRUMB_CHARS and not _SENTENCE_END_RE.search(s) for s in segments[:-1])
 
 
+def _lines_matching(pattern: re.Pattern, text: str) -> list[int]:
+    """Numbers of the lines of `text` where `pattern` (which never spans a line break)
+    matches: one pass over the page instead of a search of every line.
+
+    >>> _lines_matching(re.compile(" > "), "a > b\\nc\\nd > e > f")
+    [0, 2]
+    """
+    found: list[int] = []
+    line, pos = 0, 0
+    for m in pattern.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        if not found or found[-1] != line:
+            found.append(line)
+    return found
+
+
 def remove_breadcrumbs(text: str, log: RepairLog) -> str:
     """Drop breadcrumb trails ("Home > News > Industry > Title").
 
@@ -116,12 +137,15 @@ def remove_breadcrumbs(text: str, log: RepairLog) -> str:
     '\\nIt is 5 > 3 here.'
     """
     crumb_split = _patterns()["crumb_split"]
-    if not any(sep in text for sep in _patterns()["crumb_seps"]) or not crumb_split.search(text):
+    if not any(sep in text for sep in _patterns()["crumb_seps"]):
+        return text
+    candidates = _lines_matching(crumb_split, text)
+    if not candidates:
         return text
     lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if crumb_split.search(line) and _is_breadcrumb(line, crumb_split):
-            log.removed("breadcrumbs", line.strip())
+    for i in candidates:
+        if _is_breadcrumb(lines[i], crumb_split):
+            log.removed("breadcrumbs", lines[i].strip())
             lines[i] = ""
     return "\n".join(lines)
 
