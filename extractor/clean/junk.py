@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from extractor.clean.layout import lines_matching
 from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog, strip_markers
 
@@ -113,23 +114,6 @@ def _is_breadcrumb(line: str, crumb_split: re.Pattern) -> bool:
     return all(0 < len(s) <= MAX_CRUMB_CHARS and not _SENTENCE_END_RE.search(s) for s in segments[:-1])
 
 
-def _lines_matching(pattern: re.Pattern, text: str) -> list[int]:
-    """Numbers of the lines of `text` where `pattern` (which never spans a line break)
-    matches: one pass over the page instead of a search of every line.
-
-    >>> _lines_matching(re.compile(" > "), "a > b\\nc\\nd > e > f")
-    [0, 2]
-    """
-    found: list[int] = []
-    line, pos = 0, 0
-    for m in pattern.finditer(text):
-        line += text.count("\n", pos, m.start())
-        pos = m.start()
-        if not found or found[-1] != line:
-            found.append(line)
-    return found
-
-
 def remove_breadcrumbs(text: str, log: RepairLog) -> str:
     """Drop breadcrumb trails ("Home > News > Industry > Title").
 
@@ -139,7 +123,7 @@ def remove_breadcrumbs(text: str, log: RepairLog) -> str:
     crumb_split = _patterns()["crumb_split"]
     if not any(sep in text for sep in _patterns()["crumb_seps"]):
         return text
-    candidates = _lines_matching(crumb_split, text)
+    candidates = lines_matching(crumb_split, text)
     if not candidates:
         return text
     lines = text.split("\n")

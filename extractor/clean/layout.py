@@ -67,3 +67,20 @@ def normalise_layout(text: str) -> str:
     if "\n\n\n" in text:
         text = _BLANKS_RE.sub("\n\n", text)
     return text.strip()
+
+
+def lines_matching(pattern: re.Pattern, text: str) -> list[int]:
+    """Numbers of the lines of `text` where `pattern` (which never spans a line break)
+    matches: one pass over the page instead of a search of every line.
+
+    >>> lines_matching(re.compile(" > "), "a > b\\nc\\nd > e > f")
+    [0, 2]
+    """
+    found: list[int] = []
+    line, pos = 0, 0
+    for m in pattern.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        if not found or found[-1] != line:
+            found.append(line)
+    return found
