@@ -5,8 +5,8 @@
 - `MemberFactory(columns, config)`: over a `extractor.claim_columns.ClaimColumns`, the
   `partitions()` of the table by system and benchmark key, and the `members(rows)` of
   one partition at a time (see `extractor.consistency`), with their contexts and
-  intervals; what they share (parsed contexts, intervals, keys, flags) is worked out
-  once.
+  intervals; what they share (parsed contexts, keys, flags; intervals and counted
+  things within a partition) is worked out once.
 """
 from __future__ import annotations
 
@@ -184,8 +184,6 @@ class MemberFactory:
         self._flags = [tuple(f for f in flags.split(";") if f)
                        for flags in columns.values["flags"]]
         self._fallback = self._fallback_contexts() if "context" not in columns.present else {}
-        self._intervals: dict[tuple, tuple[float, float, float, float]] = {}
-        self._counted: dict[tuple[str, str], str] = {}
 
     def partitions(self) -> list[np.ndarray]:
         """The rows by (system key, benchmark key), each partition in table order, in the
@@ -226,6 +224,10 @@ class MemberFactory:
         numbers = {c: cols.floats(c, rows) for c in NUMBER_COLUMNS}
         systems, workloads = cols.values["system"], cols.values["workload"]
         baselines = cols.values["baseline"]
+        # copies of a page (in one partition) state the same values and counts: worked
+        # out once per partition, let go with it
+        intervals: dict[tuple, tuple[float, float, float, float]] = {}
+        counted: dict[tuple[str, str], str] = {}
         out = []
         for i, row in enumerate(rows.tolist()):
             value = numbers["value"][i]
@@ -251,14 +253,14 @@ class MemberFactory:
                 baseline=baselines[b], baseline_key=self.baseline_keys[b])
             if m.metric in config.counted_metrics or m.quantity == "count":
                 said = (m.surface, m.sentence)
-                if said not in self._counted:
-                    self._counted[said] = counted_thing(m.surface, m.sentence)
-                m.counted = self._counted[said]
+                if said not in counted:
+                    counted[said] = counted_thing(m.surface, m.sentence)
+                m.counted = counted[said]
             stated = (value, surface, qualifier)
-            if stated not in self._intervals:
-                self._intervals[stated] = (
+            if stated not in intervals:
+                intervals[stated] = (
                     tolerance_interval(value, surface, qualifier, config)
                     + tolerance_interval(value, surface, "exact", config))
-            m.lo, m.hi, m.exact_lo, m.exact_hi = self._intervals[stated]
+            m.lo, m.hi, m.exact_lo, m.exact_hi = intervals[stated]
             out.append(m)
         return out
