@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.quantities import with_first_char_guard
-from extractor.extract.regex_tools import GatedPattern
+from extractor.extract.regex_tools import GatedPattern, first_char_buckets
 
 LANGS = ("en", "zh", "ko")
 
@@ -47,8 +47,10 @@ def words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
         if latin_word_bounds and w[-1:].isascii() and w[-1:].isalpha():
             e = e + r"(?![A-Za-z])"
         alts.append(e)
-    # the guard lets a search skip positions no word starts at (see with_first_char_guard)
-    return re.compile(with_first_char_guard("|".join(alts)), re.IGNORECASE) if alts else None
+    # the guard lets a search skip positions no word starts at (see with_first_char_guard),
+    # and the words grouped by first character make a position try one group, not every
+    # word (first_char_buckets)
+    return re.compile(with_first_char_guard(first_char_buckets(alts)), re.IGNORECASE) if alts else None
 
 
 @lru_cache(maxsize=None)
@@ -137,4 +139,4 @@ def cue_regex(words) -> re.Pattern | None:
     for w in sorted({w.lower() for w in words if w}, key=len, reverse=True):
         e = re.escape(w)
         alts.append(r"(?<![a-z])" + e if w[:1].isascii() and w[:1].isalpha() else e)
-    return re.compile(with_first_char_guard("|".join(alts))) if alts else None
+    return re.compile(with_first_char_guard(first_char_buckets(alts))) if alts else None

