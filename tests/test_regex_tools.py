@@ -78,3 +78,10 @@ def test_gate_on_real_sentences():
                           ("PyTorch \u212a 2.1", r"(?i)\bk\s\d"),
                           ("阅读时间约 5 分钟", r"阅读(?:时间)?约?\s*\d+\s*分钟")]:
         assert GatedPattern(pattern).spans(text) == [m.span() for m in re.finditer(pattern, text)] != []
+
+
+def test_fold_keeps_every_offset():
+    """`fold_ascii_case` maps each character to one character (str.lower alone turns İ into
+    two), so a match in the folded text has the offsets of the original."""
+    every = "".join(chr(i) for i in range(0x110000) if not 0xD800 <= i < 0xE000)
+    assert len(fold_ascii_case(every)) == len(every)

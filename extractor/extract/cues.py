@@ -38,9 +38,17 @@ class Cues:
     respectively: re.Pattern
 
 
-def words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
+def words_regex(words, latin_word_bounds=True, folded=False) -> re.Pattern | None:
+    """One case-insensitive pattern for a list of words, Latin words bounded by non-letters.
+    With `folded`, case-sensitive, for texts folded by `regex_tools.fold_ascii_case`: the
+    same matches at the same offsets when every word is in lower case and its letters are
+    ASCII or without case (`folds_exactly`), and twice as fast on a long text
+    (`_literal_words`)."""
+    words = sorted({w for w in words if w}, key=len, reverse=True)
+    if folded:
+        return _literal_words(words, latin_word_bounds)
     alts = []
-    for w in sorted({w for w in words if w}, key=len, reverse=True):
+    for w in words:
         e = re.escape(w)
         if latin_word_bounds and w[:1].isascii() and w[:1].isalpha():
             e = r"(?<![A-Za-z])" + e
@@ -51,6 +59,35 @@ def words_regex(words, latin_word_bounds=True) -> re.Pattern | None:
     # and the words grouped by first character make a position try one group, not every
     # word (first_char_buckets)
     return re.compile(with_first_char_guard(first_char_buckets(alts)), re.IGNORECASE) if alts else None
+
+
+def _literal_words(words: list[str], latin_word_bounds: bool) -> re.Pattern | None:
+    """Case-sensitive words (longest first) as one alternation per first character, each
+    opening with that character as a literal and checking the left bound after it
+    ("s(?<![A-Za-z].)(?:peech|ingle stage)"): Python's engine then skips ahead to possible
+    first characters and tries one alternative per position. Same matches as
+    `(?<![A-Za-z])speech|(?<![A-Za-z])single stage` (words that start alike keep their
+    order; two starting differently never match at one position)."""
+    by_first: dict[str, list[str]] = {}
+    for w in words:
+        by_first.setdefault(w[0], []).append(w)
+    alts = []
+    for first, group in by_first.items():
+        left = r"(?<![A-Za-z].)" if latin_word_bounds and first.isascii() and first.isalpha() else ""
+        rests = [re.escape(w[1:]) + (r"(?![A-Za-z])" if latin_word_bounds and w[-1].isascii()
+                                     and w[-1].isalpha() else "") for w in group]
+        alts.append(f"{re.escape(first)}{left}(?:{'|'.join(rests)})")
+    return re.compile("|".join(alts)) if alts else None
+
+
+def folds_exactly(words) -> bool:
+    """Every word is in lower case, its letters ASCII or without case: searched in a text
+    folded by `fold_ascii_case`, it matches where it matches the text case-insensitively.
+
+    >>> folds_exactly(["speech recognition", "语音识别"]), folds_exactly(["Speech"]), folds_exactly(["café"])
+    (True, False, False)
+    """
+    return all(ch.isascii() and not ch.isupper() or ch.lower() == ch.upper() for w in words for ch in w)
 
 
 @lru_cache(maxsize=None)

@@ -25,7 +25,11 @@ from extractor.extract.regex_tools import HAN, HANGUL, SP, alt, is_hangul, with_
 #: the characters that end the token before a number (`_in_address_token`)
 _TOKEN_BREAKS = frozenset(" \n\t\u00a0")
 
-_WORD_BEFORE = re.compile(rf"([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)[ \t\u00a0]*\Z")
+# The word right before a number (spaces between): matched on the reversed window, where
+# it starts the text, at one attempt; searched forward with `\Z` the engine would try
+# every position of the window (profiled: a search per candidate number). The scripts
+# do not overlap, so the greedy run is the whole word either way.
+_WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)")
 
 # Kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)).
 _GLOSSED_KINDS = frozenset({"compute", "bandwidth", "throughput"})
@@ -273,8 +277,10 @@ class NotAQuantity:
             "\u4e00" <= self.norm[e] <= "\u9fff" or is_hangul(self.norm[e]))
 
     def _word_before(self, s: int, words: set) -> bool:
-        m = _WORD_BEFORE.search(self.norm, max(0, s - self.cfg.window), s)
-        return bool(m) and m.group(1).lower().strip(".-") in words
+        """The word before offset s (within the window) is one of `words`, compared in
+        lower case without dots and hyphens at its ends."""
+        m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
+        return bool(m) and m.group(1)[::-1].lower().strip(".-") in words
 
     def _is_name_or_code(self, s: int, e: int, surface: str) -> bool:
         norm = self.norm
