@@ -77,13 +77,16 @@ def full_dates() -> FullDates:
     month = alt(months, False)
     ci = re.IGNORECASE
     # each behind a lookahead on its first characters (same matches): the page context
-    # searches whole pages with them (profiled: 1.5-3x faster so)
+    # searches whole pages with them (profiled: 1.5-3x faster so). The years open with
+    # their first digit as a literal and check what stands before it after it
+    # ("1(?<![\d.].)9" is "(?<![\d.])19"): the engine then skips ahead to a 1 or a 2
+    # by itself, twice as fast again as behind the lookahead
     guarded = with_first_char_guard
     return FullDates(
         # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
-        iso=re.compile(guarded(r"(?<![\d.])((?:19|20)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
-                       r"(\d{1,2})(?!\d|\.\d)")),
-        cjk=re.compile(guarded(r"(?<!\d)((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]")),
+        iso=re.compile(r"((?:1(?<![\d.].)9|2(?<![\d.].)0)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
+                       r"(\d{1,2})(?!\d|\.\d)"),
+        cjk=re.compile(r"((?:1(?<!\d.)9|2(?<!\d.)0)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
         month_day_year=re.compile(guarded(
             rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"), ci),
         day_month_year=re.compile(guarded(
