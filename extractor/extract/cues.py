@@ -142,7 +142,14 @@ def after_name_regex(words) -> re.Pattern | None:
     return re.compile(r"[\s\-]?(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w])", re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)
 def lang_key(lang: str) -> str:
+    """The cue language of a BCP-47 tag: en, zh, ko or und (remembered: asked a hundred
+    times per page of the few tags there are).
+
+    >>> lang_key("zh-Hant"), lang_key("en"), lang_key("ja"), lang_key("")
+    ('zh', 'en', 'und', 'und')
+    """
     base = (lang or "").split("-")[0].lower()
     return base if base in LANGS else "und"
 
