@@ -89,8 +89,9 @@ def full_dates() -> FullDates:
         cjk=re.compile(r"((?:1(?<!\d.)9|2(?<!\d.)0)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
         month_day_year=re.compile(guarded(
             rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"), ci),
-        day_month_year=re.compile(guarded(
-            rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)"), ci),
+        # the day opens with its digit, as the years above ("\d(?<!\d\d)" is "(?<!\d)\d")
+        day_month_year=re.compile(
+            rf"(\d(?<!\d\d)\d?)(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)", ci),
         months={k.lower(): v for k, v in months.items()},
     )
 
