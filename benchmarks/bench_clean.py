@@ -6,6 +6,14 @@ tracking pixels, some with GBK or Latin-1 mojibake, pinyin annotations, spam lin
 ?-lost letters, plus the seed pages. Both cleaners see exactly the same texts.
 
     .venv/bin/python benchmarks/bench_clean.py [--pages 600] [--profile]
+    .venv/bin/python benchmarks/bench_clean.py --corpus DIR [--repeat 3]
+
+`--corpus DIR` measures instead the two stages of this package as `extractor run` calls
+them, on the pages of DIR (read as `extractor run` reads them): `clean_page` and
+`tag_page` (segmentation and language ID), in CPU ms/page, best of `--repeat` passes;
+and, apart, what the lazily loaded models cost the first page that needs them (Kiwi,
+the character model: CPU seconds and resident MB). The generated bench corpus of
+`bench_pipeline.make_corpus` and `../shared/devset/corpus` are the usual folders.
 """
 from __future__ import annotations
 
@@ -14,6 +22,7 @@ import cProfile
 import html
 import pstats
 import random
+import resource
 import time
 from pathlib import Path
 
@@ -92,11 +101,60 @@ def _time_both(pages: list[str], repeat: int = 3) -> tuple[float, float]:
     return ftfy_total, clean_total
 
 
+def _rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _load_models() -> None:
+    """Load the models the first Korean or dropped-byte page would load, and say what
+    each cost (CPU seconds, growth of the peak resident memory)."""
+    from extractor.clean.char_model import char_model
+    from extractor.clean.korean_loss import kiwi
+
+    for name, load in (("Kiwi", kiwi), ("character model", char_model)):
+        rss, start = _rss_mb(), time.process_time()
+        load()
+        print(f"{name:16s}: {time.process_time() - start:5.2f} s CPU, +{_rss_mb() - rss:4.0f} MB peak RSS")
+
+
+def bench_stages(corpus: Path, repeat: int) -> None:
+    """CPU ms/page of clean_page and of tag_page on the pages of `corpus`."""
+    from extractor.clean import clean_page
+    from extractor.config import Config
+    from extractor.ingest import iter_pages
+    from extractor.langid import tag_page
+    from extractor.pipeline import warm_up
+
+    config = Config()
+    warm_up(config)  # what `extractor run` builds before its first page
+    _load_models()
+    pages = [page for page in iter_pages(corpus) if not page.error]
+    best_clean = best_tag = float("inf")
+    for _ in range(repeat):
+        clean_s = tag_s = 0.0
+        for raw in pages:
+            start = time.process_time()
+            cleaned = clean_page(raw, config.clean)
+            mid = time.process_time()
+            tag_page(cleaned, config.langid)
+            clean_s, tag_s = clean_s + mid - start, tag_s + time.process_time() - mid
+        best_clean, best_tag = min(best_clean, clean_s), min(best_tag, tag_s)
+    n = len(pages)
+    print(f"{corpus}: {n} pages, best of {repeat} passes (CPU)")
+    print(f"clean_page : {1000 * best_clean / n:6.2f} ms/page")
+    print(f"tag_page   : {1000 * best_tag / n:6.2f} ms/page (segmentation and language ID)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=600)
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile of clean_text")
+    parser.add_argument("--corpus", type=Path, help="time clean_page and tag_page on this folder's pages")
+    parser.add_argument("--repeat", type=int, default=3, help="passes over --corpus; the fastest counts")
     args = parser.parse_args()
+    if args.corpus:
+        bench_stages(args.corpus, args.repeat)
+        return
     labelled = build_corpus(args.pages)
     pages = [text for _, text in labelled]
     mb = sum(len(p.encode("utf-8")) for p in pages) / 1e6

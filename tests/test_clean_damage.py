@@ -286,3 +286,17 @@ def test_utf8_read_as_strict_cp1252_comes_back_or_is_marked_lost(sents):
     assert all(a == b for i, (a, b) in enumerate(zip(page.text, expected))
                if a != "\ufffd" and i not in guessed)
     assert page.lossy == ("\ufffd" in page.text)
+
+
+# --- the damaged-'?' pattern starts at its '?' (fast scan); same matches as written plainly
+
+_PLAIN_DAMAGED_Q_RE = re.compile(r"\?{2,}|\?(?=[^\W_])|(?<=[^\W\d_])\?(?=[^\s.,!?\"')\]])|(?<=\d)\?(?= \d)")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(list("?? a1Z.,!'\")]_\n한計") + ["2007? 11?"]), max_size=40).map("".join))
+def test_damaged_question_marks_match_the_plain_pattern(text):
+    from extractor.clean.loss import _DAMAGED_Q_RE
+
+    assert [m.span() for m in _DAMAGED_Q_RE.finditer(text)] == \
+        [m.span() for m in _PLAIN_DAMAGED_Q_RE.finditer(text)]

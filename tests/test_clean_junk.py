@@ -293,3 +293,28 @@ def test_river_of_linked_items_goes_but_bullets_led_by_a_linked_name_stay():
     for i in range(4):
         assert f"Accelerator {i}: {i + 2}.5x faster than A100 on BERT" in text
     assert "posts record quarter" not in text and "Sales rose" not in text
+
+
+# --- lines_matching (one pass over a page instead of a search per line) ----------
+
+_LINE_TEXT = st.lists(st.sampled_from(list("ab >»›\t\n.?") + ["首頁", " > ", "\n\n"]), max_size=80).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LINE_TEXT)
+def test_lines_matching_finds_the_lines_a_per_line_search_finds(text):
+    from extractor.clean.junk import _patterns
+    from extractor.clean.layout import lines_matching
+
+    for pattern in (_patterns()["crumb_split"], re.compile("a+b"), re.compile(r"\?")):
+        expected = [i for i, line in enumerate(text.split("\n")) if pattern.search(line)]
+        assert lines_matching(pattern, text) == expected
+
+
+def test_breadcrumb_lines_go_wherever_they_stand():
+    from extractor.clean.junk import remove_breadcrumbs
+
+    log = RepairLog()
+    text = "Home > News > Chips > Title\nIt is 5 > 3 here.\n\nEEPW首頁 > 智能計算 > 業界動態 > 標題"
+    assert remove_breadcrumbs(text, log) == "\nIt is 5 > 3 here.\n\n"
+    assert log.count("breadcrumbs") == 2

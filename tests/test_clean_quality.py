@@ -4,6 +4,7 @@ tags, CP949 read as Latin-1 read back, and `extractor langid` on lines of mojiba
 from __future__ import annotations
 
 import csv
+import os
 import difflib
 import subprocess
 import sys
@@ -155,3 +156,15 @@ def test_repaired_text_leaves_sound_lines_alone():
     for line in ("IPU-POD16에서 28.3분", "在IPU-POD128上訓練ResNet-50的時間為5.67分鐘", "café Größe"):
         assert repaired_text(line) == line
     assert clean_text("서버용 추론").text == "서버용 추론"
+
+
+def test_guessed_characters_do_not_depend_on_the_hash_seed():
+    """Candidates for a cut character come in the same order in every process: ties
+    between traditional forms of one simplified character (產/産 share E7 94) are broken
+    by that order, so a set's iteration order would make guesses differ between runs."""
+    probe = ("from extractor.clean.char_model import char_model; m = char_model(); "
+             "print([m.candidates(bytes.fromhex(h)) for h in ('e794', 'e7b5', 'e7b6', 'e7b0')])")
+    outputs = {subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+               for seed in ("1", "2", "3")}
+    assert len(outputs) == 1 and "產" in outputs.pop()

@@ -216,7 +216,10 @@ def _traditional_chars(known: dict[str, float]) -> list[tuple[str, bytes]]:
     from extractor.clean.charsets import common_cjk_chars
 
     out = []
-    for c in common_cjk_chars():
+    # in code-point order: a set's order changes from process to process (hash seed),
+    # and it breaks ties between traditional forms of one simplified character that
+    # share a lead byte (產/産, 絶/絕: 41 such groups), so guesses could differ by run
+    for c in sorted(common_cjk_chars()):
         if "\u4e00" <= c <= "\u9fff" and c not in known and _simplified(c) in known:
             out.append((c, c.encode("utf-8")))
     return out

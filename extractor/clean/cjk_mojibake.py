@@ -16,14 +16,17 @@ from extractor.clean.lexicon import load_lexicon
 from extractor.clean.redecode import CONTINUATION, MIN_COMMON_SHARE, UTF8_LEADS, emit_repair, redecode
 from extractor.clean.tracking import RepairLog
 
-# (two regexes: one alternation of both runs several times slower)
-# two common CJK characters in a row, or one beside CJK punctuation ("妹，", "，发")
 _CJK_PUNCT = "\u3001-\u3011\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f"  # 、。「」『』【】！（），：；？
+_COMMON_CJK = char_class(common_cjk_chars())
 _PUNCT_ONLY_RE = re.compile(f"[{_CJK_PUNCT}]+")
 # common CJK text, its punctuation included ("「利")
-_COMMON_CJK_RUN_RE = re.compile(f"[{char_class(common_cjk_chars())}{_CJK_PUNCT}]+")
-_EVIDENCE_PAIR_RE = re.compile(f"[{char_class(common_cjk_chars())}][{char_class(common_cjk_chars())}{_CJK_PUNCT}]"
-                               f"|[{_CJK_PUNCT}][{char_class(common_cjk_chars())}]")
+_COMMON_CJK_RUN_RE = re.compile(f"[{_COMMON_CJK}{_CJK_PUNCT}]+")
+# (two regexes: one alternation of both runs several times slower)
+# two common CJK characters in a row, or one beside CJK punctuation ("妹，", "，发");
+# one class first, then what may follow it: branches that each start with a class of
+# their own are tried at every character, 4.5x slower on a page
+_EVIDENCE_PAIR_RE = re.compile(f"[{_COMMON_CJK}{_CJK_PUNCT}]"
+                               f"(?:(?<=[{_COMMON_CJK}])[{_COMMON_CJK}{_CJK_PUNCT}]|(?<=[{_CJK_PUNCT}])[{_COMMON_CJK}])")
 _EVIDENCE_PUNCT_RE = re.compile("[\u2013-\u2026\u2122]")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from extractor.clean.layout import lines_matching
 from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog, strip_markers
 
@@ -81,10 +82,14 @@ def remove_image_names(text: str, log: RepairLog) -> str:
     '上為3.79分鐘。\\n\\n\\n\\nnext'
     """
     pats = _patterns()
-    if not pats["image_ext"].search(text) or not pats["image"].search(text):
+    if not pats["image_ext"].search(text):
         return text
     lines = text.split("\n")
     for i, line in enumerate(lines):
+        # both patterns need ".png" (or another extension) before a word boundary: the
+        # literal-led regex skips a line far faster than `image`, which tries every word
+        if not pats["image_ext"].search(line):
+            continue
         if pats["image_url_line"].match(line):
             log.removed("image_filenames", line.strip())
             lines[i] = ""
@@ -116,12 +121,15 @@ def remove_breadcrumbs(text: str, log: RepairLog) -> str:
     '\\nIt is 5 > 3 here.'
     """
     crumb_split = _patterns()["crumb_split"]
-    if not any(sep in text for sep in _patterns()["crumb_seps"]) or not crumb_split.search(text):
+    if not any(sep in text for sep in _patterns()["crumb_seps"]):
+        return text
+    candidates = lines_matching(crumb_split, text)
+    if not candidates:
         return text
     lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if crumb_split.search(line) and _is_breadcrumb(line, crumb_split):
-            log.removed("breadcrumbs", line.strip())
+    for i in candidates:
+        if _is_breadcrumb(lines[i], crumb_split):
+            log.removed("breadcrumbs", lines[i].strip())
             lines[i] = ""
     return "\n".join(lines)
 

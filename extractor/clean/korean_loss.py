@@ -34,7 +34,8 @@ from extractor.clean.records import LossySpan
 
 logger = logging.getLogger(__name__)
 
-HANGUL_RE = re.compile("[\uac00-\ud7a3]")
+# (syllables are counted by runs: a list of every syllable of a page costs twice as much)
+_HANGUL_RUN_RE = re.compile("[\uac00-\ud7a3]+")
 _HANGUL_WORD_END_RE = re.compile("[\uac00-\ud7a3]*$")
 
 
@@ -46,8 +47,10 @@ def _final_rieul_class() -> str:
 # candidate places, found without the analyser: a syllable with final ㄹ, or a
 # free-standing number, then spaces and a Hangul syllable
 _ADNOMINAL_CANDIDATE_RE = re.compile(f"[{_final_rieul_class()}](?<!를) +(?=[\uac00-\ud7a3])")
+# (the digit first, what stands before it looked behind at from there: a pattern that
+# starts with a look-behind is tried at every character, 2.4x slower on Korean pages)
 _NUMBER_CANDIDATE_RE = re.compile(
-    "(?<![\\w.\\-/:~'\"\u2018\u201c])\\d[\\d,]*(?:\\.\\d+)? +(?=[\uac00-\ud7a3])")
+    "\\d(?<![\\w.\\-/:~'\"\u2018\u201c]\\d)[\\d,]*(?:\\.\\d+)? +(?=[\uac00-\ud7a3])")
 
 
 @lru_cache(maxsize=1)
@@ -154,7 +157,7 @@ def find_dropped_syllables(text: str, min_signals: int, min_density: float) -> l
     ...                        "엔비디아 H100 칩과 가우디 3 프로세서 8개를 비교했다.", 2, 1.5)
     []
     """
-    n_hangul = len(HANGUL_RE.findall(text))
+    n_hangul = sum(map(len, _HANGUL_RUN_RE.findall(text)))
     if n_hangul < 20:
         return []
     windows = _windows(text)

@@ -15,7 +15,10 @@ _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 _INVISIBLE_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]")
 # C1 controls: kept until mojibake repair, which needs them ("â€\x9d" is ”)
 _C1_RE = re.compile("[\x80-\x9f]")
-_SPACES_RE = re.compile("[ \u00a0\u2000-\u200a\u202f\u205f\u3000]{2,}|[\u00a0\u2000-\u200a\u202f\u205f]")
+# runs of two or more spaces of any width, or one odd space; written as one class and
+# what may follow it: an alternation of two class-led branches is tried at every character
+_SPACES_RE = re.compile("[ \u00a0\u2000-\u200a\u202f\u205f\u3000](?:[ \u00a0\u2000-\u200a\u202f\u205f\u3000]+"
+                        "|(?<=[\u00a0\u2000-\u200a\u202f\u205f]))")
 _ODD_SPACE_RE = re.compile("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 _BLANKS_RE = re.compile(r"\n{3,}")
 
@@ -67,3 +70,20 @@ def normalise_layout(text: str) -> str:
     if "\n\n\n" in text:
         text = _BLANKS_RE.sub("\n\n", text)
     return text.strip()
+
+
+def lines_matching(pattern: re.Pattern, text: str) -> list[int]:
+    """Numbers of the lines of `text` where `pattern` (which never spans a line break)
+    matches: one pass over the page instead of a search of every line.
+
+    >>> lines_matching(re.compile(" > "), "a > b\\nc\\nd > e > f")
+    [0, 2]
+    """
+    found: list[int] = []
+    line, pos = 0, 0
+    for m in pattern.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        if not found or found[-1] != line:
+            found.append(line)
+    return found

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import islice
 
 from extractor.clean.charsets import NON_ASCII_RE, common_share
 from extractor.clean.lexicon import load_lexicon
@@ -42,9 +43,30 @@ def _byte_of() -> dict[int, int]:
     return table
 
 
+def _high_class() -> str:
+    """A regex character class body for the characters of `_byte_of`."""
+    return "".join(re.escape(chr(c)) for c in sorted(_byte_of()) if c >= 0x80)
+
+
+@lru_cache(maxsize=None)
+def _high_re() -> re.Pattern:
+    return re.compile(f"[{_high_class()}]")
+
+
+def _has_high_chars(text: str, n: int) -> bool:
+    """Whether `text` holds at least `n` Latin-1/cp1252 high characters. A regex that
+    stops at the n-th: a Python loop over every character of a page cost more than the
+    rest of this repair (0.8 s on 600 pages of 10 KB).
+
+    >>> _has_high_chars("¼­¹ö", 4), _has_high_chars("café", 2)
+    (True, False)
+    """
+    return next(islice(_high_re().finditer(text), n - 1, None), None) is not None
+
+
 @lru_cache(maxsize=None)
 def _stretch_re() -> re.Pattern:
-    high = "".join(re.escape(chr(c)) for c in sorted(_byte_of()) if c >= 0x80)
+    high = _high_class()
     # high characters, with ASCII letters, digits and spaces between them (UHC's extra
     # syllables have an ASCII letter as second byte; words are separated by spaces)
     return re.compile(f"[{high}](?:[{high}A-Za-z0-9 ,.()%\\-]*[{high}])?")
@@ -105,8 +127,7 @@ def repair_legacy_mojibake(text: str, log: RepairLog) -> str:
     """
     if text.isascii():
         return text
-    byte_of = _byte_of()
-    if sum(1 for c in text if ord(c) in byte_of) < MIN_HIGH_CHARS:
+    if not _has_high_chars(text, MIN_HIGH_CHARS):
         return text
     codecs = _codecs()
     found = 0
@@ -114,7 +135,7 @@ def repair_legacy_mojibake(text: str, log: RepairLog) -> str:
     def _sub(m: re.Match, min_high: int, strict: bool) -> str:
         nonlocal found
         stretch = m.group()
-        if sum(1 for c in stretch if ord(c) in byte_of) < min_high:
+        if not _has_high_chars(stretch, min_high):
             return stretch
         for codec, name in codecs:
             decoded = _read_back(stretch, codec, strict)

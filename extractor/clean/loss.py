@@ -21,11 +21,14 @@ import re
 from extractor.clean import korean_loss
 from extractor.clean.records import CleanConfig, LossySpan
 
-_LETTER_RE = re.compile(r"[^\W\d_]")
+# runs of letters: counting their lengths is twice as fast as a list of every letter
+_LETTER_RUN_RE = re.compile(r"[^\W\d_]+")
 _QUESTION_RUN_RE = re.compile(r"\?+")
 # runs of "?", "?" glued to a following letter, "?" between letters, "?" after a number
 # followed by another number ("2007? 11? 13?" for "2007년 11월 13일")
-_DAMAGED_Q_RE = re.compile(r"\?{2,}|\?(?=[^\W_])|(?<=[^\W\d_])\?(?=[^\s.,!?\"')\]])|(?<=\d)\?(?= \d)")
+# (every branch starts at the "?", which the engine then finds by a fast scan; branches
+# that started with a look-behind made it try every character of the page, 20x slower)
+_DAMAGED_Q_RE = re.compile(r"\?(?:\?+|(?=[^\W_])|(?<=[^\W\d_]\?)(?=[^\s.,!?\"')\]])|(?<=\d\?)(?= \d))")
 _FFFD_RE = re.compile("\ufffd+")
 #: share of "?" in damaged shapes above which every "?" of the page is a lost letter
 PAGE_QUESTION_DAMAGE = 0.5
@@ -75,7 +78,7 @@ def measure_loss(text: str, config: CleanConfig) -> tuple[list[LossySpan], float
     n_lost = sum(lost.values())
     ratio = 0.0
     if n_lost:
-        letters = len(_LETTER_RE.findall(text))
+        letters = sum(map(len, _LETTER_RUN_RE.findall(text)))
         ratio = n_lost / (letters + n_lost)
     spans.sort(key=lambda s: (s.start, s.end))
     return spans, round(ratio, 4), lost

@@ -19,7 +19,9 @@ _TAG_RE = re.compile(r"</?([A-Za-z][A-Za-z0-9:_-]{0,40})\b(?:[^<>\"']|\"[^\"<>]*
                      re.DOTALL)
 _HAS_TAG_RE = re.compile(r"<[A-Za-z!/?]")
 # a closing tag whose "<" was lost with the letters before it ("性能?!?/p>")
-_TAG_REMNANT_RE = re.compile(r"(?<=[?\ufffd])/(p|div|span|a|b|i|em|strong|li|td|tr|h[1-6]|font)>",
+# (the "/" first, the "?" before it looked behind at from there: a pattern that starts
+# with a look-behind is tried at every character of every page)
+_TAG_REMNANT_RE = re.compile(r"/(?<=[?\ufffd]/)(p|div|span|a|b|i|em|strong|li|td|tr|h[1-6]|font)>",
                              re.IGNORECASE)
 _ENTITY_RE = re.compile(r"&(#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _DOCUMENT_RE = re.compile(r"<(html|body)\b", re.IGNORECASE)

@@ -294,7 +294,8 @@ def _by_ngrams(text: str, counts: ScriptCounts, script: str, candidates: tuple[s
         if script == "latin" and config.latin_prior_lang:
             return _result(config.latin_prior_lang, script_confidence * config.latin_prior), {}
         return UND, {}
-    lang, p = max(probs.items(), key=lambda kv: kv[1])
+    lang = max(probs, key=probs.get)  # (the first of equals, as before; no lambda per item)
+    p = probs[lang]
     return _result(_LANGDETECT_TAGS.get(lang, lang), script_confidence * p), probs
 
 

@@ -152,7 +152,7 @@ def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
                     counts.letters[name] = n
     counts.lost = _count_lost(text) + counts.lost_to_mojibake
     if latin:
-        counts.code_symbols = sum(text.count(c) for c in _CODE_SYMBOLS)
+        counts.code_symbols = sum(map(text.count, _CODE_SYMBOLS))
     return counts
 
 
