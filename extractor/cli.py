@@ -12,6 +12,7 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from extractor import __version__
@@ -27,14 +28,33 @@ class RunFailed(Exception):
     """The run could not write its outputs (disk full, ...): one line, exit status 1."""
 
 
-def _interrupt_on_sigterm() -> None:
+class _Termination:
     """SIGTERM stops a run as Ctrl-C does (finished pages kept for --resume), and a file
-    size limit (`ulimit -f`) is a write error rather than a silent kill (SIGXFSZ)."""
-    def terminated(signum, frame):
+    size limit (`ulimit -f`) is a write error rather than a silent kill (SIGXFSZ).
+
+    The handler raises KeyboardInterrupt where the main thread happens to be. Python
+    swallows an exception raised inside a finaliser ("Exception ignored in __del__": a
+    Dask future being collected), so the request is also remembered and `checked` raises
+    it again before the next page is written."""
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def install(self) -> None:
+        signal.signal(signal.SIGTERM, self._terminated)
+        if hasattr(signal, "SIGXFSZ"):
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+    def _terminated(self, signum, frame):
+        self.requested = True
         raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, terminated)
-    if hasattr(signal, "SIGXFSZ"):
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+    def checked(self, results: Iterable) -> Iterator:
+        """`results`, raising KeyboardInterrupt before the next one once SIGTERM came."""
+        for result in results:
+            if self.requested:
+                raise KeyboardInterrupt
+            yield result
 
 
 def _stdin_lines():
@@ -76,12 +96,14 @@ def cmd_run(args) -> int:
         config.max_page_bytes = args.max_page_bytes
     if args.page_time_budget is not None:
         config.page_time_budget = args.page_time_budget
-    progress = None
+    termination = _Termination()
+    progress = termination.checked
     if sys.stderr.isatty() and not args.quiet:
         from tqdm import tqdm
 
         def progress(results):
-            return tqdm(results, desc="pages", unit="page", file=sys.stderr)
+            return tqdm(termination.checked(results), desc="pages", unit="page",
+                        file=sys.stderr)
     options = {}
     if args.engine == "dask":
         try:
@@ -92,7 +114,7 @@ def cmd_run(args) -> int:
         if args.verbose < 2:  # Dask's own chatter (workers starting, stopping) only with -vv
             logging.getLogger("distributed").setLevel(logging.WARNING)
         options["engine"] = DaskEngine(args.scheduler, send_pages=args.send_pages)
-    _interrupt_on_sigterm()
+    termination.install()
     try:
         summary = run(config, progress=progress, **options)
     except OutputWriteError as exc:

@@ -129,3 +129,32 @@ def test_a_reference_table_without_the_needed_columns_is_a_one_line_error(tmp_pa
     err = one_line_error(extractor("run", CORPUS, "--out", tmp_path / "out", "--reference", bad))
     assert "ref.csv" in err or "reference" in err
     assert not (tmp_path / "out" / "claims.csv").exists()
+
+
+def test_a_sigterm_swallowed_by_a_finaliser_still_stops_the_run():
+    """SIGTERM arriving while a finaliser runs (a Dask future being collected): Python
+    swallows the KeyboardInterrupt raised there; the run must stop before the next page."""
+    import signal
+
+    from extractor.cli import _Termination
+
+    termination = _Termination()
+    previous = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGXFSZ)}
+    termination.install()
+    try:
+        class Finalised:
+            def __del__(self):
+                os.kill(os.getpid(), signal.SIGTERM)  # its handler raises in here
+
+        swallowed = []
+        hook, sys.unraisablehook = sys.unraisablehook, swallowed.append
+        try:
+            Finalised()  # collected at once
+        finally:
+            sys.unraisablehook = hook
+        assert [type(u.exc_value) for u in swallowed] == [KeyboardInterrupt]
+        with pytest.raises(KeyboardInterrupt):
+            list(termination.checked(iter(["page 1", "page 2"])))
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

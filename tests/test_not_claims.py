@@ -101,3 +101,23 @@ def test_any_ticker_after_a_chinese_name_is_no_quantity(ticker, name):
 @given(node=st.integers(2, 28), unit=st.sampled_from(["nm", "奈米", "纳米", "㎚", "나노"]))
 def test_any_process_node_is_no_quantity(node, unit):
     assert values(f"採用{node}{unit}製程", "und") == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab.-# \t\u00a0가나中文1,x", max_size=40), st.integers(0, 40))
+def test_the_word_before_a_number_is_the_run_of_one_script_before_its_spaces(text, s):
+    """`_word_before` reads the word ending at the last non-space before offset s (within
+    the window): the longest run of Latin letters (with # . -), of Hangul or of Han there."""
+    import re  # noqa: PLC0415
+
+    from extractor.extract.quantities import _QuantityFinder
+    from extractor.extract.quantity_grammar import grammar
+    from extractor.extract.quantity_types import DEFAULT_CONFIG
+    from extractor.extract.regex_tools import HAN, HANGUL
+
+    s = min(s, len(text))
+    finder = _QuantityFinder(text, grammar(("en",)), DEFAULT_CONFIG)
+    before = text[max(0, s - DEFAULT_CONFIG.window):s].rstrip(" \t\u00a0")
+    run = re.search(rf"(?:[A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)\Z", before)
+    word = run.group().lower().strip(".-") if run else None
+    assert finder._word_before(s, {word} if word is not None else set()) == (word is not None)

@@ -1,8 +1,13 @@
 """MLPerf benchmarks named by their task: workloads on MLPerf pages only."""
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extractor import lexicons
 from extractor.clean import CleanedPage
 from extractor.extract.claims import extract_claims
+from extractor.extract.cues import words_regex
 from extractor.extract.tasks import find_tasks
 from extractor.langid import tag_page
 
@@ -42,3 +47,28 @@ def test_a_task_restated_by_its_model_in_brackets_is_one_name():
             "语音识别任务的训练速度分别提升22%、18%、14%。")
     got = [(c.value, c.workload) for c in claims_of(text) if c.unit == "%"]
     assert got == [(22, "BERT"), (18, "Mask R-CNN"), (14, "RNN-T")]
+
+
+def test_tasks_in_any_case_keep_their_offsets():
+    text = "MLPerf: SPEECH Recognition, Image classification and 语音识别"
+    assert [(text[e.start:e.end], e.text, e.canonical) for e in find_tasks(text)] == [
+        ("SPEECH Recognition", "SPEECH Recognition", "RNN-T"),
+        ("Image classification", "Image classification", "ResNet-50"),
+        ("语音识别", "语音识别", "RNN-T")]
+
+
+_PHRASES = sorted(p for ps in lexicons.load("mlperf_tasks.json")["tasks"].values() for p in ps)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(
+    st.sampled_from(_PHRASES).flatmap(lambda p: st.sampled_from([p, p.upper(), p.title()])),
+    st.sampled_from(["a", "x", " ", "-", "1", "é", "\u0130", "\u0131", "\u017f", "\u212a", "。"])),
+    max_size=12).map("".join))
+def test_tasks_are_found_as_a_case_insensitive_search_finds_them(text):
+    """The phrases are searched case-sensitively in the case-folded page: the same spans
+    as the case-insensitive search of the page, even next to characters the engine folds
+    to ASCII letters (K, ſ, İ, ı)."""
+    by_phrase = {p.lower(): c for c, ps in lexicons.load("mlperf_tasks.json")["tasks"].items() for p in ps}
+    plain = words_regex(by_phrase)  # case-insensitive
+    assert [(e.start, e.end) for e in find_tasks(text)] == [m.span() for m in plain.finditer(text)]

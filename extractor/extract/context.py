@@ -278,9 +278,9 @@ def find_round_mentions(text: str, config: ContextConfig | None = None) -> list[
     p = _patterns()
     found: dict[int, RoundMention] = {}
     mentions_benchmark = bool(p.benchmark.search(text))
-    matchers = [(p.round_after_benchmark, 1.0), (p.round_in_id, 0.75)]
-    if mentions_benchmark:
-        matchers.append((p.round_after_suite, 1.0))
+    matchers = []
+    if mentions_benchmark:  # (the first two open with the benchmark's name)
+        matchers = [(p.round_after_benchmark, 1.0), (p.round_in_id, 0.75), (p.round_after_suite, 1.0)]
     for pattern, base in matchers:
         for m in pattern.finditer(text):
             num = m.group("num")

@@ -180,9 +180,11 @@ class Grammar:
             self.range_between |= set(lex.get("range_between", []))
             self.range_connectors |= set(lex.get("range_connectors", []))
             self.list_separators |= {x.lower() for x in lex.get("list_separators", [])}
-        before = "|".join(left_bounded(t) for t in sorted(self.qual_before, key=len, reverse=True)) or "(?!x)x"
-        # searched before every number: behind a first-character guard (with_first_char_guard)
-        self.qual_before_re = re.compile(with_first_char_guard(rf"(?:{before}){SP}*\Z"), re.I)
+        before = first_char_buckets([left_bounded(t) for t in sorted(self.qual_before, key=len, reverse=True)])
+        # searched before every number: behind a first-character guard (with_first_char_guard),
+        # its words grouped by first character, so that a position tries one group, not
+        # every word (profiled: the costliest search per call of the layer; twice faster so)
+        self.qual_before_re = re.compile(with_first_char_guard(rf"(?:{before or '(?!x)x'}){SP}*\Z"), re.I)
         # one-character qualifiers after the number (100여 개, 100多个) must be attached
         multi = [t for t in self.qual_after if len(t) > 1]
         single = [t for t in self.qual_after if len(t) == 1]

@@ -8,6 +8,7 @@ import re
 from extractor.extract.quantity_grammar import unit_info
 from extractor.extract.regex_tools import SP
 
+_SPACED_SLASH = re.compile(rf"{SP}/{SP}")
 _SENTENCE_END = re.compile(r"[。！？!?]|\.\s")
 _CLAUSE_END = re.compile(r"[,，、;；。！？!?]|\.\s")
 #: characters after a unit searched for its needs_later words (20兆次光線追蹤運算)
@@ -97,7 +98,9 @@ class UnitReader:
         m = self.g.unit_re.match(self.norm, e)
         if not m:
             return None
-        alias = re.sub(rf"{SP}/{SP}", "/", m.group("u"))
+        alias = m.group("u")
+        if "/" in alias:  # "GB / s" is the alias "GB/s" (most units hold no slash)
+            alias = _SPACED_SLASH.sub("/", alias)
         spec = self.g.unit_specs.get(alias) or self.g.unit_specs_ci.get(alias.lower())
         if spec is None:
             return None

@@ -12,16 +12,23 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.cues import words_regex
+from extractor.extract.cues import folds_exactly, words_regex
 from extractor.extract.entities import WORKLOAD, Entity
+from extractor.extract.regex_tools import fold_ascii_case
 
 
 @lru_cache(maxsize=None)
-def _tasks() -> tuple[re.Pattern | None, dict[str, str]]:
+def _tasks() -> tuple[re.Pattern | None, dict[str, str], bool]:
+    """(pattern of the phrases, canonical name by phrase, whether the pattern is searched
+    in the case-folded page). A whole page is searched: case-sensitively in the page
+    folded as the engine folds case (`fold_ascii_case`) where the phrases allow it, since
+    a case-insensitive search tries the phrases at every letter (profiled: 8x slower on a
+    long page, a twentieth of the stage on pages about MLPerf)."""
     by_phrase = {phrase.lower(): canonical
                  for canonical, phrases in lexicons.load("mlperf_tasks.json")["tasks"].items()
                  for phrase in phrases}
-    return words_regex(by_phrase), by_phrase
+    folded = folds_exactly(by_phrase)
+    return words_regex(by_phrase, folded=folded), by_phrase, folded
 
 
 def find_tasks(text: str) -> list[Entity]:
@@ -32,8 +39,9 @@ def find_tasks(text: str) -> list[Entity]:
     >>> [e.canonical for e in find_tasks("BERT for natural language processing")]
     ['BERT']
     """
-    rx, by_phrase = _tasks()
+    rx, by_phrase, folded = _tasks()
     if rx is None or not text:
         return []
-    return [Entity(m.start(), m.end(), m.group(), WORKLOAD, by_phrase[m.group().lower()])
-            for m in rx.finditer(text)]
+    # folding keeps every character's offset (fold_ascii_case)
+    return [Entity(m.start(), m.end(), text[m.start():m.end()], WORKLOAD, by_phrase[m.group().lower()])
+            for m in rx.finditer(fold_ascii_case(text) if folded else text)]

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.quantity_types import Quantity
-from extractor.extract.regex_tools import is_hangul
+from extractor.extract.regex_tools import fold_ascii_case, is_hangul
 
 
 def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -36,8 +36,11 @@ def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[in
 
 
 def _spans(patterns, sentence: str) -> list[tuple[int, int]]:
+    """The match spans of `patterns` (regex_tools.GatedPattern) in `sentence`, pattern by
+    pattern; the sentence is case-folded once for all the patterns' gates."""
     text = sentence or ""
-    return [m.span() for rx in patterns for m in rx.finditer(text) if m.end() > m.start()]
+    folded = fold_ascii_case(text)
+    return [span for p in patterns for span in p.spans(text, folded)]
 
 
 def overlaps(a0: int, a1: int, spans) -> bool:
