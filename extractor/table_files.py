@@ -43,6 +43,7 @@ NUMERIC_COLUMNS = [c for c, t in COLUMN_TYPES.items() if t != pa.bool_()]
 # A cell a spreadsheet would run as a formula, and the plain numbers it would not.
 _FORMULA_START = re.compile("'*[=+\\-@\t\r]")
 _PLAIN_NUMBER = re.compile(r"[+-]?(?=[.\d])\d[\d,]*(?:\.\d*)?(?:[eE][+-]?\d+)?%?|[+-]?\.\d+%?")
+_FORMULA_FIRST = frozenset("'=+-@\t\r")  # the characters _FORMULA_START can open with
 _NEUTRALISED = "^'('*[=+\\-@\t\r])"  # the leading ' added below, for RE2 and re alike
 
 
@@ -72,6 +73,8 @@ def format_cell(value) -> str:
     >>> [format_cell(v) for v in (28.3, 300000.0, 0.125, True, None, float("nan"), "a")]
     ['28.3', '300000', '0.125', 'true', '', '', 'a']
     """
+    if type(value) is str:  # most cells: a formula can only open with one of these
+        return neutralise(value) if value[:1] in _FORMULA_FIRST else value
     if value is None:
         return ""
     if isinstance(value, bool):

@@ -134,3 +134,12 @@ def test_parquet_in_small_blocks_holds_the_whole_table(tmp_path, monkeypatch):
     assert small.metadata.num_row_groups >= 3
     assert small.read().equals(pq.read_table(tmp_path / "whole.parquet"))
     assert small.read().column("sentence")[0].as_py() == "'=line 0\nwith a break"
+
+
+@given(st.text(alphabet=st.sampled_from(list("'=+-@\t\r0123456789.,%eE a")), max_size=8)
+       | st.text())
+def test_a_text_cell_is_neutralised_as_the_full_rule_says(text):
+    """format_cell's fast path for text (no formula character first) changes nothing."""
+    from extractor.table_files import format_cell, neutralise
+
+    assert format_cell(text) == neutralise(text)
