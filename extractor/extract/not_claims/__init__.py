@@ -10,7 +10,7 @@ damaged page), a URL, file name or line of program code, a stock ticker (台積�
 process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a number in a parenthesis
 that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks` compiles the span masks of
 a grammar; `NotAQuantity` holds the tests the quantity finder mixes in (it reads the
-finder's `norm`, `g`, `cfg`, `masked`, `lossy`); `full_dates` are also the page context's
+finder's `norm`, `g`, `cfg`, `masked`, `lossy`); `not_claims.dates.full_dates` are also the page context's
 dates (context.find_dates).
 
 The claim layer (the second half): a quantity is no claim when it is part of a name the
@@ -28,8 +28,8 @@ from extractor.extract.not_claims.claims import (about_business, counts_off_topi
                                                  counts_parameters, glued_to_lost_word,
                                                  glued_to_name, inside_korean_word,
                                                  magnitude_lost, not_claim_spans, overlaps, reason_not_claim)
-from extractor.extract.not_claims.quantities import (FullDates, Masks, NotAQuantity, Spans,
-                                                     build_masks, full_dates)
+from extractor.extract.not_claims.dates import FullDates, full_dates
+from extractor.extract.not_claims.quantities import Masks, NotAQuantity, Spans, build_masks
 
 __all__ = ["FullDates", "Masks", "NotAQuantity", "Spans", "about_business", "build_masks",
            "counts_off_topic", "counts_parameters", "full_dates", "glued_to_lost_word",

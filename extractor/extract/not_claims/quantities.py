@@ -7,14 +7,13 @@ CPUs, LLaMA V3.1 70B, 가우디3, i7-1355U), a version or identifier (v1.1, 蓝�
 ticker (台積電(2330)), a process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a
 number in a parenthesis that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks`
 compiles the span masks of a grammar; `NotAQuantity` holds the tests the quantity finder
-mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`); `full_dates` are
-also the page context's dates (context.find_dates).
+mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`). Dates with a day
+are in `dates` (the page context reads them too).
 """
 from __future__ import annotations
 
 import bisect
 import re
-from functools import lru_cache
 from typing import NamedTuple
 
 from extractor import lexicons
@@ -52,48 +51,6 @@ class Masks(NamedTuple):
     #: any code opener or conditional word: one search tells that a text holds none of
     #: them (most texts), instead of a test per word
     triggers: re.Pattern | None = None
-
-
-class FullDates(NamedTuple):
-    """Dates with a day, as pages write them; a number inside one is no claim, and the page
-    context reads the page's date from them (context.find_dates). Groups: year, month, day
-    (month_day_year: month word, day, year; day_month_year: day, month word, year)."""
-    iso: re.Pattern
-    cjk: re.Pattern
-    month_day_year: re.Pattern
-    day_month_year: re.Pattern
-    #: month word (lower case) -> month number
-    months: dict
-
-
-@lru_cache(maxsize=1)
-def full_dates() -> FullDates:
-    """The full-date patterns (month words: lexicons/context_words.json).
-
-    >>> [m.groups() for m in full_dates().iso.finditer("時間:2021-12-02 and 2021. 12. 2.")]
-    [('2021', '12', '02'), ('2021', '12', '2')]
-    """
-    months = lexicons.load("context_words.json")["months"]
-    month = alt(months, False)
-    ci = re.IGNORECASE
-    # each behind a lookahead on its first characters (same matches): the page context
-    # searches whole pages with them (profiled: 1.5-3x faster so). The years open with
-    # their first digit as a literal and check what stands before it after it
-    # ("1(?<![\d.].)9" is "(?<![\d.])19"): the engine then skips ahead to a 1 or a 2
-    # by itself, twice as fast again as behind the lookahead
-    guarded = with_first_char_guard
-    return FullDates(
-        # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
-        iso=re.compile(r"((?:1(?<![\d.].)9|2(?<![\d.].)0)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
-                       r"(\d{1,2})(?!\d|\.\d)"),
-        cjk=re.compile(r"((?:1(?<!\d.)9|2(?<!\d.)0)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
-        month_day_year=re.compile(guarded(
-            rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"), ci),
-        # the day opens with its digit, as the years above ("\d(?<!\d\d)" is "(?<!\d)\d")
-        day_month_year=re.compile(
-            rf"(\d(?<!\d\d)\d?)(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)", ci),
-        months={k.lower(): v for k, v in months.items()},
-    )
 
 
 def build_masks(numbers: list[dict]) -> Masks:
