@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from extractor.table_files import iter_table
+from extractor.table_files import finite, iter_table
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -29,19 +29,6 @@ NUMBER_COLUMNS = ("value", "value_norm", "start", "confidence")
 NEEDED = TEXT_COLUMNS + NUMBER_COLUMNS
 #: rows read from a CSV file at a time
 CHUNK_ROWS = 10_000
-
-
-def finite(x) -> float | None:
-    """A finite float, or None.
-
-    >>> finite("5.5"), finite(None), finite(float("nan")), finite("x")
-    (5.5, None, None, None)
-    """
-    try:
-        x = float(x)
-    except (TypeError, ValueError):
-        return None
-    return x if math.isfinite(x) else None
 
 
 def text(x) -> str:

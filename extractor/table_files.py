@@ -67,6 +67,19 @@ def unneutralise(text: str) -> str:
     return re.sub(_NEUTRALISED, r"\1", text, count=1)
 
 
+def finite(x) -> float | None:
+    """A finite float, or None.
+
+    >>> finite("5.5"), finite(None), finite(float("nan")), finite("x")
+    (5.5, None, None, None)
+    """
+    try:
+        x = float(x)
+    except (TypeError, ValueError):
+        return None
+    return x if math.isfinite(x) else None
+
+
 def format_cell(value) -> str:
     """One CSV cell.
 

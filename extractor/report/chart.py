@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from extractor.report.view import number, records, text
+from extractor.report.view import records, text
+from extractor.table_files import finite
 
 WIDTH = 720          # SVG user units; the chart scales to the page's width
 LABEL_WIDTH = 200    # left column: system and round
@@ -106,7 +107,7 @@ def time_to_train_charts(claimed: dict[str, list[float]], groups: pd.DataFrame,
             continue
         rnd = text(row["reference_round"]) or _round_of(text(row["context"]))
         label = " ".join(p for p in (text(row["system"]) or "(no system)", rnd) if p)
-        official = number(row["reference_value"])
+        official = finite(row["reference_value"])
         if text(row["reference_verdict"]) not in ("match", "mismatch"):
             official = None
         by_benchmark.setdefault(text(row["workload"]) or "(no benchmark)", []).append(

@@ -12,7 +12,8 @@ import numpy as np
 import pandas as pd
 
 from extractor.report.view import (EXAMPLES_PER_VALUE, MAX_ROWS, VALUES_LISTED, collapse,
-                                   number, records, review_group_ids, split_list, text)
+                                   records, review_group_ids, split_list, text)
+from extractor.table_files import finite
 
 
 class ReportClaims:
@@ -93,6 +94,6 @@ class ReportClaims:
         if "metric" in chunk.columns:
             chunk = chunk[chunk["metric"].astype(str).eq("time_to_train")]
         for row in records(chunk, ["group_id", "metric", "value_norm"]):
-            seconds = number(row["value_norm"])
+            seconds = finite(row["value_norm"])
             if text(row["metric"]) == "time_to_train" and seconds and seconds > 0:
                 self.claimed_minutes.setdefault(text(row["group_id"]), []).append(seconds / 60)

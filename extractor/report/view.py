@@ -44,19 +44,6 @@ def text(value) -> str:
     return str(value)
 
 
-def number(value) -> float | None:
-    """A finite float, or None.
-
-    >>> number("5.879"), number(""), number(float("inf"))
-    (5.879, None, None)
-    """
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        return None
-    return x if math.isfinite(x) else None
-
-
 def records(df: pd.DataFrame, columns) -> list[dict]:
     """The rows of `df` as dicts holding `columns`; a missing column reads as ''."""
     present = [c for c in columns if c in df.columns]
