@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.quantities import with_first_char_guard
-from extractor.extract.regex_tools import GatedPattern, first_char_buckets
+from extractor.extract.regex_tools import GatedPattern, first_char_buckets, with_first_char_guard
 
 LANGS = ("en", "zh", "ko")
 
