@@ -148,11 +148,12 @@ def main() -> None:
         if args.corpus:
             corpus = args.corpus.resolve()
             files = [p for p in corpus.rglob("*") if p.is_file()]
-            args.pages, mb = len(files), sum(p.stat().st_size for p in files) / 1e6
-            print(f"corpus: the {args.pages} files of {corpus}, {mb:.1f} MB")
+            n_pages, mb = len(files), sum(p.stat().st_size for p in files) / 1e6
+            print(f"corpus: the {n_pages} files of {corpus}, {mb:.1f} MB")
         else:
             corpus = tmp / "pages"
-            mb = make_corpus(corpus, args.pages, page_bytes) / 1e6
+            n_pages = args.pages
+            mb = make_corpus(corpus, n_pages, page_bytes) / 1e6
             print(f"corpus: {args.pages} pages of ~{args.page_kb:g} KB made from corpus/, {mb:.1f} MB")
         runs = {"hand-written chain (ftfy, bs4, langdetect, regex)": lambda: timed_chain(corpus),
                 "extractor run -j 1": lambda: timed_run(corpus, tmp / "out1", 1),
@@ -165,14 +166,14 @@ def main() -> None:
                 best[name] = min(best[name], measured.seconds)
                 cpu[name] = min(cpu[name], measured.cpu)
         for name, secs in best.items():
-            print(f"{name:52s} {secs:6.1f} s  {args.pages / secs:6.1f} pages/s  {mb / secs:5.2f} MB/s"
-                  f"   (CPU {cpu[name]:.1f} s, {args.pages / cpu[name]:.1f} pages per CPU-second)")
+            print(f"{name:52s} {secs:6.1f} s  {n_pages / secs:6.1f} pages/s  {mb / secs:5.2f} MB/s"
+                  f"   (CPU {cpu[name]:.1f} s, {n_pages / cpu[name]:.1f} pages per CPU-second)")
         chain, one, many = best.values()
         print(f"extractor -j 1 / chain: {chain / one:.2f}x   "
               f"-j {args.jobs} / -j 1: {one / many:.2f}x   (wall clock, start-up included)")
         chain_cpu, one_cpu, _ = cpu.values()
-        print(f"CPU time per page: chain {1000 * chain_cpu / args.pages:.1f} ms, "
-              f"extractor -j 1 {1000 * one_cpu / args.pages:.1f} ms ({chain_cpu / one_cpu:.2f}x); "
+        print(f"CPU time per page: chain {1000 * chain_cpu / n_pages:.1f} ms, "
+              f"extractor -j 1 {1000 * one_cpu / n_pages:.1f} ms ({chain_cpu / one_cpu:.2f}x); "
               f"on a loaded machine the wall clock understates both, CPU time much less")
 
         sizes = sorted(n for n in args.memory_pages if n > 0)
