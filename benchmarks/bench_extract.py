@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from extractor.clean import clean_page  # noqa: E402
 from extractor.extract.claims import extract_claims  # noqa: E402
-from extractor.extract.entities import entity_pipeline, find_entities  # noqa: E402
+from extractor.extract.entities import entity_finder, find_entities  # noqa: E402
 from extractor.ingest import iter_pages  # noqa: E402
 from extractor.langid import tag_page  # noqa: E402
 
@@ -41,7 +41,7 @@ def main() -> None:
     args = ap.parse_args()
 
     t0 = time.perf_counter()
-    entity_pipeline("en"), entity_pipeline("zh"), entity_pipeline("ko"), entity_pipeline("xx")
+    entity_finder()
     print(f"pipelines built (once per process): {time.perf_counter() - t0:.2f} s")
 
     pages = [tag_page(clean_page(raw)) for raw in iter_pages(args.corpus)]

@@ -1,7 +1,8 @@
-"""Name recall of the entity finder on the development set.
+"""Name recall of the entity finder on the development set, and its speed.
 
     python -m extractor run ../shared/devset/corpus --out /tmp/names-dev -q
     python benchmarks/bench_names.py /tmp/names-dev [--gold ../shared/devset/gold.csv] [--show]
+    python benchmarks/bench_names.py RUN_OUT --speed [--best-of 5]
 
 For every distinct (page, system) and (page, workload) of the gold table, is that name
 among the entities `find_entities` finds in the page's cleaned text (the run's
@@ -10,12 +11,19 @@ among the entities `find_entities` finds in the page's cleaned text (the run's
 this bounds what claims linking can do. Prints recall per language and, with --show, the
 names missed and the systems found that no gold row of the page names (a rough view of
 precision: gold rows name only the systems of claims).
+
+With --speed, on any run's output (e.g. of the 600-page bench corpus): the CPU time of
+`find_entities` over every cleaned page of the run, best of --best-of passes after one
+warm pass, and the start-up it costs a process (importing the module and building the
+finder, in a fresh interpreter), best of --best-of. CPU time, not wall clock: the
+machine may be shared.
 """
 from __future__ import annotations
 
 import argparse
 import csv
 import re
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -24,8 +32,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from extractor.extract.entities import (SYSTEM, WORKLOAD, entity_pipeline,  # noqa: E402
-                                        find_entities)
+from extractor.extract.entities import SYSTEM, WORKLOAD, find_entities  # noqa: E402
 from extractor.score import names_agree  # noqa: E402
 
 
@@ -58,12 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("run", type=Path, help="output folder of `extractor run` on the dev set")
     ap.add_argument("--gold", type=Path, default=REPO.parent / "shared/devset/gold.csv")
     ap.add_argument("--show", action="store_true", help="list missed and extra names")
+    ap.add_argument("--speed", action="store_true", help="time find_entities and its start-up")
+    ap.add_argument("--best-of", type=int, default=5)
     args = ap.parse_args(argv)
+    if args.speed:
+        return speed(args.run, args.best_of)
 
     golds, docs = gold_names(args.gold), pages(args.run)
     t0 = time.perf_counter()
-    for lang in ("en", "ko", "zh"):
-        entity_pipeline(lang)
+    find_entities("H100", "en")  # the first call builds the finder
     build = time.perf_counter() - t0
     hits: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     missed, extra = [], []
@@ -98,8 +108,36 @@ def main(argv: list[str] | None = None) -> int:
             ok, n = hits[(label, bucket)]
             if n:
                 print(f"{label.lower():8s} {bucket:3s} recall={ok / n:.3f} ({ok}/{n})")
-    print(f"pipelines built in {build:.2f} s; find_entities: {1000 * seconds / max(1, len(golds)):.2f} ms/page; "
+    print(f"finder built in {build:.2f} s; find_entities: {1000 * seconds / max(1, len(golds)):.2f} ms/page; "
           f"systems found that no gold row names: {len(extra)}")
+    return 0
+
+
+_START_UP = ("import time; t = time.process_time(); "
+             "from extractor.extract.entities import find_entities; find_entities('H100', 'en'); "
+             "print(time.process_time() - t)")
+
+
+def speed(run: Path, best_of: int) -> int:
+    """Print the CPU time of find_entities over the run's cleaned pages, and its start-up."""
+    texts = [(path.read_text(encoding="utf-8"), lang) for lang, path in pages(run).values()
+             if path.is_file()]
+    chars = sum(len(t) for t, _ in texts)
+    for text, lang in texts:  # the first pass fills the caches
+        find_entities(text, lang)
+    best = float("inf")
+    for _ in range(max(1, best_of)):
+        c0 = time.process_time()
+        for text, lang in texts:
+            find_entities(text, lang)
+        best = min(best, time.process_time() - c0)
+    print(f"find_entities: {len(texts)} pages, {chars / 1e6:.1f} M characters: "
+          f"{best:.3f} s CPU, {1000 * best / max(1, len(texts)):.2f} ms/page (best of {best_of})")
+    start_up = min(float(subprocess.run([sys.executable, "-c", _START_UP], check=True,
+                                        capture_output=True, text=True, cwd=REPO).stdout)
+                   for _ in range(max(1, best_of)))
+    print(f"start-up (import + finder + one call, fresh process): {start_up:.3f} s CPU "
+          f"(best of {best_of})")
     return 0
 
 

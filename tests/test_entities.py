@@ -141,17 +141,118 @@ def test_a_page_over_a_million_characters_is_searched_in_full():
     assert found[-1].canonical == "DGX A100"
 
 
-def test_pipelines_rebuilt_on_a_long_run_find_the_same(monkeypatch):
+def test_a_long_run_bounds_the_words_it_keeps(monkeypatch):
     import extractor.extract.entities as entities
 
     sentence = "在IPU-POD128上訓練ResNet-50的時間為5.67分鐘"
     before = [(e.start, e.canonical) for e in entities.find_entities(sentence, "zh")]
-    first = entities.entity_pipeline("zh")
-    monkeypatch.setattr(entities, "PAGES_PER_PIPELINE", 2)
+    monkeypatch.setattr(entities, "_NORMS_KEPT", 3)
     results = [[(e.start, e.canonical) for e in entities.find_entities(sentence, "zh")]
                for _ in range(3)]
-    assert entities.entity_pipeline("zh") is not first  # the vocabulary was let go
+    assert len(entities.entity_finder()._norm_of) <= 3 + len(sentence)
     assert results == [before] * 3
+
+
+def test_spacy_pipeline_gives_the_same_mentions_as_doc_ents():
+    from extractor.extract.spacy_entities import entity_pipeline
+
+    text = "그래프코어의 IPU-POD16에서 ResNet-50 학습은 NVIDIAH100보다 빨랐다\n\nIntel Gaudi3"
+    doc = entity_pipeline("ko")(text)
+    assert [(e.start_char, e.end_char, e.label_, e.kb_id_) for e in doc.ents] == [
+        (e.start, e.end, e.label, e.canonical) for e in find_entities(text, "ko")]
+    assert doc.text == text
+
+
+# --- the matching rule, stated plainly (property test) ---------------------------------
+
+def _rule_mentions(text: str) -> list[tuple]:
+    """find_entities by the rule as the module docstring states it, without its prefix
+    tree, norm table or token arithmetic: every token position against every written
+    variant of every form; the longest mention (in tokens) wins, then the earlier, then a
+    lexicon name over a name by shape."""
+    import extractor.extract.entities as E
+    from extractor.extract.names import entries
+    from extractor.extract.shapes import glued_vendor_cuts, shapes
+    from extractor.extract.tokenizer import split_words
+
+    def words_of(t):
+        return split_words(t, glued_vendor_cuts(t))
+
+    variants = [(idx, v, glue) for idx, entry in enumerate(entries())
+                for form in entry.forms for v, glue in E._form_variants(form)]
+    korean = {w for _, v, _ in variants for w in split_words(v)[0] if "가" <= w[0] <= "힣"}
+
+    def norm(w):
+        if w.isdigit():
+            return "0"
+        if w in ("-", "_", "‐", "‑", "–", "—"):
+            return "-"
+        starts = [k for k in korean if w.startswith(k)]
+        return max(starts, key=len) if starts else w.lower()
+
+    words, spaces = words_of(text)
+    offsets = [sum(len(w) + sp for w, sp in zip(words[:i], spaces[:i])) for i in range(len(words))]
+    norms = [norm(w) for w in words]
+    by_span: dict = {}
+    for idx, v, glue in variants:  # lexicon order: the first entry that reads a span has it
+        pattern = [norm(w) for w in words_of(v)[0]]
+        for i in range(len(words) - len(pattern) + 1):
+            if norms[i:i + len(pattern)] != pattern or any(spaces[i + j] for j in glue):
+                continue
+            end = i + len(pattern)
+            surface = text[offsets[i]:offsets[end - 1] + len(words[end - 1])]
+            if (i, end) not in by_span and E._entry_of(surface, (idx,)) == idx:
+                by_span[(i, end)] = idx
+    found = []
+    for (i, end), idx in by_span.items():
+        start_char = offsets[i]
+        if entries()[idx].memory and (not E._memory_makers().search(text)
+                                      or E._after_capacity(text, start_char)):
+            continue
+        surface = text[start_char:offsets[end - 1] + len(words[end - 1])]
+        found.append((i, end, 0, start_char, start_char + len(surface), entries()[idx].label,
+                      E._canonical_in_entry(idx, surface), entries()[idx].vendor))
+    for shape in shapes(text):
+        if any(f[3] < shape.end and shape.start < f[4] for f in found if f[5] != VENDOR):
+            continue
+        if shape.start in offsets and shape.end in [o + len(w) for o, w in zip(offsets, words)]:
+            i = offsets.index(shape.start)
+            end = [o + len(w) for o, w in zip(offsets, words)].index(shape.end) + 1
+            found.append((i, end, 1, shape.start, shape.end, SYSTEM, shape.canonical,
+                          vendor_of(shape.canonical) or shape.vendor))
+    taken: list = []
+    for f in sorted(found, key=lambda f: (-(f[1] - f[0]), f[0], f[2])):
+        if all(f[1] <= t[0] or t[1] <= f[0] for t in taken):
+            taken.append(f)
+    ents = [E.Entity(f[3], f[4], text[f[3]:f[4]], f[5], f[6], f[7]) for f in sorted(taken)]
+    return [tuple(e.as_dict().values()) for e in E._fold_vendors(text, ents)]
+
+
+def _forms():
+    from extractor.extract.names import entries
+
+    return sorted({f.replace("{n}", "7").replace("{m}", "12") for e in entries() for f in e.forms})
+
+
+_NAMEISH = st.one_of(
+    st.sampled_from(_forms()),
+    st.sampled_from(_forms()).map(str.upper),
+    st.sampled_from(_forms()).map(lambda f: f.lower().replace(" ", "")),
+    st.sampled_from(_forms()).map(lambda f: f.replace(" ", "-").replace("-", " ", 1)),
+    st.sampled_from([" ", "  ", "", "\n", "-", "—", "。", "의", "에서", "192GB ", "SK hynix ",
+                     "NVIDIA", "AMD", "Google", "GPUs", "chip", "加速卡", "칩", "²", "12", "a ", "x",
+                     "A 100", "H 100", "TPU v 4", "DGX A 100", "v5"]),
+    st.from_regex(r"[A-Z]{1,3}\d{2,4}[A-Z]?", fullmatch=True),
+    st.text(max_size=3),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(_NAMEISH, max_size=8))
+def test_mentions_are_those_the_plain_rule_finds(parts):
+    text = "".join(parts).replace("\ud800", "")
+    found = [tuple(e.as_dict().values()) for e in find_entities(text, "en")]
+    assert found == _rule_mentions(text)
 
 
 # --- product lines as data (systems.json, workloads.json, systems_mlperf.json) ----------

@@ -1,10 +1,12 @@
-"""The script tokenizer: numbers whole, cuts at script and number boundaries, offsets exact."""
+"""The script tokenizer: numbers whole, cuts at script and number boundaries, offsets exact;
+and as a spaCy tokenizer (`spacy_entities.ScriptTokenizer`)."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.tokenizer import ScriptTokenizer, blank_pipeline, split_words
+from extractor.extract.spacy_entities import entity_pipeline
+from extractor.extract.tokenizer import split_words
 
 
 def words(text: str) -> list[str]:
@@ -33,13 +35,13 @@ def test_product_names_cut_at_letter_digit_boundary():
 
 
 def test_white_space_runs_and_line_breaks_become_tokens():
-    doc = blank_pipeline("en")("a  b\n\nc ")
+    doc = entity_pipeline("en").make_doc("a  b\n\nc ")
     assert [t.text for t in doc] == ["a", " ", "b", "\n\n", "c"]
     assert doc.text == "a  b\n\nc "
 
 
 def test_lone_surrogate_does_not_break_the_tokenizer_and_keeps_offsets():
-    doc = ScriptTokenizer(blank_pipeline("ko").vocab)("x\ud800 28.3분")
+    doc = entity_pipeline("ko").make_doc("x\ud800 28.3분")
     assert len(doc.text) == len("x\ud800 28.3분")
     assert "28.3" in [t.text for t in doc]
 
@@ -47,7 +49,7 @@ def test_lone_surrogate_does_not_break_the_tokenizer_and_keeps_offsets():
 @settings(max_examples=200, deadline=None)
 @given(st.text())
 def test_doc_text_and_offsets_reproduce_the_input(text):
-    doc = blank_pipeline("zh")(text)
+    doc = entity_pipeline("zh").make_doc(text)
     assert doc.text == text
     for tok in doc:
         assert text[tok.idx:tok.idx + len(tok.text)] == tok.text
@@ -74,3 +76,16 @@ def test_cut_words_still_tile_the_text(text, cuts):
     words, spaces = split_words(text, cuts)
     assert "".join(w + (" " if sp else "") for w, sp in zip(words, spaces)) == text
     assert all(words)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=" \n\tab1.,가α漢-", max_size=40) | st.text(max_size=40))
+def test_words_and_spaces_rebuild_the_text_as_spacy_reads_them(text):
+    words, spaces = split_words(text)
+    assert "".join(w + (" " if sp else "") for w, sp in zip(words, spaces)) == text
+    assert all(words)
+    # a trailing space is one " " after a word; any other white space is a token
+    for w, sp, nxt in zip(words, spaces, words[1:] + [""]):
+        assert not (sp and w.isspace())
+        assert not (w.isspace() and nxt.isspace())
+        assert not (not sp and not w.isspace() and nxt.startswith(" "))

@@ -1,8 +1,8 @@
 """Systems, workloads and vendors named in a text, with their canonical names.
 
-A blank spaCy pipeline per language, with the script tokenizer (`tokenizer.py`) and an
-alias finder whose phrase patterns are generated from the lexicons (`lexicons/systems.json`,
-`systems_mlperf.json`, `workloads.json`, `vendors.json`), finds
+A finder whose phrase patterns are generated from the lexicons (`lexicons/systems.json`,
+`systems_mlperf.json`, `workloads.json`, `vendors.json`), matched on the tokens of the
+script tokenizer (`tokenizer.py`), finds
 
 - SYSTEM: IPU-POD16, DGX A100, H100, GB300 NVL72, Gaudi 3, TPU v5p, Snapdragon X Elite,
   블랙웰, 昇腾910B, ... and products no lexicon lists, by shape and context
@@ -13,27 +13,32 @@ alias finder whose phrase patterns are generated from the lexicons (`lexicons/sy
 Written forms vary in case, spaces and hyphens ("IPU POD16", "ipu-pod 16", "ResNet50"):
 every form in the lexicons becomes a phrase pattern in which hyphens are optional and
 spaces free, except that a short letter part stays glued to its number ("A100" but not
-"a 100"). Names are normalised and compared in `names.py`, the one home of that.
+"a 100"). Names are normalised and compared in `names.py`, the one home of that. The
+same finder serves every language: the lexicons hold each name's spellings in all three.
+`spacy_entities.py` gives its mentions as a spaCy pipeline's `doc.ents`.
 """
 from __future__ import annotations
 
 import logging
 import re
+from bisect import bisect_left
 from dataclasses import asdict, dataclass
-from typing import NamedTuple
 from functools import lru_cache
+from itertools import accumulate, compress
+from operator import add
+from typing import NamedTuple
 
 from extractor import lexicons
 from extractor.extract import shapes
 from extractor.extract.names import (PLACEHOLDERS, SYSTEM, VENDOR, WORKLOAD, Entry,
                                      canonical_system, canonical_workload, entries, form_key,
                                      name_key, vendor_of)
-from extractor.extract.tokenizer import ScriptTokenizer, blank_pipeline, split_words
+from extractor.extract.tokenizer import safe_text, split_words
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["SYSTEM", "VENDOR", "WORKLOAD", "Entity", "canonical_system", "canonical_workload",
-           "entity_pipeline", "find_entities", "form_key", "name_key", "vendor_of"]
+           "find_entities", "form_key", "name_key", "vendor_of"]
 
 _HYPHENS = ["-", "_", "‐", "‑", "–", "—"]
 
@@ -54,15 +59,17 @@ class Entity:
 
 
 # ---------------------------------------------------------------------------------------
-# Matching: a PhraseMatcher over normalised tokens for the lexicon forms; names no
-# lexicon lists come from their shape and context (`shapes.py`).
+# Matching: a prefix tree over token norms for the lexicon forms; names no lexicon lists
+# come from their shape and context (`shapes.py`).
 #
-# The forms are matched on token NORMs in which every digit group reads "0", every hyphen
-# "-", and a Korean word that starts with a Korean name reads as that name (particles
-# glue to names: 그래프코어의). Each form is expanded into its written variants (parts
-# separated by a space, a hyphen, or nothing), so the PhraseMatcher (hash lookups) does
-# what optional-token patterns would do at many times the cost; a match then must give
-# the form's canonical name back (`names.Entry.canonical_of`), which checks the digits.
+# A token's NORM is its lower case, except that every digit group reads "0", every
+# hyphen "-", and a Korean word reads as the longest Korean name it starts with
+# (particles glue to names: 그래프코어의). Each form is expanded into its written variants
+# (parts separated by a space, a hyphen, or nothing), each variant's norms become a path
+# of the tree, and a text matches a variant where its tokens' norms follow that path; a
+# match then must give the form's canonical name back (`names.Entry.canonical_of`), which
+# checks the digits. White space is no token between words (" ") or a token that matches
+# nothing (line breaks, runs of spaces), so a name never spans a line break.
 
 _DIGIT_NORM = "0"
 
@@ -145,139 +152,179 @@ def _form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
     return variants
 
 
-def _normalise(doc, hangul_names: re.Pattern | None, text: str | None = None) -> None:
-    """Set the token NORMs the phrase patterns are written in (see above). Only the
-    tokens to change are visited: digit and hyphen tokens found from the token arrays,
-    Korean names by a regular expression over the text."""
-    import numpy  # noqa: PLC0415  (comes with spaCy)
-    from spacy.attrs import IS_DIGIT, ORTH  # noqa: PLC0415
+def _norm(word: str, hangul_names: re.Pattern | None) -> str:
+    """The NORM of one token (see above).
 
-    if not len(doc):
-        return
-    arr = doc.to_array([IS_DIGIT, ORTH])
-    for i in arr[:, 0].nonzero()[0]:
-        doc[int(i)].norm_ = _DIGIT_NORM
-    # found by array operations, not a Python loop over every token of the page; one
-    # comparison per hyphen form (numpy.isin sorts both arrays: costlier for these few)
-    orths = arr[:, 1]
-    is_hyphen = numpy.zeros(len(orths), dtype=bool)
-    for hyphen in _HYPHENS:
-        is_hyphen |= orths == arr.dtype.type(doc.vocab.strings.add(hyphen))
-    for i in is_hyphen.nonzero()[0]:
-        doc[int(i)].norm_ = "-"
-    if hangul_names is not None:
-        for m in hangul_names.finditer(doc.text if text is None else text):
-            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
-            if span is not None and span.start_char == m.start():
-                span[0].norm_ = m.group()
+    >>> [_norm(w, re.compile("그래프코어")) for w in ["IPU", "128", "—", "그래프코어의", "x²"]]
+    ['ipu', '0', '-', '그래프코어', 'x²']
+    """
+    if word.isdigit():
+        return _DIGIT_NORM
+    if word in _HYPHENS:
+        return "-"
+    if hangul_names is not None and _is_hangul(word):
+        m = hangul_names.match(word)
+        if m:
+            return m.group()
+    return word.lower()
 
 
-def _normalise_pattern(doc, hangul_names: re.Pattern | None) -> None:
-    """`_normalise` for the few tokens of a pattern, token by token: the array operations
-    of `_normalise` cost more than they save on two thousand tiny docs (profiled: half
-    of building the finder)."""
-    for tok in doc:
-        if tok.text.isdigit():
-            tok.norm_ = _DIGIT_NORM
-        elif tok.text in _HYPHENS:
-            tok.norm_ = "-"
-        elif hangul_names is not None and _is_hangul(tok.text):
-            m = hangul_names.match(tok.text)
-            if m:
-                tok.norm_ = m.group()
+#: words whose norms the finder keeps (a page has a few hundred distinct words)
+_NORMS_KEPT = 200_000
+
+
+class _NormTable(dict):
+    """{word: `_norm(word)`}, filled as words are looked up."""
+
+    def __init__(self, hangul_names: re.Pattern | None):
+        super().__init__()
+        self.hangul_names = hangul_names
+
+    def __missing__(self, word: str) -> str:
+        norm = self[word] = _norm(word, self.hangul_names)
+        return norm
+
+
+#: key of a prefix-tree node's list of the entries that end there (norms are strings)
+_END = None
 
 
 class AliasEntityFinder:
-    """spaCy component: SYSTEM, WORKLOAD and VENDOR entities from the alias lexicons
-    (PhraseMatcher) and names found by shape (`shapes.py`); sets `doc.ents` (span ids:
-    `e<entry>` or `shape`)."""
+    """SYSTEM, WORKLOAD and VENDOR mentions from the alias lexicons (a prefix tree over
+    token norms) and names found by shape (`shapes.py`). Built once per process, on the
+    first page; the same for every language."""
 
-    def __init__(self, nlp):
-        from spacy.matcher import PhraseMatcher  # noqa: PLC0415
-
+    def __init__(self):
         self.entries = entries()
         variants = [(idx, text, glue) for idx, entry in enumerate(self.entries)
                     for form in entry.forms for text, glue in _form_variants(form)]
-        # Korean names first: texts are normalised to them before matching
+        # Korean names first: the norms of Korean words are the names they start with
         names = {w for _, text, _ in variants for w in split_words(text)[0] if _is_hangul(w)}
         self.hangul_names = re.compile(shapes.alternatives(names)) if names else None
-        self.phrases = PhraseMatcher(nlp.vocab, attr="NORM")
-        # One pattern per token sequence: "A100", "A800" and "A30" all read "A 0" once
-        # digits are normalised, and a match then tries the entries in lexicon order
-        # (one match per mention, not one per entry).
-        self.candidates: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        by_key: dict[str, tuple[list[int], tuple[int, ...], object]] = {}
+        # The tree: {norm: node}, a node a dict of the same kind whose `_END` holds the
+        # entries a variant of which ends there, in lexicon order, each with the glue
+        # positions of its variants ("A100", "A800" and "A30" all read "a 0": one path,
+        # tried in lexicon order, one match per mention, not one per entry).
+        # Variants are cut into words as texts are, glued vendors included: written
+        # glued, "AmazonWebServices" reads "Amazon", "WebServices" in a text, and so in
+        # the tree.
+        tree: dict = {}
         for idx, text, glue in variants:
-            pattern_doc = nlp.make_doc(text)
-            _normalise_pattern(pattern_doc, self.hangul_names)
-            key_name = " ".join(t.norm_ for t in pattern_doc) + "|" + ",".join(map(str, glue))
-            if key_name not in by_key:
-                by_key[key_name] = ([], glue, pattern_doc)
-            if idx not in by_key[key_name][0]:
-                by_key[key_name][0].append(idx)
-        for key_name, (idxs, glue, pattern_doc) in by_key.items():
-            self.candidates[nlp.vocab.strings.add(key_name)] = (tuple(idxs), glue)
-            self.phrases.add(key_name, [pattern_doc])
+            node = tree
+            for word in split_words(text, shapes.glued_vendor_cuts(text))[0]:
+                node = node.setdefault(_norm(word, self.hangul_names), {})
+            node.setdefault(_END, {}).setdefault(idx, set()).add(glue)
+        _freeze(tree)
+        self.tree = tree
+        self._norm_of = _NormTable(self.hangul_names)
 
-    def __call__(self, doc):
-        from spacy.tokens import Span  # noqa: PLC0415
+    def mentions(self, text: str) -> list[_Mention]:
+        """The mentions of `text` (no lone surrogates: `tokenizer.safe_text`), in order:
+        longest first where they overlap (`_longest_first`)."""
+        words, spaces = split_words(text, shapes.glued_vendor_cuts(text))
+        starts = list(accumulate(map(add, map(len, words), spaces), initial=0))
+        spans = self._lexicon_spans(text, words, spaces, starts)
+        spans.extend(_shape_spans(text, words, starts, spans))
+        return _longest_first(spans)
 
-        doc.ents = [Span(doc, m.start, m.end, label=m.label, span_id=m.span_id)
-                    for m in self.mentions(doc)]
-        return doc
+    def _norms(self, words: list[str]) -> list[str]:
+        """The NORM of every token (`_norm`), looked up in a table of the words seen: one
+        call of `_norm` per token would cost more than all the rest of the finder
+        (profiled), and a page repeats most of its words."""
+        if len(self._norm_of) > _NORMS_KEPT:
+            self._norm_of.clear()  # a long run meets words without end: bound the table
+        return list(map(self._norm_of.__getitem__, words))
 
-    def mentions(self, doc) -> list[_Mention]:
-        """The mentions `__call__` makes `doc.ents` of, in order: longest first where they
-        overlap (spaCy's `filter_spans`). `find_entities` reads them as they are: making
-        spaCy Spans of them and setting and reading `doc.ents` cost a third of this
-        component (profiled)."""
-        from spacy.util import filter_spans  # noqa: PLC0415
-
-        text = doc.user_data.get("text") or doc.text  # the tokenizer keeps the input
-        _normalise(doc, self.hangul_names, text)
-        spans = self._lexicon_spans(doc, text)
-        spans.extend(_shape_spans(doc, text, spans))
-        return filter_spans(spans)
-
-    def _lexicon_spans(self, doc, text: str) -> list[_Mention]:
-        from spacy.attrs import IDX, LENGTH, SPACY  # noqa: PLC0415
-
-        matches = self.phrases(doc)
-        if not matches:
-            return []
-        # offsets and trailing spaces of all tokens in one array: reading them token by
-        # token through `doc[i]` costs a Python object per token (profiled)
-        offsets, lengths, spaced = doc.to_array([IDX, LENGTH, SPACY]).T.tolist()
+    def _lexicon_spans(self, text: str, words: list[str], spaces: list[bool],
+                       starts: list[int]) -> list[_Mention]:
+        norms = self._norms(words)
+        tree, n = self.tree, len(words)
         spans = []
         memory_page = None
-        for key, start, end in matches:
-            idxs, glue = self.candidates[key]
-            if any(spaced[start + j] for j in glue):
-                continue
-            start_char, end_char = offsets[start], offsets[end - 1] + lengths[end - 1]
-            idx = _entry_of(text[start_char:end_char], idxs)
-            if idx is None:
-                continue
-            entry = self.entries[idx]
-            if entry.memory:
-                if memory_page is None:
-                    memory_page = bool(_memory_makers().search(text))
-                if not memory_page or _after_capacity(text, start_char):
-                    continue  # a GPU's memory, not a memory product
-            spans.append(_Mention(start, end, start_char, end_char, entry.label, f"e{idx}"))
+        for start in compress(range(n), map(tree.__contains__, norms)):
+            node, end = tree[norms[start]], start + 1
+            while True:
+                ends = node.get(_END)
+                if ends is not None:
+                    span = self._lexicon_span(text, words, spaces, starts, start, end, ends)
+                    if span is not None:
+                        if self.entries[span.entry].memory:
+                            if memory_page is None:
+                                memory_page = bool(_memory_makers().search(text))
+                            if not memory_page or _after_capacity(text, span.start_char):
+                                span = None  # a GPU's memory, not a memory product
+                        if span is not None:
+                            spans.append(span)
+                if end == n:
+                    break
+                node = node.get(norms[end])
+                if node is None:
+                    break
+                end += 1
         return spans
+
+    def _lexicon_span(self, text, words, spaces, starts, start, end, ends) -> _Mention | None:
+        """The mention of tokens [start, end), whose norms are those of the variants of
+        the entries `ends`, or None: a variant's glued positions must have no space after
+        them, and the entry must read the surface (`_entry_of`)."""
+        idxs, glued = ends
+        if glued:
+            idxs = tuple(idx for idx, glues in glued
+                         if any(not any(spaces[start + j] for j in glue) for glue in glues))
+            if not idxs:
+                return None
+        start_char, end_char = starts[start], starts[end - 1] + len(words[end - 1])
+        idx = _entry_of(text[start_char:end_char], idxs)
+        if idx is None:
+            return None
+        return _Mention(start, end, start_char, end_char, self.entries[idx].label, idx, None)
+
+
+def _freeze(node: dict) -> None:
+    """The tree's lists of entries as (entries, None) in lexicon order, or, where a
+    variant glues a short letter part to its number, (None, ((entry, glue positions of
+    its variants), ...))."""
+    for key, child in node.items():
+        if key is not _END:
+            _freeze(child)
+            continue
+        glued = tuple((idx, tuple(sorted(glues))) for idx, glues in sorted(child.items()))
+        if any(glue for _, glues in glued for glue in glues):
+            node[key] = (None, glued)
+        else:
+            node[key] = (tuple(idx for idx, _ in glued), None)
 
 
 class _Mention(NamedTuple):
-    """A name found in a doc: its tokens [start, end), characters, label and span id
-    (`e<entry>` or `shape`); `filter_spans` reads `start` and `end` as from a Span."""
+    """A name found in a text: its tokens [start, end), characters, label, and either its
+    lexicon entry or the name found by shape (entry -1)."""
 
     start: int
     end: int
     start_char: int
     end_char: int
     label: str
-    span_id: str
+    entry: int
+    shape: shapes.Shape | None
+
+
+def _longest_first(spans: list[_Mention]) -> list[_Mention]:
+    """The mentions that overlap no longer one, in order of position: the longest (in
+    tokens) are taken first, then the earlier of two as long, then a lexicon name before
+    a name by shape (spaCy's `filter_spans` rule, which this stage used to call).
+
+    >>> spans = [_Mention(0, 2, 0, 6, "S", 1, None), _Mention(1, 4, 3, 9, "S", 2, None),
+    ...          _Mention(4, 5, 10, 12, "S", 3, None)]
+    >>> [s.entry for s in _longest_first(spans)]
+    [2, 3]
+    """
+    taken: list[_Mention] = []
+    seen: set[int] = set()
+    for span in sorted(spans, key=lambda s: (s.end - s.start, -s.start), reverse=True):
+        if span.start not in seen and span.end - 1 not in seen:
+            taken.append(span)
+            seen.update(range(span.start, span.end))
+    return sorted(taken, key=lambda s: s.start)
 
 
 @lru_cache(maxsize=65536)
@@ -331,21 +378,22 @@ def _after_capacity(text: str, start: int) -> bool:
     return bool(_CAPACITY_BEFORE.search(text[max(0, start - 16):start]))
 
 
-def _shape_spans(doc, text: str, lexicon_spans: list[_Mention]) -> list[_Mention]:
+def _shape_spans(text: str, words: list[str], starts: list[int],
+                 lexicon_spans: list[_Mention]) -> list[_Mention]:
     """Mentions of names found by shape (`shapes.py`) where no lexicon name is: a vendor
-    name may lie inside one ("Google Axion"), a known system or workload may not. Their
-    canonical names and vendors go to `doc.user_data["shapes"]`."""
+    name may lie inside one ("Google Axion"), a known system or workload may not. A name
+    must begin and end where tokens do."""
     taken = [(s.start_char, s.end_char) for s in lexicon_spans if s.label != VENDOR]
-    found = doc.user_data.setdefault("shapes", {})
     out = []
     for shape in shapes.shapes(text):
         if any(a < shape.end and shape.start < b for a, b in taken):
             continue
-        span = doc.char_span(shape.start, shape.end)
-        if span is None:
+        first = bisect_left(starts, shape.start, 0, len(words))
+        last = bisect_left(starts, shape.end, 0, len(words)) - 1
+        if (first == len(words) or starts[first] != shape.start or last < first
+                or starts[last] + len(words[last]) != shape.end):
             continue
-        found[(span.start_char, span.end_char)] = (shape.canonical, shape.vendor)
-        out.append(_Mention(span.start, span.end, span.start_char, span.end_char, SYSTEM, "shape"))
+        out.append(_Mention(first, last + 1, shape.start, shape.end, SYSTEM, -1, shape))
     return out
 
 
@@ -361,62 +409,17 @@ def _case_key(text: str) -> str:
     return re.sub(r"\d+", _DIGIT_NORM, "".join(text.split()))
 
 
-#: longest text the entity pipeline takes (characters); longer input is searched in full
-MAX_PAGE_CHARS = 100_000_000
-#: pages after which the pipelines are rebuilt, to bound the vocabulary's growth
-PAGES_PER_PIPELINE = 20_000
-_pages_seen = 0
-
-
 @lru_cache(maxsize=None)
-def entity_pipeline(lang: str = "en"):
-    """The spaCy pipeline that finds entities in `lang` (built once per language)."""
-    from spacy.language import Language  # noqa: PLC0415
-
-    if not Language.has_factory("alias_entities"):
-        Language.factory("alias_entities")(lambda nlp, name: AliasEntityFinder(nlp))
-    from spacy.attrs import IS_DIGIT, NORM  # noqa: PLC0415
-
-    nlp = blank_pipeline(lang)
-    # "NVIDIAH100", "HabanaGaudi2": a vendor glued to a product name is cut off it, so
-    # the name is a token sequence of its own
-    nlp.tokenizer = ScriptTokenizer(nlp.vocab, cuts=shapes.glued_vendor_cuts)
-    # Every word a page brings that the vocabulary has not seen becomes a lexeme, and
-    # spaCy computes all its lexical attributes then (shape, prefix, like_url, stop word
-    # ...; profiled: a third of this stage). The finder reads two: NORM, which the
-    # phrase patterns match on, and IS_DIGIT (`_normalise`); the getters of these two
-    # are kept as they are, so every match stays the same.
-    getters = nlp.vocab.lex_attr_getters
-    nlp.vocab.lex_attr_getters = {attr: getters[attr] for attr in (NORM, IS_DIGIT) if attr in getters}
-    if "alias_entities" not in nlp.pipe_names:
-        nlp.add_pipe("alias_entities")
-    # spaCy refuses texts over 1,000,000 characters (a guard for its parsers' memory);
-    # this pipeline only tokenises and matches phrases, and pages are already bounded by
-    # the run's max_page_bytes, so a long page is searched rather than skipped.
-    nlp.max_length = MAX_PAGE_CHARS
-    return nlp
-
-
-def _fresh_pipeline_after(pages: int) -> None:
-    """Count pages through the pipelines and rebuild them every `pages`: spaCy's
-    vocabulary and string store keep every word ever seen, which over a long run of
-    varied pages would grow memory without bound (measured cost of a rebuild: well under
-    a second)."""
-    global _pages_seen
-    _pages_seen += 1
-    if _pages_seen >= pages:
-        _pages_seen = 0
-        entity_pipeline.cache_clear()
-
-
-def _pipeline_lang(lang: str) -> str:
-    base = (lang or "").split("-")[0].lower()
-    return base if base in ("en", "zh", "ko") else "xx"
+def entity_finder() -> AliasEntityFinder:
+    """The finder (built once per process, on first use: about a tenth of a second)."""
+    return AliasEntityFinder()
 
 
 def find_entities(text: str, lang: str = "en") -> list[Entity]:
     """Systems, workloads and vendors in `text`, in order. A bug raises: only
-    `pipeline.process_page` turns exceptions into error rows.
+    `pipeline.process_page` turns exceptions into error rows. `lang` is the page's
+    language, for the callers' symmetry with the other stages: the lexicons hold every
+    name's spellings in all three languages, and the finder is the same for all.
 
     >>> [(e.label, e.canonical) for e in find_entities("在IPU-POD128上訓練ResNet50的時間", "zh")]
     [('SYSTEM', 'IPU-POD128'), ('WORKLOAD', 'ResNet-50')]
@@ -427,24 +430,16 @@ def find_entities(text: str, lang: str = "en") -> list[Entity]:
     """
     if not text or not isinstance(text, str):
         return []
-    _fresh_pipeline_after(PAGES_PER_PIPELINE)
-    # the pipeline's tokenizer and finder, without its `__call__`: the same mentions the
-    # finder would set as `doc.ents`, read as they are (see `AliasEntityFinder.mentions`)
-    nlp = entity_pipeline(_pipeline_lang(lang))
-    doc = nlp.make_doc(text)
-    safe_text = doc.user_data["text"]  # the text with lone surrogates replaced
-    mentions = nlp.get_pipe("alias_entities").mentions(doc)
+    safe = safe_text(text)
     lexicon = entries()
-    by_shape = doc.user_data.get("shapes", {})
     out = []
-    for m in mentions:
-        surface = safe_text[m.start_char:m.end_char]
-        if m.span_id.startswith("e"):
-            idx = int(m.span_id[1:])
-            canonical, vendor = _canonical_in_entry(idx, surface), lexicon[idx].vendor
+    for m in entity_finder().mentions(safe):
+        surface = safe[m.start_char:m.end_char]
+        if m.shape is None:
+            canonical, vendor = _canonical_in_entry(m.entry, surface), lexicon[m.entry].vendor
         else:
-            canonical, vendor = by_shape[(m.start_char, m.end_char)]
-            vendor = vendor_of(canonical) or vendor
+            canonical = m.shape.canonical
+            vendor = vendor_of(canonical) or m.shape.vendor
         out.append(Entity(m.start_char, m.end_char, surface, m.label, canonical, vendor))
     return _fold_vendors(text, out)
 
