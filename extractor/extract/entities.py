@@ -25,7 +25,6 @@ from bisect import bisect_left
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from itertools import accumulate, compress
-from operator import add
 from typing import NamedTuple
 
 from extractor import lexicons
@@ -33,7 +32,7 @@ from extractor.extract import shapes
 from extractor.extract.names import (PLACEHOLDERS, SYSTEM, VENDOR, WORKLOAD, Entry,
                                      canonical_system, canonical_workload, entries, form_key,
                                      name_key, vendor_of)
-from extractor.extract.tokenizer import safe_text, split_words
+from extractor.extract.tokenizer import safe_text, split_words, token_pieces
 
 logger = logging.getLogger(__name__)
 
@@ -174,14 +173,16 @@ _NORMS_KEPT = 200_000
 
 
 class _NormTable(dict):
-    """{word: `_norm(word)`}, filled as words are looked up."""
+    """{token piece: `_norm` of its word}, filled as pieces are looked up
+    (`tokenizer.token_pieces`: a word with its trailing space, or white space)."""
 
     def __init__(self, hangul_names: re.Pattern | None):
         super().__init__()
         self.hangul_names = hangul_names
 
-    def __missing__(self, word: str) -> str:
-        norm = self[word] = _norm(word, self.hangul_names)
+    def __missing__(self, piece: str) -> str:
+        word = piece[:-1] if piece[-1] == " " and not piece[0].isspace() else piece
+        norm = self[piece] = _norm(word, self.hangul_names)
         return norm
 
 
@@ -221,24 +222,19 @@ class AliasEntityFinder:
     def mentions(self, text: str) -> list[_Mention]:
         """The mentions of `text` (no lone surrogates: `tokenizer.safe_text`), in order:
         longest first where they overlap (`_longest_first`)."""
-        words, spaces = split_words(text, shapes.glued_vendor_cuts(text))
-        starts = list(accumulate(map(add, map(len, words), spaces), initial=0))
-        spans = self._lexicon_spans(text, words, spaces, starts)
-        spans.extend(_shape_spans(text, words, starts, spans))
+        pieces = token_pieces(text, shapes.glued_vendor_cuts(text))
+        starts = list(accumulate(map(len, pieces), initial=0))
+        spans = self._lexicon_spans(text, pieces, starts)
+        spans.extend(_shape_spans(text, pieces, starts, spans))
         return _longest_first(spans)
 
-    def _norms(self, words: list[str]) -> list[str]:
-        """The NORM of every token (`_norm`), looked up in a table of the words seen: one
-        call of `_norm` per token would cost more than all the rest of the finder
-        (profiled), and a page repeats most of its words."""
+    def _lexicon_spans(self, text: str, pieces: list[str], starts: list[int]) -> list[_Mention]:
+        """Mentions of lexicon names: from every token whose norm starts a path of the
+        tree, as far along it as the tokens' norms go."""
         if len(self._norm_of) > _NORMS_KEPT:
             self._norm_of.clear()  # a long run meets words without end: bound the table
-        return list(map(self._norm_of.__getitem__, words))
-
-    def _lexicon_spans(self, text: str, words: list[str], spaces: list[bool],
-                       starts: list[int]) -> list[_Mention]:
-        norms = self._norms(words)
-        tree, n = self.tree, len(words)
+        norms = list(map(self._norm_of.__getitem__, pieces))
+        tree, n = self.tree, len(pieces)
         spans = []
         memory_page = None
         for start in compress(range(n), map(tree.__contains__, norms)):
@@ -246,15 +242,14 @@ class AliasEntityFinder:
             while True:
                 ends = node.get(_END)
                 if ends is not None:
-                    span = self._lexicon_span(text, words, spaces, starts, start, end, ends)
+                    span = self._lexicon_span(text, pieces, starts, start, end, ends)
+                    if span is not None and self.entries[span.entry].memory:
+                        if memory_page is None:
+                            memory_page = bool(_memory_makers().search(text))
+                        if not memory_page or _after_capacity(text, span.start_char):
+                            span = None  # a GPU's memory, not a memory product
                     if span is not None:
-                        if self.entries[span.entry].memory:
-                            if memory_page is None:
-                                memory_page = bool(_memory_makers().search(text))
-                            if not memory_page or _after_capacity(text, span.start_char):
-                                span = None  # a GPU's memory, not a memory product
-                        if span is not None:
-                            spans.append(span)
+                        spans.append(span)
                 if end == n:
                     break
                 node = node.get(norms[end])
@@ -263,17 +258,20 @@ class AliasEntityFinder:
                 end += 1
         return spans
 
-    def _lexicon_span(self, text, words, spaces, starts, start, end, ends) -> _Mention | None:
+    def _lexicon_span(self, text, pieces, starts, start, end, ends) -> _Mention | None:
         """The mention of tokens [start, end), whose norms are those of the variants of
         the entries `ends`, or None: a variant's glued positions must have no space after
-        them, and the entry must read the surface (`_entry_of`)."""
+        them, and the entry must read the surface (`_entry_of`). The tokens are words
+        (white space reads as no name), so a piece ending in " " has a trailing space."""
         idxs, glued = ends
         if glued:
             idxs = tuple(idx for idx, glues in glued
-                         if any(not any(spaces[start + j] for j in glue) for glue in glues))
+                         if any(not any(pieces[start + j][-1] == " " for j in glue)
+                                for glue in glues))
             if not idxs:
                 return None
-        start_char, end_char = starts[start], starts[end - 1] + len(words[end - 1])
+        start_char = starts[start]
+        end_char = starts[end] - (pieces[end - 1][-1] == " ")
         idx = _entry_of(text[start_char:end_char], idxs)
         if idx is None:
             return None
@@ -378,20 +376,23 @@ def _after_capacity(text: str, start: int) -> bool:
     return bool(_CAPACITY_BEFORE.search(text[max(0, start - 16):start]))
 
 
-def _shape_spans(text: str, words: list[str], starts: list[int],
+def _shape_spans(text: str, pieces: list[str], starts: list[int],
                  lexicon_spans: list[_Mention]) -> list[_Mention]:
     """Mentions of names found by shape (`shapes.py`) where no lexicon name is: a vendor
     name may lie inside one ("Google Axion"), a known system or workload may not. A name
-    must begin and end where tokens do."""
+    must begin and end where tokens do (a token's trailing space is not in it)."""
     taken = [(s.start_char, s.end_char) for s in lexicon_spans if s.label != VENDOR]
     out = []
+    n = len(pieces)
     for shape in shapes.shapes(text):
         if any(a < shape.end and shape.start < b for a, b in taken):
             continue
-        first = bisect_left(starts, shape.start, 0, len(words))
-        last = bisect_left(starts, shape.end, 0, len(words)) - 1
-        if (first == len(words) or starts[first] != shape.start or last < first
-                or starts[last] + len(words[last]) != shape.end):
+        first = bisect_left(starts, shape.start, 0, n)
+        last = bisect_left(starts, shape.end, 0, n) - 1
+        if first == n or starts[first] != shape.start or last < first:
+            continue
+        piece = pieces[last]
+        if starts[last + 1] - (piece[-1] == " " and not piece[0].isspace()) != shape.end:
             continue
         out.append(_Mention(first, last + 1, shape.start, shape.end, SYSTEM, -1, shape))
     return out

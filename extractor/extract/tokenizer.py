@@ -21,27 +21,45 @@ import re
 
 # Alternatives, tried in order at each position. A number keeps "," and "." only when a
 # digit follows them, so "5.67分鐘," ends before the comma and "v1.1." before the dot.
-# No group captures: `findall` then returns the pieces as a list built in C, which is
-# about twice as fast as reading each match object in Python (profiled: this split was
-# a third of the entity stage). A piece is white space exactly when its first character
-# is (`\s` and `str.isspace` agree on str patterns, and only the first alternative
-# starts with white space); white space runs are whole pieces, so two never follow
-# each other.
+# A word takes one space after it along (spaCy's trailing space); white space runs are
+# whole pieces, and only they start with white space (`\s` and `str.isspace` agree on
+# str patterns). No group captures: `findall` then returns the pieces as a list built
+# in C, which is about twice as fast as reading each match object in Python (profiled:
+# this split was a third of the entity stage).
 _TOKEN = re.compile(
     r"""\s+
-      | \d+(?:[.,]\d+)*
-      | [A-Za-z\u00C0-\u024F]+
-      | [\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]+
-      | [\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF]
-      | [\u3040-\u30FF\u31F0-\u31FF]+
-      | [^\W\d_]+
-      | .""",
+      | (?: \d+(?:[.,]\d+)*
+          | [A-Za-z\u00C0-\u024F]+
+          | [\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]+
+          | [\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF]
+          | [\u3040-\u30FF\u31F0-\u31FF]+
+          | [^\W\d_]+
+          | .
+        ) \x20?""",
     re.VERBOSE | re.DOTALL,
 )
 
 
+def token_pieces(text: str, cuts: list[int] | None = None) -> list[str]:
+    """The tokens of `text`, each with its trailing space: they tile the text. A piece is
+    white space (a token of its own) exactly when its first character is.
+
+    >>> token_pieces("IPU-POD16에서 28.3분이  ok")
+    ['IPU', '-', 'POD', '16', '에서 ', '28.3', '분이 ', ' ', 'ok']
+
+    `cuts` are further offsets where a word ends (a vendor glued to a name); white space
+    is never cut:
+
+    >>> token_pieces("NVIDIAH100 x", cuts=[6, 11])
+    ['NVIDIA', 'H', '100 ', 'x']
+    """
+    pieces = _TOKEN.findall(text)
+    return _cut(pieces, cuts) if cuts else pieces
+
+
 def split_words(text: str, cuts: list[int] | None = None) -> tuple[list[str], list[bool]]:
-    """Words and trailing-space flags of `text`, as `spacy.tokens.Doc` takes them.
+    """Words and trailing-space flags of `text` (`token_pieces`), as `spacy.tokens.Doc`
+    takes them.
 
     >>> split_words("IPU-POD16에서 28.3분이")
     (['IPU', '-', 'POD', '16', '에서', '28.3', '분이'], [False, False, False, False, True, False, False])
@@ -49,36 +67,18 @@ def split_words(text: str, cuts: list[int] | None = None) -> tuple[list[str], li
     ['為', '3.79', '分', '鐘', ',', '1,750', '개']
     >>> split_words("  a\\n\\nb  c ")
     (['  ', 'a', '\\n\\n', 'b', ' ', 'c'], [False, False, False, True, False, True])
-
-    `cuts` are further offsets where a word ends (a vendor glued to a name); white space
-    is never cut:
-
     >>> split_words("NVIDIAH100", cuts=[6])[0]
     ['NVIDIA', 'H', '100']
     """
-    pieces = _TOKEN.findall(text)
-    if cuts:
-        pieces = _cut(pieces, cuts)
-    if not pieces:
-        return [], []
-    # spaCy stores one " " after a token as its trailing space; anything else (line
-    # breaks, runs of spaces, leading space) becomes a token of its own. Every piece
-    # after the first white space piece follows a word, so: a piece " " is the previous
-    # word's trailing space, a longer one starting with " " gives it that space and is
-    # a token without it. List comprehensions, not a loop of appends: this runs over
-    # every piece of every page (profiled: a loop was a fifth of the entity stage).
-    rest = pieces[1:]
-    words = [pieces[0]]
-    words += [p[1:] if p[0] == " " else p for p in rest if p != " "]
-    spaced = [p[0] == " " for p in rest]
-    spaced.append(False)
-    spaces = [spaced[0]]
-    spaces += [s for p, s in zip(rest, spaced[1:]) if p != " "]
+    pieces = token_pieces(text, cuts)
+    spaces = [p[-1] == " " and not p[0].isspace() for p in pieces]
+    words = [p[:-1] if spaced else p for p, spaced in zip(pieces, spaces)]
     return words, spaces
 
 
 def _cut(pieces: list[str], cuts: list[int]) -> list[str]:
-    """`pieces` (which tile a text) with every word that spans a cut offset split there."""
+    """`pieces` (which tile a text) with every word that spans a cut offset split there
+    (a word's trailing space stays with its last part)."""
     out: list[str] = []
     todo = sorted(set(cuts))
     pos = 0
@@ -89,7 +89,8 @@ def _cut(pieces: list[str], cuts: list[int]) -> list[str]:
             k += 1
         start = pos
         if not piece[0].isspace():
-            while k < len(todo) and todo[k] < end:
+            word_end = end - 1 if piece[-1] == " " else end
+            while k < len(todo) and todo[k] < word_end:
                 out.append(piece[start - pos:todo[k] - pos])
                 start = todo[k]
                 k += 1
