@@ -168,8 +168,8 @@ def _norm(word: str, hangul_names: re.Pattern | None) -> str:
     return word.lower()
 
 
-#: words whose norms the finder keeps (a page has a few hundred distinct words)
-_NORMS_KEPT = 200_000
+#: token pieces whose norms the finder keeps (about 10 MB; a page has a few hundred)
+_NORMS_KEPT = 50_000
 
 
 class _NormTable(dict):
