@@ -25,6 +25,7 @@ from bisect import bisect_left
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from itertools import accumulate, compress
+from operator import attrgetter
 from typing import NamedTuple
 
 from extractor import lexicons
@@ -230,11 +231,14 @@ class AliasEntityFinder:
 
     def _lexicon_spans(self, text: str, pieces: list[str], starts: list[int]) -> list[_Mention]:
         """Mentions of lexicon names: from every token whose norm starts a path of the
-        tree, as far along it as the tokens' norms go."""
+        tree, as far along it as the tokens' norms go. Where a path ends, a variant's
+        glued positions must have no space after them, and an entry must read the
+        surface (`_entry_of`). The tokens on a path are words (white space reads as no
+        name), so a piece ending in " " has a trailing space."""
         if len(self._norm_of) > _NORMS_KEPT:
             self._norm_of.clear()  # a long run meets words without end: bound the table
         norms = list(map(self._norm_of.__getitem__, pieces))
-        tree, n = self.tree, len(pieces)
+        tree, n, lexicon = self.tree, len(pieces), self.entries
         spans = []
         memory_page = None
         for start in compress(range(n), map(tree.__contains__, norms)):
@@ -242,14 +246,23 @@ class AliasEntityFinder:
             while True:
                 ends = node.get(_END)
                 if ends is not None:
-                    span = self._lexicon_span(text, pieces, starts, start, end, ends)
-                    if span is not None and self.entries[span.entry].memory:
-                        if memory_page is None:
-                            memory_page = bool(_memory_makers().search(text))
-                        if not memory_page or _after_capacity(text, span.start_char):
-                            span = None  # a GPU's memory, not a memory product
-                    if span is not None:
-                        spans.append(span)
+                    idxs, glued = ends
+                    if glued:
+                        idxs = tuple(idx for idx, glues in glued
+                                     if any(not any(pieces[start + j][-1] == " " for j in glue)
+                                            for glue in glues))
+                    if idxs:
+                        start_char = starts[start]
+                        end_char = starts[end] - (pieces[end - 1][-1] == " ")
+                        idx = _entry_of(text[start_char:end_char], idxs)
+                        if idx is not None and lexicon[idx].memory:
+                            if memory_page is None:
+                                memory_page = bool(_memory_makers().search(text))
+                            if not memory_page or _after_capacity(text, start_char):
+                                idx = None  # a GPU's memory, not a memory product
+                        if idx is not None:
+                            spans.append(_Mention(start, end, start_char, end_char,
+                                                  lexicon[idx].label, idx, None))
                 if end == n:
                     break
                 node = node.get(norms[end])
@@ -257,25 +270,6 @@ class AliasEntityFinder:
                     break
                 end += 1
         return spans
-
-    def _lexicon_span(self, text, pieces, starts, start, end, ends) -> _Mention | None:
-        """The mention of tokens [start, end), whose norms are those of the variants of
-        the entries `ends`, or None: a variant's glued positions must have no space after
-        them, and the entry must read the surface (`_entry_of`). The tokens are words
-        (white space reads as no name), so a piece ending in " " has a trailing space."""
-        idxs, glued = ends
-        if glued:
-            idxs = tuple(idx for idx, glues in glued
-                         if any(not any(pieces[start + j][-1] == " " for j in glue)
-                                for glue in glues))
-            if not idxs:
-                return None
-        start_char = starts[start]
-        end_char = starts[end] - (pieces[end - 1][-1] == " ")
-        idx = _entry_of(text[start_char:end_char], idxs)
-        if idx is None:
-            return None
-        return _Mention(start, end, start_char, end_char, self.entries[idx].label, idx, None)
 
 
 def _freeze(node: dict) -> None:
@@ -306,6 +300,9 @@ class _Mention(NamedTuple):
     shape: shapes.Shape | None
 
 
+_START = attrgetter("start")
+
+
 def _longest_first(spans: list[_Mention]) -> list[_Mention]:
     """The mentions that overlap no longer one, in order of position: the longest (in
     tokens) are taken first, then the earlier of two as long, then a lexicon name before
@@ -316,13 +313,16 @@ def _longest_first(spans: list[_Mention]) -> list[_Mention]:
     >>> [s.entry for s in _longest_first(spans)]
     [2, 3]
     """
+    in_order = sorted(spans, key=_START)
+    if all(a.end <= b.start for a, b in zip(in_order, in_order[1:])):
+        return in_order  # none overlaps another (most pages): all are taken
     taken: list[_Mention] = []
     seen: set[int] = set()
     for span in sorted(spans, key=lambda s: (s.end - s.start, -s.start), reverse=True):
         if span.start not in seen and span.end - 1 not in seen:
             taken.append(span)
             seen.update(range(span.start, span.end))
-    return sorted(taken, key=lambda s: s.start)
+    return sorted(taken, key=_START)
 
 
 @lru_cache(maxsize=65536)
