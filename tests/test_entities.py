@@ -316,6 +316,14 @@ def test_unseen_products_after_a_vendor_or_before_a_class_noun():
         "XG900", "MX300", "BR104"]
 
 
+def test_names_before_a_class_noun_end_in_a_latin_letter_or_any_digit():
+    from extractor.extract.shapes import product_codes, product_names
+
+    # the window before a noun is searched only when it ends so ("的加速器" is not)
+    assert [s.canonical for s in product_codes("XG٩٠٠ GPUs, 的加速器, 새 칩")] == ["XG٩٠٠"]
+    assert [s.canonical for s in product_names("the Maia ٢٠٠ chip")] == ["Maia ٢٠٠"]
+
+
 def test_vendor_glued_to_its_product():
     text = "NVIDIAH100 vs HabanaGaudi2 vs AMDMI300X"
     ents = find_entities(text)

@@ -191,7 +191,10 @@ def _scan(text: str) -> tuple[dict, dict]:
             continue
         window_start = max(0, start - _NOUN_WINDOW)
         window = text[window_start:start].rstrip(" \t")
-        if not window or not window[-1].isalnum():
+        # both shapes end in a Latin letter or a digit right before the noun: other
+        # windows ("的加速器", "새 칩") are not searched (`\d` is any decimal digit)
+        last = window[-1:]
+        if not (last.isdecimal() or last.isascii() and last.isalpha()):
             continue
         m = code_end.search(window)
         if m and m.group("prefix") not in _not_prefixes():
