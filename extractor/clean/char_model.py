@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections import defaultdict
 from functools import lru_cache
 
@@ -37,6 +38,9 @@ MAX_WORD, UNKNOWN_WORD = 4, 1e-9
 
 def _is_modelled(ch: str) -> bool:
     return "\uac00" <= ch <= "\ud7a3" or "\u4e00" <= ch <= "\u9fff"
+
+
+_ALL_MODELLED_RE = re.compile("[\uac00-\ud7a3\u4e00-\u9fff]+")
 
 
 def _is_hangul(ch: str) -> bool:
@@ -68,14 +72,22 @@ class CharModel:
         single: dict[str, float] = defaultdict(float)
         pair: dict[str, float] = defaultdict(float)
         left: dict[str, float] = defaultdict(float)
+        # (each sum is added to in the same order as a loop over every character
+        # with its successor would: float sums and first-seen key orders stay the same)
         for word, freq in words.items():
-            chars = [c for c in word]
-            for i, c in enumerate(chars):
+            if _ALL_MODELLED_RE.fullmatch(word):  # most words: no test per character
+                for c in word:
+                    single[c] += freq
+                for i in range(len(word) - 1):
+                    pair[word[i:i + 2]] += freq
+                    left[word[i]] += freq
+                continue
+            for i, c in enumerate(word):
                 if not _is_modelled(c):
                     continue
                 single[c] += freq
-                if i + 1 < len(chars) and _is_modelled(chars[i + 1]):
-                    pair[c + chars[i + 1]] += freq
+                if i + 1 < len(word) and _is_modelled(word[i + 1]):
+                    pair[c + word[i + 1]] += freq
                     left[c] += freq
         total = sum(single.values()) or 1.0
         self.single = {c: f / total for c, f in single.items()}
