@@ -132,13 +132,18 @@ def _word_loglik(token: str):
 
 def _loglik(text: str):
     vectors = [v for v in map(_word_loglik, text.split()) if v is not None]
-    return np.sum(vectors, axis=0) if vectors else None
+    # (np.sum's own reduction, without its Python wrapper: this runs per sentence)
+    return np.add.reduce(np.array(vectors), axis=0) if vectors else None
 
 
 @lru_cache(maxsize=64)
-def _columns(candidates: tuple[str, ...]) -> list[int]:
+def _columns(candidates: tuple[str, ...]) -> np.ndarray:
+    """The model's columns of the known candidates, as an index array (a list would be
+    converted on every use)."""
     langs = _model().langs
-    return [langs.index(c) for c in candidates if c in langs]
+    cols = np.array([langs.index(c) for c in candidates if c in langs], dtype=np.intp)
+    cols.flags.writeable = False  # (shared by every call)
+    return cols
 
 
 def language_probabilities(text: str, candidates: tuple[str, ...], prior_lang: str = "",
@@ -160,7 +165,7 @@ def language_probabilities(text: str, candidates: tuple[str, ...], prior_lang: s
     if model is None or not candidates:
         return {}
     cols = _columns(candidates)
-    if not cols:
+    if not len(cols):
         return {}
     if method == "sampled":
         loglik = _sampled_loglik(text, _known(candidates), seed, ngram_weight)
