@@ -14,6 +14,13 @@ them, on the pages of DIR (read as `extractor run` reads them): `clean_page` and
 and, apart, what the lazily loaded models cost the first page that needs them (Kiwi,
 the character model: CPU seconds and resident MB). The generated bench corpus of
 `bench_pipeline.make_corpus` and `../shared/devset/corpus` are the usual folders.
+
+    .venv/bin/python benchmarks/bench_clean.py --startup 5
+
+`--startup N` times what cleaning and language ID build once per process (Kiwi, the
+character model, the n-gram model, the codec tables of CJK mojibake), each in N fresh
+processes taken in turn, and prints the best CPU seconds of each (every worker process
+that meets a page needing one pays it, unless it was built before the fork).
 """
 from __future__ import annotations
 
@@ -117,6 +124,35 @@ def _load_models() -> None:
         print(f"{name:16s}: {time.process_time() - start:5.2f} s CPU, +{_rss_mb() - rss:4.0f} MB peak RSS")
 
 
+#: what each process builds once: (name, statement run after the imports are done)
+_STARTUP_STEPS = (
+    ("Kiwi", "from extractor.clean.korean_loss import kiwi as build"),
+    ("character model", "from extractor.clean.char_model import char_model as build"),
+    ("n-gram model", "from extractor.langid.ngrams import _model as build"),
+    ("CJK codec tables", "from extractor.clean.cjk_mojibake import _run_res\n"
+                         "from extractor.clean.lexicon import load_lexicon\n"
+                         "build = lambda: [_run_res(c['codec']) for c in load_lexicon('clean_mojibake')['codecs']]"),
+)
+
+
+def bench_startup(n: int) -> None:
+    """Best CPU seconds of each of `_STARTUP_STEPS` over `n` fresh processes each,
+    the steps taken in turn so that load from other processes spreads over all."""
+    import subprocess
+    import sys
+
+    best = {name: float("inf") for name, _ in _STARTUP_STEPS}
+    for _ in range(n):
+        for name, statement in _STARTUP_STEPS:
+            code = (f"{statement}\nimport time\nstart = time.process_time()\nbuild()\n"
+                    "print(time.process_time() - start)")
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+            best[name] = min(best[name], float(out.stdout.split()[-1]))
+    print(f"start-up, best of {n} fresh processes (CPU seconds, imports excluded):")
+    for name, seconds in best.items():
+        print(f"  {name:18s} {seconds:5.3f} s")
+
+
 def bench_stages(corpus: Path, repeat: int) -> None:
     """CPU ms/page of clean_page and of tag_page on the pages of `corpus`."""
     from extractor.clean import clean_page
@@ -151,7 +187,12 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile of clean_text")
     parser.add_argument("--corpus", type=Path, help="time clean_page and tag_page on this folder's pages")
     parser.add_argument("--repeat", type=int, default=3, help="passes over --corpus; the fastest counts")
+    parser.add_argument("--startup", type=int, metavar="N",
+                        help="time what each process builds once, in N fresh processes each")
     args = parser.parse_args()
+    if args.startup:
+        bench_startup(args.startup)
+        return
     if args.corpus:
         bench_stages(args.corpus, args.repeat)
         return

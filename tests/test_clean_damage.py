@@ -300,3 +300,39 @@ def test_damaged_question_marks_match_the_plain_pattern(text):
 
     assert [m.span() for m in _DAMAGED_Q_RE.finditer(text)] == \
         [m.span() for m in _PLAIN_DAMAGED_Q_RE.finditer(text)]
+
+
+# --- the precheck before ftfy's badness test: every bad text holds one of its characters
+
+
+def _badness_alphabet() -> list[str]:
+    """Every character ftfy's badness expression names (its classes expanded), with
+    the ASCII and white space its branches read around them."""
+    from ftfy.badness import BADNESS_RE
+
+    chars = set()
+    for m in re.finditer(r"(.)-(.)|(.)", BADNESS_RE.pattern, re.S):
+        if m.group(3) is not None:
+            chars.add(m.group(3))
+        elif ord(m.group(2)) - ord(m.group(1)) < 600:
+            chars.update(chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1))
+        else:
+            chars.update((m.group(1), m.group(2)))
+    return sorted(c for c in chars if not c.isascii()) + list("aZ .,?!1") + ["\u00a0", "\n"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_badness_alphabet()), min_size=1, max_size=6).map("".join))
+def test_what_ftfy_calls_bad_holds_a_character_of_the_precheck(text):
+    from ftfy.badness import is_bad
+
+    from extractor.clean.latin_mojibake import _BADNESS_NEEDS_RE
+
+    assert not is_bad(text) or _BADNESS_NEEDS_RE.search(text)
+
+
+def test_precheck_passes_lines_of_sound_punctuation_without_the_badness_search():
+    from extractor.clean.latin_mojibake import _BADNESS_NEEDS_RE
+
+    assert not _BADNESS_NEEDS_RE.search("The IPU\u2011POD16\u00a0\u00b7 \u201cfast\u201d \u00a9 2021 \u2014 it\u2019s 28\u00b0")
+    assert _BADNESS_NEEDS_RE.search("It\u00e2\u20ac\u2122s caf\u00c3\u00a9")

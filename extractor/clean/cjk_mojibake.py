@@ -28,6 +28,7 @@ _COMMON_CJK_RUN_RE = re.compile(f"[{_COMMON_CJK}{_CJK_PUNCT}]+")
 _EVIDENCE_PAIR_RE = re.compile(f"[{_COMMON_CJK}{_CJK_PUNCT}]"
                                f"(?:(?<=[{_COMMON_CJK}])[{_COMMON_CJK}{_CJK_PUNCT}]|(?<=[{_CJK_PUNCT}])[{_COMMON_CJK}])")
 _EVIDENCE_PUNCT_RE = re.compile("[\u2013-\u2026\u2122]")
+_NON_ASCII_RUN_RE = re.compile("[^\x00-\x7f]+")
 
 
 
@@ -192,6 +193,12 @@ def repair_cjk_mojibake(text: str, log: RepairLog) -> str:
     >>> log.finish(repair_cjk_mojibake("IPU 鎬ц兘鎻愬崌 24%, 頃欖姷 鞁滉皠 瓴瓣臣", log))[0]
     'IPU 性能提升 24%, 학습 시간 결과'
     """
+    if text.isascii():
+        return text
+    # the page's runs of non-ASCII characters, a line each: what the page-wide test
+    # below needs to see (signatures and evidence are non-ASCII, ASCII bytes encode to
+    # themselves in these codecs and end any UTF-8 sequence), at a fraction of the page
+    probe = "\n".join(_NON_ASCII_RUN_RE.findall(text))
     codecs = []
     for spec in load_lexicon("clean_mojibake").get("codecs", []):
         try:
@@ -200,7 +207,7 @@ def repair_cjk_mojibake(text: str, log: RepairLog) -> str:
             continue
         encode_with = spec.get("encode_with", spec["codec"])
         # one pass over the page first: most pages show no evidence for any codec
-        if res[0].search(text) and _has_mojibake_evidence(text, encode_with, res[3]):
+        if res[0].search(probe) and _has_mojibake_evidence(probe, encode_with, res[3]):
             codecs.append((encode_with, spec["repair"], res))
     if not codecs:
         return text

@@ -7,6 +7,7 @@ cut sequence gets back the one dropped byte that makes a common character (or U+
 """
 from __future__ import annotations
 
+import hashlib
 import re
 
 import ftfy
@@ -23,6 +24,35 @@ from extractor.clean.tracking import RepairLog
 # control; lines without one are not worth ftfy's heuristics
 _LATIN_MOJIBAKE_HINT_RE = re.compile("[\u0080-\u00ff]")
 
+#: the badness expression of ftfy 6.2-6.3 (sha256 of `BADNESS_RE.pattern`) that
+#: `_badness_needs` was read from
+_KNOWN_BADNESS_PATTERN = "9dcc0f2ac90d9ae3c85eb7b9b2c0b8a8e8126153847c2b30c91a0bb263f3b8c4"
+
+
+def _badness_needs() -> re.Pattern:
+    """A character that every match of ftfy's badness expression holds: a line without
+    one is not bad, and needs no search of the expression's 37 branches (most lines
+    with a Latin-1 character only hold a no-break space, a middle dot, a quote or ©).
+
+    Read from the expression, branch by branch, one class each branch cannot do
+    without: C1 controls, the `bad`, accented, box, currency, numeric and legal
+    characters, and the letters some branches name (Ø, Ù, Ђ, В, Г, Р, С, β, Β, Γ,
+    Ξ, Ο, ...). For another version of the expression the test is every character,
+    as before.
+    """
+    from ftfy.badness import BADNESS_RE, MOJIBAKE_CATEGORIES
+
+    if hashlib.sha256(BADNESS_RE.pattern.encode()).hexdigest() != _KNOWN_BADNESS_PATTERN:
+        return re.compile(".", re.S)
+    needed = "".join(MOJIBAKE_CATEGORIES[name] for name in (
+        "c1", "bad", "lower_accented", "upper_accented", "box", "currency", "numeric", "law"))
+    return re.compile(f"[{needed}\u0152\u0153\u00c2\u00c3\u00ce\u00d0\u00d8\u00d9\u00e0"
+                      "\u221a\u2248\u00c4\u00e2\u00f3\u0402\u0412\u0413\u0420\u0421"
+                      "\u03b2\u0392\u0393\u039e\u039f\u0101]")
+
+
+_BADNESS_NEEDS_RE = _badness_needs()
+
 
 def repair_latin_mojibake(text: str, log: RepairLog) -> str:
     """ftfy on the lines that ftfy's badness heuristic flags (it is too slow for all).
@@ -38,7 +68,8 @@ def repair_latin_mojibake(text: str, log: RepairLog) -> str:
     lines = text.split("\n")
     changed = False
     for i, line in enumerate(lines):
-        if not _LATIN_MOJIBAKE_HINT_RE.search(line) or not is_bad(line):
+        if not _LATIN_MOJIBAKE_HINT_RE.search(line) or not _BADNESS_NEEDS_RE.search(line) \
+                or not is_bad(line):
             continue
         # keep curly quotes and full-width forms: they are the page's own text
         # restore_byte_a0 off: it reads "â€ " as "†" (E2 80 A0), but on our pages that
