@@ -78,15 +78,15 @@ class Grammar:
                 look += "(?!" + "|".join(re.escape(x) for x in opts["not_before"]) + ")"
             if opts.get("not_before_digit"):
                 look += r"(?! ?\d)"  # 32x32, 2 x 4 are sizes; a tab or '|' after 1.6x ends a table cell
-            pattern = re.escape(alias) + look
+            body = re.escape(alias)
             if "/" in alias:  # 665.6 GB / s: a slash spaced on both sides
-                pattern = re.escape(alias).replace("/", f"(?:/|{SP}/{SP})") + look
+                body = body.replace("/", f"(?:/|{SP}/{SP})")
             if case_sensitive:
                 self.unit_specs[alias] = spec
-                cs_alts.append((len(alias), pattern))
+                cs_alts.append((len(alias), f"(?-i:{body}{look})", ""))
             else:
                 self.unit_specs_ci[alias.lower()] = spec
-                ci_alts.append((len(alias), pattern))
+                ci_alts.append((len(alias), body, look))
 
         self.prefix_units: dict[str, str] = {}
         self.scaled_prefixes: dict[str, str] = {}
@@ -116,16 +116,17 @@ class Grammar:
             gap_stopwords += lex.get("count_gap_stopwords", [])
             self.count_plural_entity |= bool(lex.get("count_plural_entity"))
         # longest first; of two the same length the case-sensitive one (Gb/s bits before gb/s)
-        alts = sorted([(n, 1, p) for n, p in ci_alts] + [(n, 0, f"(?-i:{p})") for n, p in cs_alts],
+        alts = sorted([(n, 1, p, look) for n, p, look in ci_alts] + [(n, 0, p, look) for n, p, look in cs_alts],
                       key=lambda a: (-a[0], a[1]))
         adjectives = [w for lex in units for w in lex.get("unit_adjectives", [])]
         adjective = rf"(?P<adj>(?:{alt(adjectives)}){SP})?" if adjectives else ""
         # an optional space (or hyphen: 28.3-minute, 10-fold) may stand between number and
         # unit, and an adjective (275 peak TFLOPS)
         # matched after every number: its ~750 aliases grouped by first character, so
-        # that an attempt tries one group, not every alias (profiled: 5x faster so)
-        self.unit_re = re.compile(
-            rf"(?P<sp>{SP}?-?){adjective}(?P<u>{first_char_buckets([p for *_, p in alts]) or '(?!x)x'})", re.I)
+        # that an attempt tries one group, not every alias (profiled: 5x faster so); the
+        # boundary after neighbouring aliases written once (a third of its compile time)
+        buckets = first_char_buckets([a[2] for a in alts], [a[3] for a in alts])
+        self.unit_re = re.compile(rf"(?P<sp>{SP}?-?){adjective}(?P<u>{buckets or '(?!x)x'})", re.I)
         self.scaled_prefix_ends = frozenset(p[-1] for p in self.scaled_prefixes)  # a cheap test first
         self.scaled_prefix_re = re.compile(
             rf"(?<![A-Za-z])(?:{alt(self.scaled_prefixes, False)})\Z") if self.scaled_prefixes else None
