@@ -16,8 +16,10 @@ from extractor.extract.not_claims import build_masks
 from extractor.extract.regex_tools import (HANGUL, SP, alt, first_char_alternation, first_char_buckets,
                                           left_bounded, with_first_char_guard)
 
+@lru_cache(maxsize=1024)
 def unit_info(unit: str) -> tuple[str, float | None]:
-    """(quantity kind, factor to base units) of a canonical unit.
+    """(quantity kind, factor to base units) of a canonical unit (remembered: asked two or
+    three times for every number, of the few units there are).
 
     >>> unit_info("GB"), unit_info("images/s"), unit_info("")
     (('data_size', 1000000000.0), ('throughput', 1.0), ('unknown', None))
