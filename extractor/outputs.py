@@ -27,8 +27,8 @@ from pathlib import Path
 import pandas as pd
 
 from extractor import runfolder
-from extractor.table_files import (COLUMN_TYPES, NUMERIC_COLUMNS, _CsvStream,  # noqa: F401
-                                   csv_to_parquet, format_cell, iter_table, neutralise,
+from extractor.table_files import (CLAIM_CHUNK_ROWS, COLUMN_TYPES,  # noqa: F401
+                                   NUMERIC_COLUMNS, _CsvStream, csv_to_parquet, format_cell, iter_table, neutralise,
                                    read_claims, read_table, unneutralise, write_table,
                                    write_updated_table)
 
@@ -250,7 +250,8 @@ class RunWriter:
         self._finish(write_claims, groups)
 
     def _finish(self, write_claims, groups: pd.DataFrame) -> None:
-        from extractor.report import ReportClaims, write_report  # noqa: PLC0415 (report imports pandas only)
+        from extractor.report import (MAX_ROWS, ReportClaims, ReportPages,  # noqa: PLC0415
+                                      write_report)
 
         try:
             self._close_files()
@@ -259,8 +260,13 @@ class RunWriter:
             write_table(groups, self.staging / "consistency.csv")
             for table in TABLES:
                 csv_to_parquet(self.staging / f"{table}.csv", self.staging / f"{table}.parquet")
-            documents = read_table(self.staging / "documents.csv")
-            write_report(self.staging / "report.html", documents, report_claims, groups)
+            # the pages the report lists and those its claims link to, read a chunk at a
+            # time: the documents table is never held whole
+            pages = ReportPages(MAX_ROWS, linked=report_claims.doc_ids)
+            for chunk in iter_table(self.staging / "documents.csv",
+                                    chunk_rows=CLAIM_CHUNK_ROWS):
+                pages.add(chunk)
+            write_report(self.staging / "report.html", pages, report_claims, groups)
             runfolder.carry_over(self.out_dir, self.staging)
             runfolder.commit(self.staging, self.out_dir)
         except OSError as exc:

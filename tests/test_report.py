@@ -396,3 +396,36 @@ def test_a_report_fed_in_chunks_is_the_report_of_the_whole_table(monkeypatch):
     assert render_report(documents, claims, groups) == render_report(documents, every, groups)
     assert chunked.n_claims == 600
     assert sum(map(len, chunked.claimed_minutes.values())) == 600
+
+
+def test_pages_fed_in_chunks_give_the_report_of_the_whole_table(monkeypatch):
+    """The run feeds the report the documents table chunk by chunk, keeping the first
+    MAX_ROWS pages of each kind (failed and lossy first) and the links of the pages its
+    claims quote: the page is the one the whole table gives, and it lists failed pages,
+    then lossy ones, then the rest, each in corpus order."""
+    import extractor.report as report
+    from extractor.report import ReportClaims, ReportPages
+
+    monkeypatch.setattr(report, "MAX_ROWS", 6)
+    _, claims, groups = repeated_claims_tables(40, 5)
+    n = 30
+    status = ["error" if i % 7 == 3 else "ok" for i in range(n)]
+    lossy = [i % 4 == 1 for i in range(n)]
+    documents = pd.DataFrame({"doc_id": [f"p{i}.txt" for i in range(n)], "status": status,
+                              "lossy": lossy, "lang": ["en", "ko", "zh-Hans"] * (n // 3),
+                              "clean_path": [f"clean/p{i}-{i}.txt" for i in range(n)]})
+    collected = ReportClaims.for_groups(groups)
+    collected.add(claims)
+    chunked = ReportPages(6, linked=collected.doc_ids)
+    for start in range(0, n, 4):
+        chunked.add(documents.iloc[start:start + 4])
+    assert sum(map(len, chunked._listed)) <= 4 * 6  # never the whole table
+    assert render_report(documents, collected, groups) == render_report(chunked, collected,
+                                                                        groups)
+    doc = parse(render_report(chunked, collected, groups))
+    listed = [row.cssselect("td")[0].text_content().strip()
+              for row in doc.cssselect("#pages tbody tr")]
+    expected = sorted(range(n), key=lambda i: (status[i] != "error", not lossy[i], i))[:6]
+    assert listed == [f"p{i}.txt" for i in expected]
+    assert doc.cssselect('#claims a[href="clean/p1-1.txt"]')  # a quoted page's own link
+    assert "Pages (30)" in doc.get_element_by_id("pages").text_content()

@@ -31,11 +31,12 @@ from markupsafe import Markup, escape
 from extractor.report import columns as column_docs
 from extractor.report.chart import time_to_train_charts
 from extractor.report.claim_rows import ReportClaims
+from extractor.report.page_rows import ReportPages
 from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS, PAGE_NUMERIC,
                                    PAGE_TABLE_COLUMNS, claim_views, group_order, group_views,
                                    headers, page_views, summary)
 
-__all__ = ["render_report", "write_report", "MAX_ROWS", "ReportClaims",
+__all__ = ["render_report", "write_report", "MAX_ROWS", "ReportClaims", "ReportPages",
            "content_security_policy"]
 
 GROUP_TABLE_COLUMNS = ("group_id", "system", "workload", "metric", "context", "values",
@@ -91,16 +92,16 @@ def _present(table_columns, columns) -> tuple:
     return tuple(c for i, c in enumerate(columns) if i == 0 or c in table_columns)
 
 
-def render_report(documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
+def render_report(documents: pd.DataFrame | ReportPages, claims: pd.DataFrame | ReportClaims,
                   groups: pd.DataFrame) -> str:
     """The report of one run, from its three tables (columns read by name; missing
-    optional columns read as empty); `claims` may be what `ReportClaims` gathered of the
-    claims table as it streamed past."""
+    optional columns read as empty); `documents` and `claims` may be what `ReportPages`
+    and `ReportClaims` gathered of those tables as they streamed past."""
     return "".join(report_pieces(documents, claims, groups))
 
 
-def write_report(path, documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
-                 groups: pd.DataFrame) -> None:
+def write_report(path, documents: pd.DataFrame | ReportPages,
+                 claims: pd.DataFrame | ReportClaims, groups: pd.DataFrame) -> None:
     """`render_report` written to `path` as it is rendered: the page of a large run is
     millions of small pieces, never held as one list."""
     with open(path, "w", encoding="utf-8") as f:
@@ -108,15 +109,17 @@ def write_report(path, documents: pd.DataFrame, claims: pd.DataFrame | ReportCla
             f.write(piece)
 
 
-def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
+def report_pieces(documents: pd.DataFrame | ReportPages, claims: pd.DataFrame | ReportClaims,
                   groups: pd.DataFrame):
     """The report's text, piece by piece (`render_report`)."""
     if not isinstance(claims, ReportClaims):
         claims = ReportClaims.of(claims, groups)
-    pages, page_hrefs = page_views(documents, MAX_ROWS)
+    if not isinstance(documents, ReportPages):
+        documents = ReportPages.of(documents, MAX_ROWS)
+    pages = page_views(documents)
     # the review shows the first MAX_ROWS groups to review, like every other list; the
     # claims read are those of the cards shown (the rest are in consistency.csv)
-    claim_rows = claim_views(claims, page_hrefs)
+    claim_rows = claim_views(claims, documents.hrefs)
     by_group: dict[str, list] = {}
     for c in claim_rows:
         if c.cells.get("group_id"):
@@ -139,8 +142,9 @@ def report_pieces(documents: pd.DataFrame, claims: pd.DataFrame | ReportClaims,
         group_headers=headers("consistency.csv", _present(groups.columns, GROUP_TABLE_COLUMNS),
                               ("n_docs", "reference_value")),
         charts=time_to_train_charts(claims.claimed_minutes, groups, anchors),
-        pages=pages, n_pages=len(documents),
-        page_headers=headers("documents.csv", _present(documents.columns, PAGE_TABLE_COLUMNS),
+        pages=pages, n_pages=documents.n_pages,
+        page_headers=headers("documents.csv",
+                             _present(documents.columns or [], PAGE_TABLE_COLUMNS),
                              PAGE_NUMERIC),
         claims=[c for c in claim_rows if c.row_id], n_claims=claims.n_claims,
         group_anchors=anchors,

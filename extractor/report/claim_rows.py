@@ -73,6 +73,12 @@ class ReportClaims:
             return pd.DataFrame(columns=self.columns or [])
         return pd.concat(self._parts) if len(self._parts) > 1 else self._parts[0]
 
+    @property
+    def doc_ids(self) -> set[str]:
+        """The pages of the claims the report shows."""
+        rows = self.rows
+        return {text(d) for d in rows["doc_id"]} if "doc_id" in rows.columns else set()
+
     def _examples(self, chunk: pd.DataFrame) -> np.ndarray:
         """Rows of groups to review that a card may quote: the first EXAMPLES_PER_VALUE
         of each value the card lists, and of the group (`view.group_views`)."""

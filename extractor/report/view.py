@@ -323,27 +323,17 @@ class PageView:
     lossy: bool
 
 
-def page_views(documents: pd.DataFrame, limit: int | None = None
-               ) -> tuple[list[PageView], dict[str, str]]:
-    """The first `limit` pages (all when None): failed pages first, then lossy ones, then
-    the rest in corpus order; and every page's link to its cleaned text by doc_id (a
-    claim shown links to its page, listed or not)."""
-    rows = records(documents, ("doc_id", "status", "lossy", "clean_path"))
-    order = sorted(range(len(rows)), key=lambda i: (text(rows[i]["status"]) != "error",
-                                                   text(rows[i]["lossy"]) != "true"))
-    hrefs = {}
-    for i in order:
-        doc = text(rows[i]["doc_id"])
-        hrefs[doc] = clean_href(doc, text(rows[i]["clean_path"]))
-    shown = order if limit is None else order[:limit]
+def page_views(pages) -> list[PageView]:
+    """The pages the report lists (`page_rows.ReportPages.rows`: failed pages first,
+    then lossy ones, then the rest in corpus order, MAX_ROWS at most)."""
     out = []
-    for i, row in zip(shown, records(documents.iloc[shown], PAGE_TABLE_COLUMNS)):
+    for row in pages.rows:
         cells = {c: text(row[c]) for c in PAGE_TABLE_COLUMNS}
         doc = cells["doc_id"]
-        out.append(PageView(doc, clean_href(doc, text(rows[i]["clean_path"])), cells,
+        out.append(PageView(doc, clean_href(doc, text(row["clean_path"])), cells,
                             split_list(row["repairs"]), cells["status"] == "error",
                             cells["lossy"] == "true"))
-    return out, hrefs
+    return out
 
 
 @dataclass
@@ -354,31 +344,20 @@ class Figure:
     alarm: bool = False
 
 
-def summary(documents: pd.DataFrame, n_claims: int, verdicts: list[tuple[str, str]]
+def summary(pages, n_claims: int, verdicts: list[tuple[str, str]]
             ) -> tuple[list[Figure], list[tuple[str, int]]]:
     """The run in figures (each linking to its list) and the pages per language;
-    `verdicts`: each group's (verdict, reference_verdict)."""
-    pages = page_views_counts(documents)
+    `pages`: `page_rows.ReportPages`; `verdicts`: each group's (verdict, reference_verdict)."""
     n_conflict = sum(verdict == "conflict" for verdict, _ in verdicts)
     n_mismatch = sum(ref == "mismatch" for _, ref in verdicts)
     figures = [
-        Figure("pages", len(documents), "#pages"),
-        Figure("failed pages", pages["failed"], "#pages", pages["failed"] > 0),
-        Figure("lossy pages", pages["lossy"], "#pages", pages["lossy"] > 0),
+        Figure("pages", pages.n_pages, "#pages"),
+        Figure("failed pages", pages.n_failed, "#pages", pages.n_failed > 0),
+        Figure("lossy pages", pages.n_lossy, "#pages", pages.n_lossy > 0),
         Figure("claims", n_claims, "#claims"),
         Figure("reference mismatches", n_mismatch, "#review", n_mismatch > 0),
         Figure("conflicts", n_conflict, "#review", n_conflict > 0),
         Figure("reference matches", sum(ref == "match" for _, ref in verdicts), "#groups"),
         Figure("groups", len(verdicts), "#groups"),
     ]
-    langs = Counter(text(x) or "und" for x in
-                    (documents["lang"] if "lang" in documents.columns else []))
-    return figures, langs.most_common()
-
-
-def page_views_counts(documents: pd.DataFrame) -> dict[str, int]:
-    status = documents["status"].astype(str) if "status" in documents.columns else pd.Series(
-        dtype=str)
-    lossy = documents["lossy"] if "lossy" in documents.columns else pd.Series(dtype=bool)
-    return {"failed": int((status == "error").sum()),
-            "lossy": int(lossy.astype(str).str.lower().eq("true").sum())}
+    return figures, pages.languages.most_common()
