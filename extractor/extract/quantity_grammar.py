@@ -183,7 +183,10 @@ class Grammar:
             self.range_between |= set(lex.get("range_between", []))
             self.range_connectors |= set(lex.get("range_connectors", []))
             self.list_separators |= {x.lower() for x in lex.get("list_separators", [])}
-        before = first_char_buckets([left_bounded(t) for t in sorted(self.qual_before, key=len, reverse=True)])
+        words = sorted(self.qual_before, key=len, reverse=True)
+        # (a left boundary before each Latin word, written once for neighbours that have one)
+        before = first_char_buckets([re.escape(t) for t in words],
+                                    prefixes=[left_bounded(t)[:-len(re.escape(t))] for t in words])
         # searched before every number: behind a first-character guard (with_first_char_guard),
         # its words grouped by first character, so that a position tries one group, not
         # every word (profiled: the costliest search per call of the layer; twice faster so)

@@ -88,7 +88,15 @@ def _first_items(pattern: str) -> frozenset[str] | None:
     """The class items (characters, escapes, ranges) a match of `pattern` can start with,
     or None when that cannot be told or the pattern can match the empty string.
     Remembered: the grammars of several language sets share most of their words (the
-    English units are in all four), and parsing them was a tenth of their build."""
+    English units are in all four), and parsing them was a tenth of their build.
+
+    >>> sorted(_first_items("gb(?![a-z])")), sorted(_first_items("a+|b")), _first_items("a?")
+    (['g'], ['a', 'b'], None)
+    """
+    if pattern[:1].isalnum() and pattern[1:2] not in ("?", "*", "{") and "|" not in pattern:
+        # a word written out (a unit alias and its boundary): the parser would read a
+        # literal first character, so the match starts with it and cannot be empty
+        return frozenset((re.escape(pattern[0]),))
     try:
         from re import _constants as C, _parser  # noqa: PLC0415 - the parser re uses itself
 
@@ -176,7 +184,8 @@ def first_char_alternation(words, ci: bool = False, guard: str = "") -> str:
     return f"[{charset}]{guard}" + (f"(?i:{inner})" if ci else f"(?:{inner})")
 
 
-def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = None) -> str:
+def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = None,
+                       prefixes: list[str] | None = None) -> str:
     r"""The alternation of the regular expressions `alternatives` (tried in order),
     regrouped by the characters their matches can start with, each group behind a
     lookahead on those: a match attempt at one position tries the alternatives of one
@@ -204,9 +213,17 @@ def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = Non
 
     >>> print(first_char_buckets(["gb", "g", "tb"], ["(?!a)", "(?!a)", ""]))
     (?=(?i:[g]))(?:(?:gb|g)(?!a))|(?=(?i:[t]))(?:tb)
+
+    `prefixes` likewise: zero-width tests before each alternative (a left boundary,
+    "(?<![a-z])"), shared by neighbours that have the same prefix and suffix.
+
+    >>> print(first_char_buckets(["about", "approx", "~"], prefixes=["(?<!x)", "(?<!x)", ""]))
+    (?=(?i:[a]))(?:(?<!x)(?:about|approx))|(?=(?i:[\~]))(?:~)
     """
-    if suffixes is not None:
-        alternatives = [a + s for a, s in zip(alternatives, suffixes, strict=True)]
+    bodies = alternatives
+    prefixes = prefixes or [""] * len(bodies)
+    suffixes = suffixes or [""] * len(bodies)
+    alternatives = [p + a + s for p, a, s in zip(prefixes, bodies, suffixes, strict=True)]
     plain = "|".join(alternatives)
     firsts = []
     for alternative in alternatives:
@@ -238,29 +255,27 @@ def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = Non
     for members in groups.values():
         chars = sorted({c for i in members for c in firsts[i]})
         guard = "".join(re.escape(c) for c in chars)
-        out.append(f"(?=(?i:[{guard}]))(?:{_joined(members, alternatives, suffixes)})")
+        out.append(f"(?=(?i:[{guard}]))(?:{_joined(members, prefixes, bodies, suffixes)})")
     return "|".join(out)
 
 
-def _joined(members: list[int], alternatives: list[str], suffixes: list[str] | None) -> str:
-    """The alternatives of `members` in order, neighbours with the same non-empty suffix
-    as one group followed by that suffix (`first_char_buckets`)."""
-    if suffixes is None:
-        return "|".join(alternatives[i] for i in members)
+def _joined(members: list[int], prefixes: list[str], bodies: list[str], suffixes: list[str]) -> str:
+    """The alternatives of `members` in order, neighbours with the same prefix and suffix
+    (not both empty) as one group between one copy of them (`first_char_buckets`)."""
     runs: list[list[int]] = []
     for i in members:
-        if runs and suffixes[i] and suffixes[i] == suffixes[runs[-1][-1]]:
+        ends = (prefixes[i], suffixes[i])
+        if runs and any(ends) and ends == (prefixes[runs[-1][-1]], suffixes[runs[-1][-1]]):
             runs[-1].append(i)
         else:
             runs.append([i])
     parts = []
     for run in runs:
-        suffix = suffixes[run[0]]
+        prefix, suffix = prefixes[run[0]], suffixes[run[0]]
         if len(run) == 1:
-            parts.append(alternatives[run[0]])
+            parts.append(prefix + bodies[run[0]] + suffix)
         else:
-            bodies = "|".join(alternatives[i][:len(alternatives[i]) - len(suffix)] for i in run)
-            parts.append(f"(?:{bodies}){suffix}")
+            parts.append(f"{prefix}(?:{'|'.join(bodies[i] for i in run)}){suffix}")
     return "|".join(parts)
 
 
