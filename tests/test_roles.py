@@ -15,7 +15,7 @@ from extractor.extract.claims import Claim, extract_claims
 from extractor.extract.cues import clause_spans
 from extractor.extract.entities import SYSTEM, Entity
 from extractor.extract.quantities import find_quantities
-from extractor.extract.roles import Mention, mark_roles, unknown_baseline
+from extractor.extract.roles import Mention, SentenceInfo, mark_roles, unknown_baseline
 from extractor.langid import tag_page
 
 TITLE = "Accelerators\n\n"
@@ -185,6 +185,31 @@ def test_mark_roles_marks_the_compared_name_only():
     mark_roles(sentence, mentions, find_quantities(sentence, "en"), "en", clause_spans(sentence, "en"))
     assert [m.baseline for m in mentions] == [False, True]
     assert not any(m.counted for m in mentions)
+
+
+@pytest.mark.parametrize("sentence, lang", [
+    ("B200 is 2.5x faster than H100's 700 W on BERT, up from 1.8x on the A100.", "en"),
+    ("H100의 700W보다 B200이 50W 높다.", "ko"),
+    ("与A100相比,H100快3倍,比H100的700W高。", "zh"),
+])
+def test_a_sentence_is_read_for_comparisons_once_with_the_same_roles(sentence, lang):
+    """The page topic reads a sentence's comparisons before its numbers are marked;
+    `mark_roles` then reuses them: the same roles as reading the sentence afresh."""
+    names = [n for n in ("B200", "H100", "A100") if n in sentence]
+    spans = [(sentence.index(n), sentence.index(n) + len(n), n) for n in names]
+
+    def mentions():
+        return [Mention(Entity(a, b, n, SYSTEM, n), a, b) for a, b, n in spans]
+
+    qs, clauses = find_quantities(sentence, lang), clause_spans(sentence, lang)
+    fresh = mentions()
+    mark_roles(sentence, fresh, qs, lang, clauses)
+    info = SentenceInfo(0, len(sentence), sentence, lang, 0, systems=mentions())
+    compared_first = [m.entity.canonical for m in info.compared()]
+    mark_roles(sentence, info.systems, qs, lang, clauses, info.comparisons(clauses))
+    roles_of = lambda ms: [(m.counted, m.baseline, m.own_clause, m.owned) for m in ms]  # noqa: E731
+    assert roles_of(info.systems) == roles_of(fresh)
+    assert compared_first == [m.entity.canonical for m in fresh if m.baseline] != []
 
 
 def test_a_korean_subject_marked_by_its_particle_is_not_the_baseline():

@@ -46,18 +46,16 @@ def words_regex(words, latin_word_bounds=True, folded=False) -> re.Pattern | Non
     words = sorted({w for w in words if w}, key=len, reverse=True)
     if folded:
         return _literal_words(words, latin_word_bounds)
-    alts = []
+    bodies, lefts, rights = [], [], []
     for w in words:
-        e = re.escape(w)
-        if latin_word_bounds and w[:1].isascii() and w[:1].isalpha():
-            e = r"(?<![A-Za-z])" + e
-        if latin_word_bounds and w[-1:].isascii() and w[-1:].isalpha():
-            e = e + r"(?![A-Za-z])"
-        alts.append(e)
+        bodies.append(re.escape(w))
+        lefts.append(r"(?<![A-Za-z])" if latin_word_bounds and w[:1].isascii() and w[:1].isalpha() else "")
+        rights.append(r"(?![A-Za-z])" if latin_word_bounds and w[-1:].isascii() and w[-1:].isalpha() else "")
     # the guard lets a search skip positions no word starts at (see with_first_char_guard),
     # and the words grouped by first character make a position try one group, not every
-    # word (first_char_buckets)
-    return re.compile(with_first_char_guard(first_char_buckets(alts)), re.IGNORECASE) if alts else None
+    # word (first_char_buckets); neighbours share one copy of their bounds
+    return re.compile(with_first_char_guard(first_char_buckets(bodies, rights, lefts)), re.IGNORECASE) \
+        if bodies else None
 
 
 def _literal_words(words: list[str], latin_word_bounds: bool) -> re.Pattern | None:
@@ -178,8 +176,7 @@ def clause_spans(sentence: str, lang: str) -> list[tuple[int, int]]:
 def cue_regex(words) -> re.Pattern | None:
     """One pattern for a list of cue words: Latin words must start a word ("train"
     matches "training" but not "restrain"); others match anywhere (Chinese, Korean)."""
-    alts = []
-    for w in sorted({w.lower() for w in words if w}, key=len, reverse=True):
-        e = re.escape(w)
-        alts.append(r"(?<![a-z])" + e if w[:1].isascii() and w[:1].isalpha() else e)
-    return re.compile(with_first_char_guard(first_char_buckets(alts))) if alts else None
+    words = sorted({w.lower() for w in words if w}, key=len, reverse=True)
+    lefts = [r"(?<![a-z])" if w[:1].isascii() and w[:1].isalpha() else "" for w in words]
+    return re.compile(with_first_char_guard(first_char_buckets([re.escape(w) for w in words], prefixes=lefts))) \
+        if words else None

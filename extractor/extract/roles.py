@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from extractor import lexicons
 from extractor.extract.cues import clause_spans, cues, lang_key, words_regex
@@ -70,6 +71,8 @@ class SentenceInfo:
     lossy: bool = False
     #: offsets of the names a comparison of the sentence is made against (`compared`)
     _compared: frozenset[int] | None = field(default=None, repr=False)
+    #: `comparison_marks` of systems + workloads, worked out once (`comparisons`)
+    _comparisons: tuple | None = field(default=None, repr=False)
 
     def subjects(self) -> list[Mention]:
         """The systems the sentence is about: neither counted nor a comparison baseline;
@@ -87,10 +90,19 @@ class SentenceInfo:
             # a sentence with a number was marked already (profiled: half the stage's time
             # went to marking sentences twice or sentences without a name)
             if self.systems and not all(m.marked for m in self.systems):
-                copies = [Mention(m.entity, m.start, m.end) for m in self.systems + self.workloads]
-                mark_roles(self.text, copies, [], self.lang, clause_spans(self.text, self.lang))
-                self._compared = frozenset(m.start for m in copies if m.baseline)
+                marks = self.comparisons(clause_spans(self.text, self.lang))
+                self._compared = frozenset(m.start for m, mark in zip(self.systems + self.workloads, marks)
+                                           if mark.baseline)
         return [m for m in self.systems if m.baseline or m.start in self._compared]
+
+    def comparisons(self, clauses: list[tuple[int, int]]) -> tuple[ComparisonMark, ...]:
+        """`comparison_marks` of the sentence's systems + workloads (`clauses`: its
+        `clause_spans`), worked out once: the page's topic reads them for every sentence
+        with a name, `mark_roles` again for those with a number (profiled: a tenth of
+        the stage went to reading sentences twice)."""
+        if self._comparisons is None:
+            self._comparisons = comparison_marks(self.text, self.systems + self.workloads, self.lang, clauses)
+        return self._comparisons
 
 
 # A numeral (digits, or a number word of any of our languages) ending right before a name.
@@ -148,25 +160,53 @@ QUOTED_APPOSITIVE = re.compile(
     r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
 
 
-def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity],
-               lang: str, clauses: list[tuple[int, int]]) -> None:
-    """Mark entities that a number counts and entities that are a comparison baseline,
-    and the figures a baseline owns."""
+class ComparisonMark(NamedTuple):
+    """What a comparison makes of one name, whatever the numbers (`comparison_marks`)."""
+
+    baseline: bool
+    own_clause: bool
+    #: the spans between the name and its comparison marker ("H100의 700W보다")
+    owned: tuple[tuple[int, int], ...]
+
+
+def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
+                     clauses: list[tuple[int, int]]) -> tuple[ComparisonMark, ...]:
+    """For each mention, whether a comparison makes it the baseline, and the figures its
+    comparison marker gives it: read from the words and the names' places only, not from
+    the numbers, so a sentence is read once (`SentenceInfo.comparisons`)."""
     lk = lang_key(lang)
     # "double the computing power of", "从...提升到": one scan of the sentence, not one a name
     before_pattern = role_cues().before_patterns.get(lk)
     pattern_ends = [mm.end() for mm in before_pattern.finditer(sentence)] if before_pattern else []
+    marks = []
     for m in mentions:
-        m.marked = True
-        m.counted = is_counted(sentence, m, quantities)
+        scratch = Mention(m.entity, m.start, m.end)  # compared_after records spans it owns
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
         clause = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
-        if compared_before(sentence, m, mentions, clause, lk, pattern_ends) \
-                or compared_after(sentence, m, mentions, clause, lk):
+        baseline = compared_before(sentence, scratch, mentions, clause, lk, pattern_ends) \
+            or compared_after(sentence, scratch, mentions, clause, lk)
+        own_clause = opens_comparison(sentence, scratch, mentions, clause, lk)
+        marks.append(ComparisonMark(baseline or own_clause, own_clause, tuple(scratch.owned)))
+    return tuple(marks)
+
+
+def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity],
+               lang: str, clauses: list[tuple[int, int]],
+               comparisons: tuple[ComparisonMark, ...] | None = None) -> None:
+    """Mark entities that a number counts and entities that are a comparison baseline,
+    and the figures a baseline owns; `comparisons`: the mentions' `comparison_marks`
+    when the caller has them."""
+    if comparisons is None:
+        comparisons = comparison_marks(sentence, mentions, lang, clauses)
+    for m, mark in zip(mentions, comparisons, strict=True):
+        m.marked = True
+        m.counted = is_counted(sentence, m, quantities)
+        m.owned += mark.owned
+        if mark.baseline:
             m.baseline = True
-        if opens_comparison(sentence, m, mentions, clause, lk):
-            m.baseline = m.own_clause = True
+        if mark.own_clause:
+            m.own_clause = True
         if m.baseline:
             m.owned += own_figures(sentence, m, quantities)
     own_vs_figures(sentence, mentions, quantities)
