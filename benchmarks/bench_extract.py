@@ -4,7 +4,7 @@
 
 Cleans and tags each seed page once (not timed), builds the quantity grammars and cue
 words (timed: the claim stage's start-up, paid once per process), times one first pass of
-`extract_claims` (every word new to spaCy's vocabulary, as in a real run), then
+`extract_claims` (every word new to the text-keyed caches, as in a real run), then
 `find_entities` and `extract_claims` over the pages `--repeat` times (best of
 `--best-of` rounds, wall clock and, steadier on a shared machine, CPU time), and prints
 pages per minute,

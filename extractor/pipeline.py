@@ -215,8 +215,8 @@ _WARM_UP_PAGES = (
 
 
 def warm_up(config: Config) -> None:
-    """Build what the stages build on their first page (compiled lexicons, the spaCy
-    pipelines, the n-gram model: about a second of CPU) by running a short page of each
+    """Build what the stages build on their first page (compiled lexicons and grammars,
+    the entity finder, the n-gram model: about 0.6 s of CPU) by running a short page of each
     language. Called before worker processes are forked, so that they share it instead of
     each building its own."""
     from extractor.extract.entities import find_entities  # noqa: PLC0415
