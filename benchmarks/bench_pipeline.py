@@ -20,10 +20,14 @@ long; `--memory-pages 1000 4000` (or `0`, to skip) keeps the run short.
 
     python benchmarks/bench_pipeline.py [--pages 600] [--jobs 2] [--memory-pages 1000 10000]
     python benchmarks/bench_pipeline.py --corpus ../shared/devset/corpus --memory-pages 0
+    python benchmarks/bench_pipeline.py --real-pages --memory-pages 0
 
 `--corpus DIR` measures the throughput on the pages of DIR as they are instead (every
 file below it, each read by both programs): the generated pages repeat the same five
-samples, real corpora mostly do not.
+samples, real corpora mostly do not (and the extractor's small caches keyed on a
+sentence's text, meant for the numbers of one sentence, hit across pages there).
+`--real-pages` does so on real pages nobody generated: the development set's 75 pages and
+the 181 saved web pages of the AEB benchmark (../shared/testdata/aeb, decompressed), 32 MB.
 
 Timings on a shared machine are noisy: `--repeat N` runs each throughput measurement N
 times, interleaved, and keeps the fastest. The script prints figures; it asserts nothing.
@@ -31,6 +35,7 @@ times, interleaved, and keeps the fastest. The script prints figures; it asserts
 from __future__ import annotations
 
 import argparse
+import gzip
 import shutil
 import subprocess
 import sys
@@ -65,6 +70,17 @@ def make_corpus(folder: Path, n_pages: int, page_bytes: int = 10_000) -> int:
         (sub / f"{i:06d}.txt").write_bytes(data)
         total += len(data)
     return total
+
+
+def real_pages(folder: Path) -> Path:
+    """The development set's pages and the AEB benchmark's saved web pages (gzipped
+    there: written out decompressed, as a crawler saves them) in `folder`."""
+    shared = ROOT.parent / "shared"
+    shutil.copytree(shared / "devset" / "corpus", folder / "devset")
+    (folder / "aeb").mkdir(parents=True)
+    for page in sorted((shared / "testdata" / "aeb" / "html").glob("*.html.gz")):
+        (folder / "aeb" / page.name.removesuffix(".gz")).write_bytes(gzip.decompress(page.read_bytes()))
+    return folder
 
 
 def hand_chain(corpus: Path) -> None:
@@ -136,6 +152,8 @@ def main() -> None:
     parser.add_argument("--page-kb", type=float, default=10.0, help="size of a page in KB")
     parser.add_argument("--corpus", type=Path,
                         help="measure the throughput on the pages of this folder instead")
+    parser.add_argument("--real-pages", action="store_true",
+                        help="measure the throughput on the dev set's and AEB's real pages")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes of the second run")
     parser.add_argument("--repeat", type=int, default=1,
                         help="interleaved rounds of the throughput runs; the fastest is kept")
@@ -145,8 +163,8 @@ def main() -> None:
     page_bytes = int(args.page_kb * 1000)
     with tempfile.TemporaryDirectory(prefix="bench_pipeline_") as tmp:
         tmp = Path(tmp)
-        if args.corpus:
-            corpus = args.corpus.resolve()
+        if args.corpus or args.real_pages:
+            corpus = args.corpus.resolve() if args.corpus else real_pages(tmp / "real")
             files = [p for p in corpus.rglob("*") if p.is_file()]
             n_pages, mb = len(files), sum(p.stat().st_size for p in files) / 1e6
             print(f"corpus: the {n_pages} files of {corpus}, {mb:.1f} MB")
