@@ -100,6 +100,10 @@ def page_digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+#: seconds between repeats of an expired page budget's PageTimeout (see `time_budget`)
+BUDGET_RETRY = 0.05
+
+
 class PageTimeout(BaseException):
     """A page ran over its time budget. A BaseException, so that no `except Exception`
     in a stage can swallow it."""
@@ -123,7 +127,10 @@ def time_budget(seconds: float):
         raise PageTimeout(f"over the time budget of {seconds:g} s")
 
     previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # the signal comes again every BUDGET_RETRY seconds until the page ends: a handler's
+    # exception that lands in a finaliser or a gc callback is printed and dropped there,
+    # and the page would run on unbounded
+    signal.setitimer(signal.ITIMER_REAL, seconds, BUDGET_RETRY)
     try:
         yield
     finally:
@@ -145,11 +152,19 @@ def _thread_time_budget(seconds: float):
 
     thread_id, lock, inside = ctypes.c_ulong(threading.get_ident()), threading.Lock(), [True]
     set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+    ended = threading.Event()
 
     def expired():
-        with lock:
-            if inside[0]:
+        # raised again every BUDGET_RETRY seconds while the page runs: one that lands in a
+        # finaliser or a gc callback is printed and dropped there (seen: hypothesis's gc
+        # callback), and the page would run on unbounded
+        while True:
+            with lock:
+                if not inside[0]:
+                    return
                 set_async_exc(thread_id, ctypes.py_object(Expired))
+            if ended.wait(BUDGET_RETRY):
+                return
 
     timer = threading.Timer(seconds, expired)
     timer.daemon = True
@@ -160,6 +175,7 @@ def _thread_time_budget(seconds: float):
         with lock:
             inside[0] = False
             timer.cancel()
+            ended.set()
             set_async_exc(thread_id, None)  # one set but not raised yet must not fire later
 
 
