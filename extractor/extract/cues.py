@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.regex_tools import GatedPattern, first_char_buckets, with_first_char_guard
+from extractor.extract.literal_gates import GatedPattern
+from extractor.extract.regex_tools import first_char_buckets, with_first_char_guard
 
 LANGS = ("en", "zh", "ko")
 
@@ -30,7 +31,7 @@ class Cues:
     topic_markers: re.Pattern | None  # right after a name: the topic of its clause (은, 는)
     modifiers_after: re.Pattern | None  # right after a name: it modifies another (기반, based)
     relative: dict  # lang -> regex of relative pronouns that open a clause ("which")
-    not_always: tuple  # of regex_tools.GatedPattern
+    not_always: tuple  # of literal_gates.GatedPattern
     not_unitless: tuple
     counted_gap: re.Pattern
     coordination: re.Pattern
@@ -39,7 +40,7 @@ class Cues:
 
 def words_regex(words, latin_word_bounds=True, folded=False) -> re.Pattern | None:
     """One case-insensitive pattern for a list of words, Latin words bounded by non-letters.
-    With `folded`, case-sensitive, for texts folded by `regex_tools.fold_ascii_case`: the
+    With `folded`, case-sensitive, for texts folded by `literal_gates.fold_ascii_case`: the
     same matches at the same offsets when every word is in lower case and its letters are
     ASCII or without case (`folds_exactly`), and twice as fast on a long text
     (`_literal_words`)."""

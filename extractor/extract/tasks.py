@@ -14,7 +14,7 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.cues import folds_exactly, words_regex
 from extractor.extract.entities import WORKLOAD, Entity
-from extractor.extract.regex_tools import fold_ascii_case
+from extractor.extract.literal_gates import fold_ascii_case
 
 
 @lru_cache(maxsize=None)

@@ -18,7 +18,8 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.quantity_types import Quantity
-from extractor.extract.regex_tools import fold_ascii_case, is_hangul
+from extractor.extract.literal_gates import fold_ascii_case
+from extractor.extract.regex_tools import is_hangul
 
 
 def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -36,7 +37,7 @@ def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[in
 
 
 def _spans(patterns, sentence: str) -> list[tuple[int, int]]:
-    """The match spans of `patterns` (regex_tools.GatedPattern) in `sentence`, pattern by
+    """The match spans of `patterns` (literal_gates.GatedPattern) in `sentence`, pattern by
     pattern; the sentence is case-folded once for all the patterns' gates."""
     text = sentence or ""
     folded = fold_ascii_case(text)
