@@ -33,7 +33,7 @@ from extractor.extract import shapes
 from extractor.extract.names import (PLACEHOLDERS, SYSTEM, VENDOR, WORKLOAD, Entry,
                                      canonical_system, canonical_workload, entries, form_key,
                                      name_key, vendor_of)
-from extractor.extract.tokenizer import safe_text, split_words, token_pieces
+from extractor.extract.tokenizer import has_trailing_space, safe_text, split_words, token_pieces
 
 logger = logging.getLogger(__name__)
 
@@ -182,7 +182,7 @@ class _NormTable(dict):
         self.hangul_names = hangul_names
 
     def __missing__(self, piece: str) -> str:
-        word = piece[:-1] if piece[-1] == " " and not piece[0].isspace() else piece
+        word = piece[:-1] if has_trailing_space(piece) else piece
         norm = self[piece] = _norm(word, self.hangul_names)
         return norm
 
@@ -392,7 +392,7 @@ def _shape_spans(text: str, pieces: list[str], starts: list[int],
         if first == n or starts[first] != shape.start or last < first:
             continue
         piece = pieces[last]
-        if starts[last + 1] - (piece[-1] == " " and not piece[0].isspace()) != shape.end:
+        if starts[last + 1] - has_trailing_space(piece) != shape.end:
             continue
         out.append(_Mention(first, last + 1, shape.start, shape.end, SYSTEM, -1, shape))
     return out

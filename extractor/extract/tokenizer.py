@@ -57,6 +57,16 @@ def token_pieces(text: str, cuts: list[int] | None = None) -> list[str]:
     return _cut(pieces, cuts) if cuts else pieces
 
 
+def has_trailing_space(piece: str) -> bool:
+    """Whether a piece of `token_pieces` is a word with its trailing space (not white
+    space, which is a token of its own).
+
+    >>> [has_trailing_space(p) for p in ["에서 ", "28.3", " ", "  "]]
+    [True, False, False, False]
+    """
+    return piece[-1] == " " and not piece[0].isspace()
+
+
 def split_words(text: str, cuts: list[int] | None = None) -> tuple[list[str], list[bool]]:
     """Words and trailing-space flags of `text` (`token_pieces`), as `spacy.tokens.Doc`
     takes them.
@@ -71,7 +81,7 @@ def split_words(text: str, cuts: list[int] | None = None) -> tuple[list[str], li
     ['NVIDIA', 'H', '100']
     """
     pieces = token_pieces(text, cuts)
-    spaces = [p[-1] == " " and not p[0].isspace() for p in pieces]
+    spaces = list(map(has_trailing_space, pieces))
     words = [p[:-1] if spaced else p for p, spaced in zip(pieces, spaces)]
     return words, spaces
 
