@@ -14,7 +14,7 @@ from extractor import lexicons
 from extractor.extract.numbers import numeral_tables
 from extractor.extract.not_claims import build_masks
 from extractor.extract.regex_tools import (HANGUL, SP, alt, first_char_alternation, first_char_buckets,
-                                          left_bounded, with_first_char_guard)
+                                          left_bound, left_bounded, with_first_char_guard)
 
 @lru_cache(maxsize=1024)
 def unit_info(unit: str) -> tuple[str, float | None]:
@@ -186,7 +186,7 @@ class Grammar:
         words = sorted(self.qual_before, key=len, reverse=True)
         # (a left boundary before each Latin word, written once for neighbours that have one)
         before = first_char_buckets([re.escape(t) for t in words],
-                                    prefixes=[left_bounded(t)[:-len(re.escape(t))] for t in words])
+                                    prefixes=[left_bound(t) for t in words])
         # searched before every number: behind a first-character guard (with_first_char_guard),
         # its words grouped by first character, so that a position tries one group, not
         # every word (profiled: the costliest search per call of the layer; twice faster so)

@@ -42,9 +42,18 @@ def literal_alternation(words) -> str:
     return alt(words, boundary=False)
 
 
+def left_bound(term: str) -> str:
+    """The left boundary a literal term needs: none unless it starts with an ASCII letter
+    or digit, which must not continue a word ("about" not in "roundabout").
+
+    >>> left_bound("about"), left_bound("~"), left_bounded("약")
+    ('(?<![A-Za-z0-9_])', '', '약')
+    """
+    return r"(?<![A-Za-z0-9_])" if term[0].isascii() and term[0].isalnum() else ""
+
+
 def left_bounded(term: str) -> str:
-    p = re.escape(term)
-    return (r"(?<![A-Za-z0-9_])" + p) if term[0].isascii() and term[0].isalnum() else p
+    return left_bound(term) + re.escape(term)
 
 
 _LEADING_FLAGS = re.compile(r"\A(?:\(\?[aiLmsux]+\))*")
