@@ -28,9 +28,9 @@ import pandas as pd
 
 from extractor import runfolder
 from extractor.table_files import (CLAIM_CHUNK_ROWS, COLUMN_TYPES,  # noqa: F401
-                                   NUMERIC_COLUMNS, _CsvStream, csv_to_parquet, format_cell, iter_table, neutralise,
-                                   read_claims, read_table, unneutralise, write_table,
-                                   write_updated_table)
+                                   NUMERIC_COLUMNS, _CsvStream, csv_to_parquet, format_cell,
+                                   iter_table, neutralise, read_claims, read_table,
+                                   unneutralise, write_table, write_updated_table)
 
 logger = logging.getLogger(__name__)
 
