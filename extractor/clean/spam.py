@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import ahocorasick
+
 from extractor.clean.lexicon import ad_line_prefixes, spam_terms, trie_regex
 from extractor.clean.tracking import RepairLog, strip_markers
 
@@ -38,21 +40,59 @@ def _terms_re() -> re.Pattern | None:
 
 
 @lru_cache(maxsize=None)
-def _precheck() -> tuple[re.Pattern | None, tuple[str, ...]]:
-    """A fast test for "no spam here": a regex of the non-Latin terms (their first
-    characters are rare in Latin text, so it skips fast) and the Latin terms' first words
-    as plain substrings."""
+def _precheck_words() -> frozenset[str]:
+    """What a page must hold to be looked at line by line ("no spam here" otherwise): a
+    non-Latin term, a Latin term's first word or an ad-line prefix (lower-cased)."""
     terms = [t.lower() for t in spam_terms()]
-    cjk = sorted((t for t in terms if not t.isascii()), key=len, reverse=True)
-    words = tuple(sorted({t.split()[0] for t in terms if t.isascii() and t.split()}))
-    return (re.compile(trie_regex(cjk)) if cjk else None), words
+    words = {t.split()[0] for t in terms if t.isascii() and t.split()}
+    return frozenset({t for t in terms if not t.isascii()} | words | set(ad_line_prefixes()))
 
 
-def _may_hold_spam(lowered: str) -> bool:
-    cjk_re, words = _precheck()
-    if any(w in lowered for w in words) or any(p in lowered for p in ad_line_prefixes()):
-        return True
-    return bool(cjk_re and not lowered.isascii() and cjk_re.search(lowered))
+@lru_cache(maxsize=None)
+def _automaton():
+    """An Aho-Corasick automaton of the precheck's strings and the lower-cased terms;
+    each key's value says (is a precheck string, is a term). One pass over a page finds
+    them all, where a substring test per string and a trie regex per line each read
+    the page again (600 bench pages: 0.52 -> 0.30 ms/page)."""
+    precheck, terms = _precheck_words(), {t.lower() for t in spam_terms()}
+    automaton = ahocorasick.Automaton()
+    for key in precheck | terms:
+        if key:
+            # a term across a line break is no line's term: lines are tested one by one
+            automaton.add_word(key, (key in precheck, key in terms and "\n" not in key))
+    automaton.make_automaton()
+    return automaton
+
+
+def _lines_with_terms(lowered: str) -> set[int] | None:
+    """Numbers of the lines of `lowered` (a page, lower-cased) that hold a spam term, or
+    None when the page holds none of the precheck's strings."""
+    automaton = _automaton()
+    if not len(automaton):
+        return None
+    ends = []
+    may_hold = False
+    for end, (in_precheck, is_term) in automaton.iter(lowered):
+        may_hold = may_hold or in_precheck
+        if is_term:
+            ends.append(end)
+    if not may_hold:
+        return None
+    return _line_numbers(lowered, ends)
+
+
+def _line_numbers(text: str, positions: list[int]) -> set[int]:
+    """The line numbers of `positions` in `text` (ascending), in one pass.
+
+    >>> sorted(_line_numbers("ab\\ncd\\n\\nef", [1, 3, 8]))
+    [0, 1, 3]
+    """
+    out, line, pos = set(), 0, 0
+    for p in positions:
+        line += text.count("\n", pos, p)
+        pos = p
+        out.add(line)
+    return out
 
 
 def _is_spam_item(item: str, terms_re: re.Pattern) -> bool:
@@ -88,14 +128,19 @@ def remove_spam(text: str, log: RepairLog) -> str:
     '正文。\\n正文。'
     """
     terms_re = _terms_re()
-    if terms_re is None or not _may_hold_spam(text.lower()):
+    if terms_re is None:
+        return text
+    # (a page's lower-cased lines are its lines lower-cased: no character lowers to or
+    # from a line break, and a final sigma's context ends at one)
+    with_terms = _lines_with_terms(text.lower())
+    if with_terms is None:
         return text
     kept = []
-    for line in text.split("\n"):
+    for n, line in enumerate(text.split("\n")):
         if _is_ad_line(line, terms_re):
             log.removed("spam_lines", line.strip())
             continue
-        if not terms_re.search(line.lower()):
+        if n not in with_terms:
             kept.append(line)
             continue
         parts = _ITEM_SPLIT_RE.split(line)
