@@ -96,7 +96,6 @@ _ENUMERATOR = re.compile(r"[(\[]?(?:\d{1,3}(?:\.\d{1,3})*|(?=[ivx])x{0,3}(?:ix|i
                          re.I)
 _HAS_CONTENT = re.compile(r"[^\W_]|[?\ufffd]")
 _INITIALISM = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")  # "e.g", "U.S"
-_LINE = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]*(?:\r\n|[\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85])?")
 
 
 def split_sentences(text: str, config: SegmentConfig | None = None) -> list[Sentence]:
@@ -128,16 +127,18 @@ def split_sentences(text: str, config: SegmentConfig | None = None) -> list[Sent
 
 def _blocks(text: str, config: SegmentConfig):
     """(start, end, is_table_row) of each line, hard-wrapped prose lines joined."""
-    lines = []
-    for m in _LINE.finditer(text):
-        if m.start() == m.end():
-            break
-        content_end = m.start() + len(m.group().rstrip("\r\n\u2028\u2029\x0b\x0c\x1c\x1d\x1e\x85"))
-        lines.append((m.start(), content_end))
+    # str.splitlines breaks lines where _LINE does (\n, \r, \r\n, \v, \f, \x1c-\x1e,
+    # \x85, \u2028, \u2029), in C; each line's row test is made once, not again as the
+    # line after its predecessor
+    lines, rows, pos = [], [], 0
+    for line, with_break in zip(text.splitlines(), text.splitlines(True)):
+        lines.append((pos, pos + len(line)))
+        rows.append(_is_table_row(line, config))
+        pos += len(with_break)
     block_start = None
+    last = len(lines) - 1
     for i, (s, e) in enumerate(lines):
-        line = text[s:e]
-        if _is_table_row(line, config):
+        if rows[i]:
             if block_start is not None:
                 yield block_start, lines[i - 1][1], False
                 block_start = None
@@ -145,9 +146,8 @@ def _blocks(text: str, config: SegmentConfig):
             continue
         if block_start is None:
             block_start = s
-        nxt = lines[i + 1] if i + 1 < len(lines) else None
-        if (config.join_wrapped_lines and nxt is not None
-                and _continues(line, text[nxt[0]:nxt[1]]) and not _is_table_row(text[nxt[0]:nxt[1]], config)):
+        if (config.join_wrapped_lines and i < last and not rows[i + 1]
+                and _continues(text[s:e], text[lines[i + 1][0]:lines[i + 1][1]])):
             continue
         yield block_start, e, False
         block_start = None
@@ -201,6 +201,8 @@ def _boundaries(text: str, start: int, end: int, config: SegmentConfig, lex: _Le
             k = bisect_right(protected, (i, float("inf"))) - 1  # the last URL starting at or before i
             if k >= 0 and i < protected[k][1]:
                 continue
+        if j - i > 1 and text.count("?", i, j) == j - i:
+            continue  # "??": lost letters, as _ends_sentence says (most runs on damaged pages)
         if _ends_sentence(text, start, sentence_start, i, j, end, config, lex):
             sentence_start = j
             yield j
