@@ -90,8 +90,11 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     # with inner capitals or digits ("MLPerf", "A100"), nor glued to another script
     # ("IPU와"), which the lookarounds on \w exclude.
     # Nor a piece of a URL, file name or identifier ("mlperf.org", "1638.png", "id=1").
-    word = re.compile(f"(?<![\\w\\\\./@#=&%~])[{upper}]?[{lower}]+(?:['\u2019][{lower}]+)?"
-                      f"(?![\\w]|[./@#=&%~_][\\w])")
+    # (Written to start with its first letter, the look-behind after it: a pattern that
+    # starts with a look-behind is tried at every character of the text. `word_rule` in
+    # tests/test_langid.py is the same pattern written the plain way.)
+    word = re.compile(f"[{upper}{lower}](?<![\\w\\\\./@#=&%~].)(?:(?<=[{lower}])[{lower}]*|[{lower}]+)"
+                      f"(?:['\u2019][{lower}]+)?(?![\\w]|[./@#=&%~_][\\w])")
     han = _char_class(table["han"]["ranges"])
     # Pinyin notes after Han characters, "計(jì)算": readings, not Latin-script text.
     # (The bracket comes first in the pattern, so the engine only looks behind at brackets.)
@@ -104,10 +107,35 @@ _MAJOR = ("hangul", "han", "kana")
 
 
 @lru_cache(maxsize=1)
-def _cjk_any() -> re.Pattern:
-    """Any letter of Hangul, Kana or Han: one pass tells whether the three are needed."""
-    ranges = [r for name in _MAJOR for r in _script_ranges()[name]]
-    return re.compile(f"[{_char_class(ranges)}]")
+def _cjk_runs() -> re.Pattern:
+    """Runs of letters of Hangul, Kana or Han, scripts whose ranges must not overlap
+    (`_major_letters` counts the last one as what the others leave)."""
+    ranges = sorted((int(a, 16), int(b, 16)) for name in _MAJOR for a, b in _script_ranges()[name])
+    if any(b1 >= a2 for (_, b1), (a2, _) in zip(ranges, ranges[1:])):
+        raise ValueError(f"langid_scripts.json: the ranges of {', '.join(_MAJOR)} overlap")
+    return re.compile(f"[{_char_class([r for name in _MAJOR for r in _script_ranges()[name]])}]+")
+
+
+def _major_letters(text: str) -> list[tuple[str, int]]:
+    """(script, letters) of Hangul, Han and Kana in `text`, in that order, those it has.
+
+    Each is counted in the text's CJK letters alone (one run for most sentences,
+    against a run per word), the last one as what the others leave.
+
+    >>> _major_letters("IPU-POD16에서 學習 ひらがな")
+    [('hangul', 2), ('han', 2), ('kana', 4)]
+    """
+    cjk = "".join(_cjk_runs().findall(text))
+    out, rest = [], len(cjk)
+    table = script_table()
+    for name in _MAJOR[:-1]:
+        n = _count(table[name].pattern, cjk) if rest else 0
+        rest -= n
+        if n:
+            out.append((name, n))
+    if rest:
+        out.append((_MAJOR[-1], rest))
+    return out
 
 
 def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
@@ -139,11 +167,8 @@ def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
         counts.letters["latin"] = latin
         counts.latin_sample = _even_sample(words, counts.latin_word_letters + len(words), sample_chars)
     non_ascii = not text.isascii()
-    if non_ascii and _cjk_any().search(text):
-        for name in _MAJOR:
-            n = _count(table[name].pattern, text)
-            if n:
-                counts.letters[name] = n
+    if non_ascii:
+        counts.letters.update(_major_letters(text))
     if non_ascii and minor.search(text):
         for name, script in table.items():
             if name not in _MAJOR and name != "latin":
