@@ -331,6 +331,26 @@ def test_what_ftfy_calls_bad_holds_a_character_of_the_precheck(text):
     assert not is_bad(text) or _BADNESS_NEEDS_RE.search(text)
 
 
+def test_badness_matches_are_no_longer_than_the_window_searched_around_them():
+    from re import _parser
+
+    from ftfy.badness import BADNESS_RE
+
+    from extractor.clean.latin_mojibake import _BADNESS_MAX_WIDTH
+
+    assert _BADNESS_MAX_WIDTH == _parser.parse(BADNESS_RE.pattern, BADNESS_RE.flags).getwidth()[1]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_badness_alphabet() + ["jì", "Ã©", "â€™", "ëª¨", "  ", "text "]), max_size=40).map("".join))
+def test_badness_searched_near_its_needed_characters_is_ftfys(text):
+    from ftfy.badness import is_bad
+
+    from extractor.clean.latin_mojibake import _is_bad
+
+    assert _is_bad(text) == is_bad(text)
+
+
 def test_precheck_passes_lines_of_sound_punctuation_without_the_badness_search():
     from extractor.clean.latin_mojibake import _BADNESS_NEEDS_RE
 
