@@ -30,7 +30,8 @@ logger = logging.getLogger(__name__)
 #: what makes text a whole HTML document (not a text page with stray tags): a doctype,
 #: or an <html>, <head> or <body> tag near its start
 _DOCUMENT_START_RE = re.compile(r"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]", re.IGNORECASE)
-_HTML_NAME_RE = re.compile(r"\.(x?html?|php|aspx?|jsp)$", re.IGNORECASE)
+# (a page saved compressed, `a.html.gz`, is read decompressed: `extractor.ingest`)
+_HTML_NAME_RE = re.compile(r"\.(x?html?|php|aspx?|jsp)(\.(gz|bz2|xz))?$", re.IGNORECASE)
 _ANY_TAG_RE = re.compile(r"<(p|div|span|a|br|li|td|h[1-6]|article|section|table)\b", re.IGNORECASE)
 #: characters searched for the start of a document (a BOM or comments may come first)
 DOCUMENT_START_CHARS = 4096
@@ -51,6 +52,8 @@ def is_html_document(text: str, name: str = "") -> bool:
     >>> is_html_document("MLPerf results\\n<div>pasted junk</div>\\nmore text")
     False
     >>> is_html_document("<p>28.3 minutes</p><p>on IPU-POD16</p>", "news/a.html")
+    True
+    >>> is_html_document("<p>28.3 minutes</p><p>on IPU-POD16</p>", "news/a.html.gz")
     True
     """
     if _DOCUMENT_START_RE.search(text, 0, DOCUMENT_START_CHARS):
