@@ -13,7 +13,9 @@ it. A missing, unreadable or damaged file is rebuilt too, and a folder that cann
 written only costs the saving: the cache never changes what a run computes.
 
 Where: `$EXTRACTOR_CACHE_DIR`, else `$XDG_CACHE_HOME/extractor`, else
-`~/.cache/extractor`. `EXTRACTOR_CACHE_DIR=off` builds every model afresh.
+`~/.cache/extractor`. `EXTRACTOR_CACHE_DIR=off` builds every model afresh. The files are
+pickles, so the folder must be the user's own, as the installed code is (it is created
+readable by its owner only); do not point it at a folder others can write.
 """
 from __future__ import annotations
 
