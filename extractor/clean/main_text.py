@@ -73,11 +73,16 @@ def html_main_text(html: str, log: RepairLog, config, url: str = "") -> tuple[st
     document = _trafilatura(html, url) if engine != "ours" else None
     metadata = _metadata(document, url)
     theirs = (getattr(document, "text", "") or "") if document is not None else ""
+    if engine == "trafilatura":
+        if theirs.strip():
+            log.repair("main_text").add("HTML document", "trafilatura")
+            return theirs, metadata
+        # trafilatura found no article (text only in a <footer> or <aside>, say): our
+        # remover's text rather than an empty page, and the log says so
+        log.repair("main_text").add("HTML document", "ours (trafilatura found no article)")
+        return strip_markup(remove_boilerplate(html, log, config.boilerplate), log), metadata
     if engine == "ours" or not theirs.strip():
         return ours, metadata
-    if engine == "trafilatura":
-        log.repair("main_text").add("HTML document", "trafilatura")
-        return theirs, metadata
     # our lines, in our layout (paragraphs, table cells by tabs), that trafilatura keeps too
     # (table rows with figures are kept whatever trafilatura says: a results table full of
     # links to systems is what this product reads, and generic extractors drop it)
