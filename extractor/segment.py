@@ -127,9 +127,9 @@ def split_sentences(text: str, config: SegmentConfig | None = None) -> list[Sent
 
 def _blocks(text: str, config: SegmentConfig):
     """(start, end, is_table_row) of each line, hard-wrapped prose lines joined."""
-    # str.splitlines breaks lines where _LINE does (\n, \r, \r\n, \v, \f, \x1c-\x1e,
-    # \x85, \u2028, \u2029), in C; each line's row test is made once, not again as the
-    # line after its predecessor
+    # str.splitlines breaks lines at \n, \r, \r\n, \v, \f, \x1c-\x1e, \x85, \u2028 and
+    # \u2029, in C (the line pattern it replaced is kept in tests/test_segment.py); each
+    # line's row test is made once, not again as the line after its predecessor
     lines, rows, pos = [], [], 0
     for line, with_break in zip(text.splitlines(), text.splitlines(True)):
         lines.append((pos, pos + len(line)))

@@ -92,7 +92,7 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     # Nor a piece of a URL, file name or identifier ("mlperf.org", "1638.png", "id=1").
     # (Written to start with its first letter, the look-behind after it: a pattern that
     # starts with a look-behind is tried at every character of the text. `word_rule` in
-    # tests/test_langid.py is the same pattern written the plain way.)
+    # tests/test_langid_scripts.py is the same pattern written the plain way.)
     word = re.compile(f"[{upper}{lower}](?<![\\w\\\\./@#=&%~].)(?:(?<=[{lower}])[{lower}]*|[{lower}]+)"
                       f"(?:['\u2019][{lower}]+)?(?![\\w]|[./@#=&%~_][\\w])")
     han = _char_class(table["han"]["ranges"])
