@@ -342,7 +342,8 @@ def test_badness_matches_are_no_longer_than_the_window_searched_around_them():
 
 
 @settings(max_examples=1500, deadline=None)
-@given(st.lists(st.sampled_from(_badness_alphabet() + ["jì", "Ã©", "â€™", "ëª¨", "  ", "text "]), max_size=40).map("".join))
+@given(st.lists(st.sampled_from(_badness_alphabet() + ["jì", "Ã©", "â€™", "ëª¨", "  ", "text "]),
+               max_size=40).map("".join))
 def test_badness_searched_near_its_needed_characters_is_ftfys(text):
     from ftfy.badness import is_bad
 
