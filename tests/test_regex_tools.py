@@ -67,3 +67,29 @@ def test_all_cases_alternation_matches_as_the_case_insensitive_one(words, text):
     plain = re.compile(r"(?i:\b(?:" + "|".join(re.escape(w) for w in longest_first) + r"))")
     skipping = re.compile(first_char_alternation(words, ci=True, guard=r"(?<!\w.)", all_cases=True))
     assert [m.span() for m in plain.finditer(text)] == [m.span() for m in skipping.finditer(text)]
+
+
+from extractor.extract.regex_tools import skipping_pattern, skipping_spans  # noqa: E402
+
+# patterns of the shapes the layers search with: look-behinds first, case-insensitive
+# words (their first letters folded: Kelvin sign, long s, dotted I), line starts, classes
+_SKIPPING_PATTERNS = [r"(?<![\d.])\d+(?:\.\d+)?", r"(?i)\bks?\d+", r"(?i)(?:sdk|\bis)\s?\d", r"^\s*\d[.)]",
+                      r"\d(?:st|nd)\b", r"[vV]\s?\d+\b", r"(?<!\w)[\w.]+\.js\b", r"(?i)[가a]\d|第\d",
+                      r"(?:ab|\d)+(?=x)"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789 .\nabksKSijIJvVx\u212a\u017f\u0130\u0131가第)_", max_size=24))
+def test_skipping_pattern_finds_the_matches_of_finditer(text):
+    for pattern in _SKIPPING_PATTERNS:
+        for flags in (0, re.MULTILINE):
+            rx = skipping_pattern(pattern, flags)
+            assert rx is not None, pattern
+            assert skipping_spans(rx, text) == [m.span() for m in re.finditer(pattern, text, flags)], pattern
+
+
+def test_skipping_pattern_declines_what_it_cannot_tell():
+    assert skipping_pattern(r"\d*") is None  # may match nothing
+    assert skipping_pattern(r"(\d)x\1") is None  # refers back to a group
+    assert skipping_pattern(r"[^a]b") is None  # first characters not told
+    assert skipping_pattern(r"(?i)[A-Z]\d") is None  # a range: its folds are not worked out
