@@ -93,3 +93,24 @@ def test_skipping_pattern_declines_what_it_cannot_tell():
     assert skipping_pattern(r"(\d)x\1") is None  # refers back to a group
     assert skipping_pattern(r"[^a]b") is None  # first characters not told
     assert skipping_pattern(r"(?i)[A-Z]\d") is None  # a range: its folds are not worked out
+
+
+from extractor import lexicons  # noqa: E402
+from extractor.extract.cues import cue_regex  # noqa: E402
+
+_CUE_WORDS = sorted({w.lower() for lang in ("en", "ko", "zh")
+                     for ws in lexicons.load(f"metrics_{lang}.json")["cues"].values() for w in ws if w})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_CUE_WORDS), min_size=1, max_size=5),
+       st.lists(st.one_of(st.sampled_from(_CUE_WORDS), st.sampled_from(list("ab xs1.-")), st.just("re")),
+                max_size=6).map("".join))
+def test_cue_regex_finds_a_cue_where_the_plain_alternation_does(words, text):
+    """The metric cues' presence test: a match exactly where `(?<![a-z])word|word...`
+    (Latin words start a word) has one."""
+    plain = re.compile("|".join((r"(?<![a-z])" if w[0].isascii() and w[0].isalpha() else "") + re.escape(w)
+                                for w in sorted(set(words), key=len, reverse=True)))
+    found = cue_regex(words).search(text)
+    expected = plain.search(text)
+    assert (found and found.start()) == (expected and expected.start()), text
