@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.literal_gates import GatedPattern
-from extractor.extract.regex_tools import first_char_buckets, skipping_pattern, with_first_char_guard
+from extractor.extract.regex_tools import first_char_buckets, with_first_char_guard
+from extractor.extract.skipping import skipping_pattern
 
 LANGS = ("en", "zh", "ko")
 

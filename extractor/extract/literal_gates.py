@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from extractor.extract.regex_tools import literal_alternation, skipping_pattern, skipping_spans, with_first_char_guard
+from extractor.extract.regex_tools import literal_alternation, with_first_char_guard
+from extractor.extract.skipping import skipping_pattern, skipping_spans
 
 #: the characters other than A-Z that Python's engine matches to an ASCII letter under
 #: IGNORECASE (the Kelvin sign K, long s ſ, dotted İ and dotless ı), mapped to that letter:

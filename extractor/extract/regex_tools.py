@@ -92,6 +92,21 @@ def first_char_class(pattern: str) -> str | None:
     return None if items is None else "".join(sorted(items))
 
 
+def first_char_items(pattern: str) -> frozenset[str] | None:
+    r"""The class items (characters, escapes, ranges, categories) a match of `pattern` can
+    start with, or None when that cannot be told or it may match the empty string.
+
+    >>> sorted(first_char_items(r"(?<!\w)v\d|\d+x")), first_char_items(r"x*")
+    (['\\d', 'v'], None)
+    """
+    return _first_items(pattern)
+
+
+def global_flags(pattern: str) -> str:
+    """The global flags a pattern opens with ("(?i)"), which must stay first in it."""
+    return _LEADING_FLAGS.match(pattern).group()
+
+
 @lru_cache(maxsize=8192)
 def _first_items(pattern: str) -> frozenset[str] | None:
     """The class items (characters, escapes, ranges) a match of `pattern` can start with,
@@ -335,50 +350,3 @@ def _single_first_chars(pattern: str) -> list[str] | None:
             return None
     return chars
 
-
-def skipping_pattern(pattern: str, flags: int = 0) -> re.Pattern | None:
-    r"""`pattern` behind a consuming, case-sensitive class of the characters its matches
-    can start with, matched in group 1 from inside a look-behind: Python's engine skips
-    ahead in C to a character of a class that opens a pattern, where a lookahead guard
-    (`with_first_char_guard`) costs it an attempt at every position. A search at `pos`
-    finds in group 1 the match of `pattern` at the first position from `pos` where it
-    matches; `skipping_spans` reads them as `finditer` would. None when the first
-    characters cannot be told, the pattern can match the empty string or refers back to
-    a group (its groups are one further on).
-
-    >>> rx = skipping_pattern(r"(?<![\d.])\d+\.\d+")
-    >>> rx.pattern
-    '(?-i:[\\d])(?<=(?=((?<![\\d.])\\d+\\.\\d+))[\\s\\S])'
-    >>> text = "v1.1.2 and 28.3 min, 3.79"
-    >>> skipping_spans(rx, text) == [m.span() for m in re.finditer(r"(?<![\d.])\d+\.\d+", text)]
-    True
-    """
-    items = _first_items(pattern)
-    if items is None or re.search(r"\\[1-9]|\(\?P=", pattern):
-        return None
-    chars = set()
-    for item in items:
-        if item in (r"\d", r"\w", r"\s"):
-            chars.add(item)
-            continue
-        single = item if len(item) == 1 else (item[1] if len(item) == 2 and item[0] == "\\" else None)
-        if single is None:
-            return None  # a range: its folds are not worked out here
-        try:
-            chars |= {re.escape(v) for v in case_variants(single)}
-        except ValueError:
-            return None
-    global_flags = _LEADING_FLAGS.match(pattern).group()
-    body = pattern[len(global_flags):]
-    return re.compile(f"{global_flags}(?-i:[{''.join(sorted(chars))}])(?<=(?=({body}))[\\s\\S])", flags)
-
-
-def skipping_spans(rx: re.Pattern, text: str) -> list[tuple[int, int]]:
-    """The spans `finditer` gives for the pattern `rx` was made of (`skipping_pattern`):
-    each search goes on from the end of the match before (the pattern matches no empty
-    string, so each match ends after it starts)."""
-    spans, pos = [], 0
-    while (m := rx.search(text, pos)) is not None:
-        start, pos = m.span(1)
-        spans.append((start, pos))
-    return spans
