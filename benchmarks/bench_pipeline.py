@@ -29,6 +29,11 @@ sentence's text, meant for the numbers of one sentence, hit across pages there).
 `--real-pages` does so on real pages nobody generated: the development set's 75 pages and
 the 181 saved web pages of the AEB benchmark (../shared/testdata/aeb, decompressed), 32 MB.
 
+`--phases` adds where the main process spends its time in `extractor run -j 1` and
+`-j N`: importing, building what the stages need before forking (`warm_up`), writing the
+results it receives, and the gathered stage (consistency, final tables, report). All but
+the writing is serial: it bounds what more worker processes can gain.
+
 Timings on a shared machine are noisy: `--repeat N` runs each throughput measurement N
 times, interleaved, and keeps the fastest. The script prints figures; it asserts nothing.
 """
@@ -106,6 +111,61 @@ def hand_chain(corpus: Path) -> None:
     print(n_numbers)
 
 
+def run_phases(corpus: Path, out: Path, jobs: int) -> None:
+    """Time the main process's phases of one `extractor run` (see `--phases`); run in
+    its own process by `timed_phases`, so that the imports are timed too."""
+    import functools
+    import resource
+
+    def times():
+        return time.perf_counter(), time.process_time()
+
+    start = times()
+    from extractor import outputs, pipeline
+    from extractor.config import Config
+
+    imported = times()
+    spent = {"imports": [imported[0] - start[0], imported[1] - start[1]]}
+
+    def timed(owner, name, label):
+        function = getattr(owner, name)
+
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            before = times()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                after = times()
+                total = spent.setdefault(label, [0.0, 0.0])
+                total[0] += after[0] - before[0]
+                total[1] += after[1] - before[1]
+        setattr(owner, name, wrapper)
+
+    timed(pipeline, "warm_up", "warm-up before forking (lexicons, models)")
+    timed(outputs.RunWriter, "add", "writing the results received")
+    timed(pipeline, "check_claims_file", "gathered: consistency")
+    timed(outputs.RunWriter, "finish_updated", "gathered: final tables and report")
+    pipeline.run(Config(corpus=corpus, out=out, jobs=jobs))
+    end = times()
+    whole = [end[0] - start[0], end[1] - start[1]]
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for label, (wall, cpu) in [*spent.items(), ("whole run", whole)]:
+        print(f"  {label:44s} wall {wall:6.2f} s   main-process CPU {cpu:6.2f} s")
+    print(f"  {'worker processes':44s}                 CPU {children.ru_utime + children.ru_stime:6.2f} s")
+
+
+def timed_phases(corpus: Path, out: Path, jobs: int) -> str:
+    code = (f"import sys;sys.path.insert(0,{str(ROOT / 'benchmarks')!r});"
+            f"from bench_pipeline import run_phases;from pathlib import Path;"
+            f"run_phases(Path({str(corpus)!r}), Path({str(out)!r}), {jobs})")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tempfile.gettempdir())
+    if proc.returncode != 0:
+        raise SystemExit(proc.stderr)
+    return proc.stdout
+
+
 class Measured(NamedTuple):
     seconds: float  # wall clock
     cpu: float  # CPU seconds of the program and its worker processes
@@ -157,6 +217,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes of the second run")
     parser.add_argument("--repeat", type=int, default=1,
                         help="interleaved rounds of the throughput runs; the fastest is kept")
+    parser.add_argument("--phases", action="store_true",
+                        help="also time the main process's phases of -j 1 and -j N")
     parser.add_argument("--memory-pages", type=int, nargs="*", default=[1000, 10000],
                         help="corpus sizes of the peak-memory runs (0: none)")
     args = parser.parse_args()
@@ -193,6 +255,11 @@ def main() -> None:
         print(f"CPU time per page: chain {1000 * chain_cpu / n_pages:.1f} ms, "
               f"extractor -j 1 {1000 * one_cpu / n_pages:.1f} ms ({chain_cpu / one_cpu:.2f}x); "
               f"on a loaded machine the wall clock understates both, CPU time much less")
+
+        if args.phases:
+            for jobs in (1, args.jobs):
+                print(f"phases of extractor run -j {jobs} (one run):", flush=True)
+                print(timed_phases(corpus, tmp / f"phases{jobs}", jobs), end="", flush=True)
 
         sizes = sorted(n for n in args.memory_pages if n > 0)
         for n in sizes:

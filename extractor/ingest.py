@@ -1,8 +1,10 @@
 """Ingest: find the pages of a corpus and read their bytes.
 
 A corpus is a folder searched recursively for `.txt`, `.html`, `.htm`, files without
-an extension, and crawls: WARC files (`.warc`, `.warc.gz`), whose HTML and text
-responses are pages (`extractor.warc`). Hidden files and folders are skipped. `doc_id`
+an extension, such pages compressed as crawlers save them (`.html.gz`, `.txt.bz2`,
+`.htm.xz`: read decompressed, the page size limit applying to the decompressed bytes),
+and crawls: WARC files (`.warc`, `.warc.gz`), whose HTML and text responses are pages
+(`extractor.warc`). Hidden files and folders are skipped. `doc_id`
 is the path relative to the folder with `/` separators (`<path>#<record id>` for a
 crawl's page); bytes of a name that are not UTF-8 are shown escaped (`\\xff`). A corpus
 may also be one file: one page, or the pages of one crawl, with the file's name as the
@@ -15,13 +17,18 @@ run forever, a device would never end); a symbolic link that leads out of the co
 folder is not followed unless asked (`follow_links`); a folder that cannot be listed
 gets a row of its own (`doc_id` ending in `/`); the output folder, when it lies inside
 the corpus, is never read back as pages. `size` is always the file's size on disk,
-also when its bytes were refused.
+also when its bytes were refused (a compressed page's: its decompressed size).
 """
 from __future__ import annotations
 
+import bz2
+import gzip
+import io
 import logging
+import lzma
 import os
 import stat
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +38,11 @@ from extractor.warc import is_warc_name, iter_warc_pages
 logger = logging.getLogger(__name__)
 
 PAGE_SUFFIXES = frozenset({".txt", ".html", ".htm", ""})
+#: compressed pages: suffix -> how to open it; the name before the suffix must end in a
+#: page suffix other than none (`page.html.gz`; `backup.tar.gz` or `x.gz` are no pages)
+COMPRESSED_SUFFIXES = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
+#: what a damaged compressed file raises while it is read
+_DECOMPRESSION_ERRORS = (EOFError, OSError, zlib.error, lzma.LZMAError, ValueError)
 
 #: Opening bytes of file formats that are not pages: (offset, magic, what it is).
 MAGIC_NUMBERS = (
@@ -191,7 +203,22 @@ def _is_folder(entry: os.DirEntry) -> bool:
 
 
 def _is_page_name(name: str) -> bool:
-    return Path(name).suffix.lower() in PAGE_SUFFIXES or is_warc_name(name)
+    return (Path(name).suffix.lower() in PAGE_SUFFIXES or is_warc_name(name)
+            or compression_of(name) is not None)
+
+
+def compression_of(name: str):
+    """How to open a compressed page named `name`, or None when it is no compressed page.
+
+    >>> compression_of("news/a.html.gz").__module__, compression_of("A.TXT.XZ").__module__
+    ('gzip', 'lzma')
+    >>> compression_of("backup.tar.gz"), compression_of("x.gz"), compression_of("a.html")
+    (None, None, None)
+    """
+    path = Path(name)
+    opener = COMPRESSED_SUFFIXES.get(path.suffix.lower())
+    inner = Path(path.stem).suffix.lower()
+    return opener if inner and inner in PAGE_SUFFIXES else None
 
 
 def _link_leaves_corpus(path: Path, walk: _Walk) -> bool:
@@ -243,7 +270,27 @@ def read_page(path: Path, corpus: Path, max_bytes: int) -> RawPage:
             return RawPage(doc_id, error=f"cannot read file: {exc.strerror or exc}", size=0)
     if len(data) > max_bytes:  # it grew while we read it
         return RawPage(doc_id, error=f"file too large: over {max_bytes} bytes", size=len(data))
+    opener = compression_of(path.name)
+    if opener is not None:
+        return _decompressed(doc_id, data, opener, max_bytes)
     return RawPage(doc_id, data, size=len(data))
+
+
+def _decompressed(doc_id: str, data: bytes, opener, max_bytes: int) -> RawPage:
+    """The page inside compressed bytes, read at most `max_bytes` + 1 bytes far (a small
+    file can hold gigabytes); its size is the decompressed size."""
+    kind = opener.__module__
+    try:
+        with opener(io.BytesIO(data)) as f:
+            page = f.read(max_bytes + 1)
+    except _DECOMPRESSION_ERRORS as exc:
+        logger.warning("cannot decompress %s: %s", doc_id, exc)
+        return RawPage(doc_id, error=f"cannot decompress ({kind}): {exc}", size=len(data))
+    if len(page) > max_bytes:
+        return RawPage(doc_id, error=f"decompressed page too large: over {max_bytes} bytes "
+                                     f"(limit {max_bytes}; {len(data)} bytes compressed)",
+                       size=len(data))
+    return RawPage(doc_id, page, size=len(page))
 
 
 def _special_file_type(path: Path) -> str:

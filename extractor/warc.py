@@ -55,8 +55,15 @@ def content_type(value: str | None) -> tuple[str, str]:
     return media, match.group(1) if match else ""
 
 
-def _skip_reason(record) -> str:
-    """Why a record is not a page ('' for a page)."""
+def record_content_type(record) -> tuple[str, str]:
+    """(media type, charset) a record declares for its page: a response's HTTP header,
+    a resource's WARC header; ('', '') when there is none."""
+    headers = record.http_headers if record.rec_type == "response" else record.rec_headers
+    return content_type(headers.get_header("Content-Type") if headers is not None else None)
+
+
+def _skip_reason(record, media: str) -> str:
+    """Why a record with content type `media` is not a page ('' for a page)."""
     kind = record.rec_type
     if kind not in ("response", "resource"):
         return kind or "no WARC-Type"
@@ -66,10 +73,6 @@ def _skip_reason(record) -> str:
         status = record.http_headers.get_statuscode()
         if status != "200":
             return f"HTTP status {status}"
-        header = record.http_headers.get_header("Content-Type")
-    else:
-        header = record.rec_headers.get_header("Content-Type")
-    media, _ = content_type(header)
     if media not in PAGE_TYPES:
         return f"content type {media or 'unknown'}"
     return ""
@@ -105,12 +108,13 @@ def iter_warc_pages(path: Path, doc_id: str, max_bytes: int) -> Iterator:
                 declared = record.rec_headers.get_header("Content-Length") or ""
                 if record.rec_type is None or not declared.strip().isdigit():
                     raise DamagedWarc("a record header without its type or length")
-                reason = _skip_reason(record)
+                media, charset = record_content_type(record)
+                reason = _skip_reason(record, media)
                 page = None
                 if reason:
                     skipped[reason] += 1
                 else:
-                    page = _page(record, doc_id, max_bytes)
+                    page = _page(record, doc_id, max_bytes, charset)
                 end = _record_end(records, record)
                 n_records += 1
                 if page is not None:
@@ -145,14 +149,13 @@ def _record_end(records, record) -> int:
     return records.get_record_offset() + records.get_record_length()
 
 
-def _page(record, warc_doc_id: str, max_bytes: int):
-    """The RawPage of a page record (its body read, at most `max_bytes` + 1)."""
+def _page(record, warc_doc_id: str, max_bytes: int, charset: str):
+    """The RawPage of a page record (its body read, at most `max_bytes` + 1), with the
+    charset its content type declared."""
     from extractor.ingest import RawPage  # noqa: PLC0415
 
     doc_id = f"{warc_doc_id}#{_record_id(record)}"
     url = (record.rec_headers.get_header("WARC-Target-URI") or "").strip()
-    headers = record.http_headers if record.rec_type == "response" else record.rec_headers
-    _, charset = content_type(headers.get_header("Content-Type"))
     try:
         data = record.content_stream().read(max_bytes + 1)
     except (ValueError, OSError, EOFError, zlib.error) as exc:  # bad chunking or compression

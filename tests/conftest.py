@@ -1,9 +1,17 @@
 """Shared fixtures: the repository's paths and one pipeline run over the sample corpus."""
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# Models built by the tests (and by the CLI runs they start) are cached in a folder of
+# this test session, not in the user's cache: each session builds them once, and
+# test_model_cache sees both paths. Removed when the session ends.
+_MODEL_CACHE = tempfile.TemporaryDirectory(prefix="extractor-test-models-")
+os.environ["EXTRACTOR_CACHE_DIR"] = _MODEL_CACHE.name
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"

@@ -89,3 +89,72 @@ def test_link_loops_end(tmp_path):
 ])
 def test_binary_content_is_told_from_text(data, kind):
     assert binary_kind(data) == kind
+
+
+# -- pages saved compressed (`page.html.gz`), as crawlers and the AEB benchmark save them
+
+def _aeb_page(shared_dir):
+    return sorted((shared_dir / "testdata" / "aeb" / "html").glob("*.html.gz"))[0]
+
+
+def test_compressed_pages_are_read_decompressed(tmp_path, shared_dir):
+    import bz2
+    import gzip
+    import lzma
+
+    saved = _aeb_page(shared_dir)
+    html = gzip.decompress(saved.read_bytes())
+    (tmp_path / "a.html.gz").write_bytes(saved.read_bytes())
+    (tmp_path / "b.htm.bz2").write_bytes(bz2.compress(html))
+    (tmp_path / "c.TXT.XZ").write_bytes(lzma.compress(html))
+    (tmp_path / "backup.tar.gz").write_bytes(gzip.compress(b"not a page"))
+    (tmp_path / "x.gz").write_bytes(gzip.compress(b"no page suffix inside"))
+    pages = list(iter_pages(tmp_path))
+    assert [p.doc_id for p in pages] == ["a.html.gz", "b.htm.bz2", "c.TXT.XZ"]
+    for page in pages:
+        assert page.error == "" and page.data == html and page.n_bytes == len(html)
+
+
+def test_a_damaged_compressed_page_gets_an_error_row_and_the_others_are_read(tmp_path):
+    import gzip
+
+    whole = gzip.compress("訓練時間為5.78分鐘".encode("utf-8") * 50)
+    (tmp_path / "cut.html.gz").write_bytes(whole[: len(whole) // 2])
+    (tmp_path / "junk.txt.gz").write_bytes(b"plain bytes, no gzip at all")
+    (tmp_path / "ok.txt.gz").write_bytes(whole)
+    pages = {p.doc_id: p for p in iter_pages(tmp_path)}
+    assert pages["cut.html.gz"].error.startswith("cannot decompress (gzip): ")
+    assert "end-of-stream" in pages["cut.html.gz"].error
+    assert pages["junk.txt.gz"].error.startswith("cannot decompress (gzip): ")
+    assert pages["cut.html.gz"].data == b"" and pages["cut.html.gz"].n_bytes == len(whole) // 2
+    assert pages["ok.txt.gz"].data == gzip.decompress(whole)
+
+
+def test_the_size_limit_holds_for_the_decompressed_bytes(tmp_path):
+    import gzip
+
+    (tmp_path / "bomb.txt.gz").write_bytes(gzip.compress(b"28.3 minutes " * 100_000))
+    assert (tmp_path / "bomb.txt.gz").stat().st_size < 10_000
+    page = read_page(tmp_path / "bomb.txt.gz", tmp_path, max_bytes=1_000_000)
+    assert page.data == b"" and page.error.startswith("decompressed page too large: over 1000000")
+
+
+def test_a_compressed_web_page_gives_the_rows_of_the_page_itself(tmp_path, shared_dir):
+    import gzip
+
+    from extractor.config import Config
+    from extractor.pipeline import run
+    from extractor.table_files import read_table
+
+    saved = _aeb_page(shared_dir)
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "page.html.gz").write_bytes(saved.read_bytes())
+    (tmp_path / "in" / "page.html").write_bytes(gzip.decompress(saved.read_bytes()))
+    run(Config(corpus=tmp_path / "in", out=tmp_path / "out"))
+    docs = read_table(tmp_path / "out" / "documents.csv").set_index("doc_id")
+    compressed, plain = docs.loc["page.html.gz"], docs.loc["page.html"]
+    assert compressed["status"] == "ok" and compressed["title"]
+    same = ["bytes", "encoding", "lang", "repairs", "title", "date", "n_sentences", "n_claims"]
+    assert compressed[same].to_dict() == plain[same].to_dict()
+    clean = tmp_path / "out" / "clean"
+    assert (clean / "page.html.gz.txt").read_text() == (clean / "page.html.txt").read_text()

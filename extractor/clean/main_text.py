@@ -30,7 +30,8 @@ logger = logging.getLogger(__name__)
 #: what makes text a whole HTML document (not a text page with stray tags): a doctype,
 #: or an <html>, <head> or <body> tag near its start
 _DOCUMENT_START_RE = re.compile(r"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]", re.IGNORECASE)
-_HTML_NAME_RE = re.compile(r"\.(x?html?|php|aspx?|jsp)$", re.IGNORECASE)
+# (a page saved compressed, `a.html.gz`, is read decompressed: `extractor.ingest`)
+_HTML_NAME_RE = re.compile(r"\.(x?html?|php|aspx?|jsp)(\.(gz|bz2|xz))?$", re.IGNORECASE)
 _ANY_TAG_RE = re.compile(r"<(p|div|span|a|br|li|td|h[1-6]|article|section|table)\b", re.IGNORECASE)
 #: characters searched for the start of a document (a BOM or comments may come first)
 DOCUMENT_START_CHARS = 4096
@@ -52,6 +53,8 @@ def is_html_document(text: str, name: str = "") -> bool:
     False
     >>> is_html_document("<p>28.3 minutes</p><p>on IPU-POD16</p>", "news/a.html")
     True
+    >>> is_html_document("<p>28.3 minutes</p><p>on IPU-POD16</p>", "news/a.html.gz")
+    True
     """
     if _DOCUMENT_START_RE.search(text, 0, DOCUMENT_START_CHARS):
         return True
@@ -70,11 +73,16 @@ def html_main_text(html: str, log: RepairLog, config, url: str = "") -> tuple[st
     document = _trafilatura(html, url) if engine != "ours" else None
     metadata = _metadata(document, url)
     theirs = (getattr(document, "text", "") or "") if document is not None else ""
+    if engine == "trafilatura":
+        if theirs.strip():
+            log.repair("main_text").add("HTML document", "trafilatura")
+            return theirs, metadata
+        # trafilatura found no article (text only in a <footer> or <aside>, say): our
+        # remover's text rather than an empty page, and the log says so
+        log.repair("main_text").add("HTML document", "ours (trafilatura found no article)")
+        return strip_markup(remove_boilerplate(html, log, config.boilerplate), log), metadata
     if engine == "ours" or not theirs.strip():
         return ours, metadata
-    if engine == "trafilatura":
-        log.repair("main_text").add("HTML document", "trafilatura")
-        return theirs, metadata
     # our lines, in our layout (paragraphs, table cells by tabs), that trafilatura keeps too
     # (table rows with figures are kept whatever trafilatura says: a results table full of
     # links to systems is what this product reads, and generic extractors drop it)
