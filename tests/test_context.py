@@ -1,5 +1,6 @@
 """Page context: MLPerf suite, round, division and date from page text and sentences."""
 import datetime
+import re
 from pathlib import Path
 
 import pytest
@@ -337,3 +338,54 @@ def test_a_round_in_the_lead_holds_for_the_page():
 def test_a_past_result_speaks_of_the_earlier_round(sentence, number, expected):
     page = PageContext("training", "v3.1")
     assert sentence_context(sentence, page, at=sentence.index(number)).round == expected
+
+
+# --- the month-day-year pattern skips ahead (same matches as the pattern it replaced) ----
+
+from extractor import lexicons  # noqa: E402
+from extractor.extract.not_claims import full_dates  # noqa: E402
+from extractor.extract.regex_tools import (case_variants, literal_alternation,  # noqa: E402
+                                          with_first_char_guard)
+
+
+def _old_month_day_year():
+    """The month-day-year pattern as written before it opened with a case-sensitive
+    first-character class: the statement of the rule."""
+    month = literal_alternation(lexicons.load("context_words.json")["months"])
+    return re.compile(with_first_char_guard(
+        rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"), re.I)
+
+
+def _any_case(words):
+    """One of `words`, each letter in any case the engine folds to it (ſ for s, K for k)."""
+    return st.sampled_from(words).flatmap(lambda w: st.tuples(*[
+        st.sampled_from(case_variants(c) if c.isascii() else c) for c in w]).map("".join))
+
+
+_CONTEXT_WORDS = lexicons.load("context_words.json")
+# dates, well formed or nearly, among noise
+_DATE_LIKE = st.tuples(
+    _any_case(list(_CONTEXT_WORDS["months"]) + ["mayor", "ju", "decade"]),
+    st.sampled_from(["", "."]), st.sampled_from([" ", "  ", "\n", ""]),
+    st.sampled_from(["1", "30", "123", ""]),
+    st.sampled_from(["", "th", "ST"]), st.sampled_from([",", ""]), st.sampled_from([" ", ""]),
+    st.sampled_from(["2021", "1999", "1800", "20211"])).map("".join)
+_NOISE = st.sampled_from(["x", "a", " ", "학", "1", "_", "é", "Σ", "\u0130", "re", "MLPerf ", "\n"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(_DATE_LIKE, _NOISE), max_size=8).map("".join))
+def test_month_day_year_matches_as_the_guarded_pattern(text):
+    old, new = _old_month_day_year(), full_dates().month_day_year
+    assert [(m.span(), m.groups()) for m in old.finditer(text)] == \
+        [(m.span(), m.groups()) for m in new.finditer(text)], text
+
+
+def test_month_day_year_matches_as_the_guarded_pattern_on_real_pages(shared_dir):
+    old, new = _old_month_day_year(), full_dates().month_day_year
+    dev = shared_dir / "devset" / "corpus"
+    pages = sorted(CORPUS.iterdir()) + sorted(p for p in dev.rglob("*") if p.is_file())
+    for path in pages:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert [(m.span(), m.groups()) for m in old.finditer(text)] == \
+            [(m.span(), m.groups()) for m in new.finditer(text)], path.name

@@ -39,3 +39,32 @@ def test_unit_pattern_shares_its_boundaries():
     pattern = grammar(("en",)).unit_re.pattern
     assert pattern.count("(?![A-Za-z0-9_])") < 100
     assert grammar(("en",)).unit_re.match("5 GB/s", 1).group("u") == "GB/s"
+
+
+# --- case variants and the all-cases first-character class -------------------------------
+
+from extractor.extract.regex_tools import case_variants, first_char_alternation  # noqa: E402
+
+
+def test_case_variants_are_what_the_engine_folds():
+    """Every character the engine matches to an ASCII letter under IGNORECASE, over every
+    code point, is in the letter's `case_variants`, and nothing else."""
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    for letter in "abcdefghijklmnopqrstuvwxyz":
+        engine = set(re.findall(f"(?i:{letter})", every))
+        assert engine == set(case_variants(letter)) == set(case_variants(letter.upper())), letter
+
+
+_WORDS = st.lists(st.text(alphabet="jJaAnNsSkKi학學ト", min_size=1, max_size=4), min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_WORDS, st.text(alphabet="jJaAnNsSkKiI\u017f\u212a\u0130\u0131학學ト _.1", max_size=14))
+def test_all_cases_alternation_matches_as_the_case_insensitive_one(words, text):
+    """With `all_cases`, compiled case-sensitively, the same matches as the plain
+    case-insensitive alternation, left bound and all (long s, Kelvin sign, dotted I...)."""
+    longest_first = sorted(set(words), key=len, reverse=True)
+    plain = re.compile(r"(?i:\b(?:" + "|".join(re.escape(w) for w in longest_first) + r"))")
+    skipping = re.compile(first_char_alternation(words, ci=True, guard=r"(?<!\w.)", all_cases=True))
+    assert [m.span() for m in plain.finditer(text)] == [m.span() for m in skipping.finditer(text)]
+

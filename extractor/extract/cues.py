@@ -15,6 +15,7 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.literal_gates import GatedPattern
 from extractor.extract.regex_tools import first_char_buckets, with_first_char_guard
+from extractor.extract.skipping import skipping_pattern
 
 LANGS = ("en", "zh", "ko")
 
@@ -175,9 +176,20 @@ def clause_spans(sentence: str, lang: str) -> list[tuple[int, int]]:
 
 
 def cue_regex(words) -> re.Pattern | None:
-    """One pattern for a list of cue words: Latin words must start a word ("train"
-    matches "training" but not "restrain"); others match anywhere (Chinese, Korean)."""
+    """One pattern for a list of cue words, for presence tests (`search` finds a match
+    exactly where one of the words stands, but the match is only its first character):
+    Latin words must start a word ("train" matches "training" but not "restrain"); others
+    match anywhere (Chinese, Korean). Up to 13 are searched per claim (`metric_for`): a
+    pattern that skips ahead to the words' first characters (`skipping_pattern`) instead
+    of a lookahead guard tried at every position (a third faster on sentences).
+
+    >>> rx = cue_regex(["train", "학습"])
+    >>> bool(rx.search("training took 5 min")), bool(rx.search("restrain")), bool(rx.search("학습 시간"))
+    (True, False, True)
+    """
     words = sorted({w.lower() for w in words if w}, key=len, reverse=True)
+    if not words:
+        return None
     lefts = [r"(?<![a-z])" if w[:1].isascii() and w[:1].isalpha() else "" for w in words]
-    return re.compile(with_first_char_guard(first_char_buckets([re.escape(w) for w in words], prefixes=lefts))) \
-        if words else None
+    pattern = first_char_buckets([re.escape(w) for w in words], prefixes=lefts)
+    return skipping_pattern(pattern) or re.compile(with_first_char_guard(pattern))

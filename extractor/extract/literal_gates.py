@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from extractor.extract.regex_tools import literal_alternation, with_first_char_guard
+from extractor.extract.skipping import skipping_pattern, skipping_spans
 
 #: the characters other than A-Z that Python's engine matches to an ASCII letter under
 #: IGNORECASE (the Kelvin sign K, long s ſ, dotted İ and dotless ı), mapped to that letter:
@@ -131,10 +132,11 @@ class GatedPattern:
     as `finditer` (empty matches left out); most texts hold none of a rare pattern's
     literals, and an `in` test is far cheaper than a search."""
 
-    __slots__ = ("regex", "literals", "folded", "gate")
+    __slots__ = ("regex", "skipping", "literals", "folded", "gate")
 
     def __init__(self, pattern: str, flags: int = 0):
         self.regex = re.compile(with_first_char_guard(pattern), flags)
+        self.skipping = skipping_pattern(pattern, flags)
         self.literals, self.folded = required_literals(pattern, flags) or ((), False)
         if any(lit in _COMMON_CHARS for lit in self.literals):
             self.literals = ()  # a gate nearly every text passes only adds its own cost
@@ -157,4 +159,6 @@ class GatedPattern:
                 haystack = fold_ascii_case(text) if folded_text is None else folded_text
             if not (self.gate(haystack) if self.gate else any(lit in haystack for lit in self.literals)):
                 return []
+        if self.skipping is not None:
+            return skipping_spans(self.skipping, text)
         return [m.span() for m in self.regex.finditer(text) if m.end() > m.start()]

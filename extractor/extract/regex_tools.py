@@ -92,6 +92,21 @@ def first_char_class(pattern: str) -> str | None:
     return None if items is None else "".join(sorted(items))
 
 
+def first_char_items(pattern: str) -> frozenset[str] | None:
+    r"""The class items (characters, escapes, ranges, categories) a match of `pattern` can
+    start with, or None when that cannot be told or it may match the empty string.
+
+    >>> sorted(first_char_items(r"(?<!\w)v\d|\d+x")), first_char_items(r"x*")
+    (['\\d', 'v'], None)
+    """
+    return _first_items(pattern)
+
+
+def global_flags(pattern: str) -> str:
+    """The global flags a pattern opens with ("(?i)"), which must stay first in it."""
+    return _LEADING_FLAGS.match(pattern).group()
+
+
 @lru_cache(maxsize=8192)
 def _first_items(pattern: str) -> frozenset[str] | None:
     """The class items (characters, escapes, ranges) a match of `pattern` can start with,
@@ -167,13 +182,19 @@ def _first_chars(seq, C) -> tuple[set[str], bool]:
     return chars, True
 
 
-def first_char_alternation(words, ci: bool = False, guard: str = "") -> str:
+def first_char_alternation(words, ci: bool = False, guard: str = "", all_cases: bool = False) -> str:
     """An alternation of `words` that starts with one character class (the words' first
     characters), then `guard`, then each word's rest behind a look-behind on its first
     character: fast to search, same matches as the plain alternation.
 
     >>> re.findall(first_char_alternation(["two", "ten", "three"], ci=True), "Two, ten and THREE")
     ['Two', 'ten', 'THREE']
+
+    With `all_cases` (and `ci`), the class holds every character the engine matches to a
+    first character case-insensitively (`case_variants`: "ſep" is "sep" to `(?i)sep`),
+    so that the alternation matches exactly where `(?i:word|...)` does; a word whose first
+    character's variants are not known raises ValueError. Compile the result without
+    IGNORECASE: a case-sensitive class is what lets the engine skip ahead to it.
     """
     by_first: dict[str, list[str]] = {}
     for word in words:
@@ -182,7 +203,9 @@ def first_char_alternation(words, ci: bool = False, guard: str = "") -> str:
     if not by_first:
         return "(?!x)x"
     chars = set(by_first)
-    if ci:
+    if ci and all_cases:
+        chars = {v for c in by_first for v in case_variants(c)}
+    elif ci:
         chars |= {c.upper() for c in by_first}
     charset = "".join(re.escape(c) for c in sorted(chars))
     branches = []
@@ -191,6 +214,29 @@ def first_char_alternation(words, ci: bool = False, guard: str = "") -> str:
         branches.append(f"(?<={re.escape(first)})(?:{alt})")
     inner = "|".join(branches)
     return f"[{charset}]{guard}" + (f"(?i:{inner})" if ci else f"(?:{inner})")
+
+
+#: the characters other than A-Z and a-z that Python's engine matches to an ASCII letter
+#: under IGNORECASE (the Kelvin sign, long s, dotted and dotless i); tested against the
+#: engine over every code point
+_ENGINE_ASCII_FOLDS = {"k": "\u212a", "s": "\u017f", "i": "\u0130\u0131"}
+
+
+def case_variants(ch: str) -> str:
+    """Every character the engine matches to `ch` case-insensitively, `ch` first: an ASCII
+    letter's two cases and its `_ENGINE_ASCII_FOLDS`; an uncased character alone. Raises
+    ValueError for a cased character outside ASCII (its folds are not tabled here).
+
+    >>> case_variants("s"), case_variants("J"), case_variants("7"), case_variants("學")
+    ('sSſ', 'Jj', '7', '學')
+    """
+    if ch.isascii():
+        if not ch.isalpha():
+            return ch
+        return ch + ch.swapcase() + _ENGINE_ASCII_FOLDS.get(ch.lower(), "")
+    if ch.lower() == ch.upper() == ch:
+        return ch
+    raise ValueError(f"case variants of {ch!r} are not known")
 
 
 def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = None,
@@ -303,3 +349,4 @@ def _single_first_chars(pattern: str) -> list[str] | None:
         else:
             return None
     return chars
+

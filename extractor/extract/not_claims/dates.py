@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from extractor import lexicons
-from extractor.extract.regex_tools import alt, with_first_char_guard
+from extractor.extract.regex_tools import alt, first_char_alternation
 
 
 class FullDates(NamedTuple):
@@ -33,19 +33,24 @@ def full_dates() -> FullDates:
     months = lexicons.load("context_words.json")["months"]
     month = alt(months, False)
     ci = re.IGNORECASE
-    # each behind a lookahead on its first characters (same matches): the page context
-    # searches whole pages with them (profiled: 1.5-3x faster so). The years open with
+    after_word_start = r"(?<!\w.)"  # after a first letter: "\b" before it
+    # the page context searches whole pages with them. The years open with
     # their first digit as a literal and check what stands before it after it
     # ("1(?<![\d.].)9" is "(?<![\d.])19"): the engine then skips ahead to a 1 or a 2
     # by itself, twice as fast again as behind the lookahead
-    guarded = with_first_char_guard
     return FullDates(
         # 2021-12-02, 2021/12/02, 2021.12.02 and the Korean press's "2021. 12. 2."
         iso=re.compile(r"((?:1(?<![\d.].)9|2(?<![\d.].)0)\d\d)(?:[-/]|\.\s?)(\d{1,2})(?:[-/]|\.\s?)"
                        r"(\d{1,2})(?!\d|\.\d)"),
         cjk=re.compile(r"((?:1(?<!\d.)9|2(?<!\d.)0)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]"),
-        month_day_year=re.compile(guarded(
-            rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"), ci),
+        # the month word opens with its first letter as a case-sensitive class holding
+        # every character the engine folds to it, its left bound checked after it
+        # ("\b(?i:jan|...)" is "[JjAa...](?<!\w.)(?i:(?<=j)an|...)"): the engine skips
+        # ahead to those letters by itself, where a lookahead guard made it try every
+        # position of the page (1.8x faster on the bench pages; the old pattern is in the tests)
+        month_day_year=re.compile(
+            rf"({first_char_alternation(months, ci=True, guard=after_word_start, all_cases=True)})"
+            rf"(?i:\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d))"),
         # the day opens with its digit, as the years above ("\d(?<!\d\d)" is "(?<!\d)\d")
         day_month_year=re.compile(
             rf"(\d(?<!\d\d)\d?)(?:st|nd|rd|th)?\s+({month})\.?,?\s+((?:19|20)\d\d)(?!\d)", ci),
