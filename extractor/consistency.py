@@ -250,10 +250,11 @@ def _check_partition(members: list[Member], ref_rows, config: ConsistencyConfig,
 def _group(bucket: tuple, items: list[Member], ref_rows, config: ConsistencyConfig) -> Group:
     """The consistency.csv row of one bucket of members."""
     items.sort(key=lambda m: (m.doc_id, m.row))
-    sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _ = bucket
+    (sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _,
+     precision, sparsity) = bucket
     ctx = PageContext(suite, rnd, division, "",
                       scale[1:] if scale.startswith("a") else "",
-                      scale[1:] if scale.startswith("n") else "")
+                      scale[1:] if scale.startswith("n") else "", precision, sparsity)
     shown = list({(m.doc_id, m.value, m.unit, m.qualifier): m for m in items}.values())
     check = check_reference(items, ctx, sys_key, bench_key, metric, ref_rows, config)
     system = _most_common(canonical_system(m.system) for m in items)

@@ -21,7 +21,7 @@ CLAIM_COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value
                  "qualifier", "context", "confidence", "flags"]
 SCALE = {"min": ("duration", 60.0), "h": ("duration", 3600.0), "s": ("duration", 1.0),
          "%": ("percent", 0.01), "x": ("factor", 1.0), "count": ("count", 1.0),
-         "GB": ("data_size", 1e9), "": ("unknown", None)}
+         "GB": ("data_size", 1e9), "TFLOPS": ("compute", 1e12), "": ("unknown", None)}
 V11 = "suite=training;round=v1.1"
 V10 = "suite=training;round=v1.0"
 
@@ -158,6 +158,35 @@ def test_unknown_context_joins_the_only_known_one_but_not_one_of_several(referen
                   claim("b", 28.3, system="IPU-POD16", workload="ResNet-50", context=V11),
                   claim("c", 37.1, system="IPU-POD16", workload="ResNet-50", context=V10))[0]
     assert len(several) == 3
+
+
+def test_compute_figures_of_different_number_formats_are_no_conflict(reference):
+    # the H100's datasheet: 989 TFLOPS at TF32 (sparse), 1,979 at FP8 dense, 3,958 at FP8
+    # sparse; pages quoting these are all right
+    def tflops(doc, value, context):
+        return claim(doc, value, "TFLOPS", system="H100", metric="compute", context=context)
+    groups = run(reference, tflops("a", 989, "precision=TF32"),
+                 tflops("b", 1979, "precision=FP8;sparsity=dense"),
+                 tflops("c", 3958, "precision=FP8;sparsity=sparse"),
+                 tflops("d", 3958, "precision=FP8;sparsity=sparse"),
+                 tflops("e", 989, "precision=FP8;sparsity=sparse"))[0]
+    by_context = groups.groupby("context")["verdict"].apply(list).to_dict()
+    assert by_context == {"precision=TF32": ["single"],
+                          "precision=FP8;sparsity=dense": ["single"],
+                          "precision=FP8;sparsity=sparse": ["conflict"]}  # 989 at FP8: no
+    # without formats, the same figures are one group, as before: a conflict
+    plain = run(reference, tflops("a", 989, ""), tflops("c", 3958, ""))[0]
+    assert only(plain)["verdict"] == "conflict"
+
+
+def test_a_figure_without_a_format_does_not_join_one_with_a_format(reference):
+    # unlike a round, a format is not filled in from the other pages: 989 and 3,958
+    # TFLOPS are both the H100's, so a bare figure says nothing of its format
+    groups = run(reference,
+                 claim("a", 3958, "TFLOPS", system="H100", metric="compute", context=""),
+                 claim("b", 3958, "TFLOPS", system="H100", metric="compute",
+                       context="precision=FP8"))[0]
+    assert sorted(groups["context"]) == ["", "precision=FP8"]
 
 
 def test_claims_naming_neither_system_nor_workload_are_not_grouped(reference):

@@ -12,7 +12,8 @@ every quantity of a sentence (`quantities.find_quantities`):
    table, the sentence before, the heading, the page's topic (`topics`), with where each
    came from (the `link` column); `roles` marks what is counted and what is a baseline;
 4. `metrics.metric_for`: the metric from the quantity's kind and cue words;
-   `context.sentence_context`: round, division, date;
+   `context.sentence_context`: round, division, date, scale; for compute and throughput
+   figures the number format (`number_format`: precision=FP8, sparsity=sparse);
 5. `confidence.claim_confidence`: how much evidence stands behind the claim.
 
 Flags: `lossy_source` (letters lost in the sentence or next to the number),
@@ -32,6 +33,7 @@ from extractor.extract.cues import LANGS, clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
 from extractor.extract.linking import link_names, memoised, sentence_infos
 from extractor.extract.metrics import metric_by_unit, metric_for
+from extractor.extract.number_format import number_format_at
 from extractor.extract.not_claims import about_business, counts_parameters, reason_not_claim
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
@@ -116,6 +118,9 @@ class ClaimConfig:
     min_confidence: float = 0.0
     #: table rows: at most this many rows between a row and its header
     max_table_rows: int = 60
+    #: metrics whose figures depend on the number format: their context gets the
+    #: precision and sparsity the sentence states for them (`number_format`)
+    format_metrics: tuple[str, ...] = ("compute", "throughput", "perf_per_watt")
     #: options of the quantity layer beneath the claims
     quantities: QuantityConfig = field(default_factory=QuantityConfig)
 
@@ -306,7 +311,11 @@ class _PageReader:
                                       flags=flags, quantity=quantity, metric=metric)
         # `at` picks the division named nearest the number, where a sentence names several;
         # `offset` finds the paragraph or table whose round governs the sentence
-        context = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start).as_string()
+        ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start)
+        if metric in config.format_metrics:  # 1,979 and 3,958 TFLOPS are FP8 dense and sparse
+            fmt = number_format_at(sent, q.start, q.end)
+            ctx = replace(ctx, precision=fmt.precision, sparsity=fmt.sparsity)
+        context = ctx.as_string()
         return Claim(self.page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,

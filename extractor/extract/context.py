@@ -46,7 +46,8 @@ __all__ = ["CONTEXT_FIELDS", "Block", "ContextConfig", "PageContext", "RoundMent
 
 logger = logging.getLogger(__name__)
 
-CONTEXT_FIELDS = ("suite", "round", "division", "date", "accelerators", "nodes")
+CONTEXT_FIELDS = ("suite", "round", "division", "date", "accelerators", "nodes", "precision",
+                  "sparsity")
 SUITES = ("training", "inference", "hpc")
 DIVISIONS = ("closed", "open")
 
@@ -68,6 +69,11 @@ class PageContext:
     accelerators: str = ""
     #: how many nodes ran it ('8'), or ''
     nodes: str = ""
+    #: the number format of a compute or throughput figure: precision ('FP8', 'BF16',
+    #: ...) and sparsity ('sparse', 'dense'); '?' when the sentence states several and
+    #: which is this number's is not known (`extractor.extract.number_format`)
+    precision: str = ""
+    sparsity: str = ""
     #: where in the page a round or division governs (`page_scopes`); a page's own
     #: context carries them, a claim's does not
     scopes: tuple = field(default=(), compare=False, repr=False)
@@ -90,7 +96,7 @@ class PageContext:
         """The context written by `as_string`; unknown keys and junk are ignored.
 
         >>> PageContext.parse("suite=training;round=v1.1;division=closed")
-        PageContext(suite='training', round='v1.1', division='closed', date='', accelerators='', nodes='')
+        PageContext(suite='training', round='v1.1', division='closed', date='', accelerators='', nodes='', precision='', sparsity='')
         >>> PageContext.parse(None).as_string()
         ''
         """
@@ -469,8 +475,9 @@ def _separators(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(m.span() for m in _clause_separator().finditer(text))
 
 
-def _clause_at(text: str, at: int) -> tuple[int, int]:
-    """(start, end) of the clause of `text` holding offset `at`."""
+def clause_at(text: str, at: int) -> tuple[int, int]:
+    """(start, end) of the clause of `text` holding offset `at` (clauses end at the
+    separators of `context_words.json`: commas, "and", "而", "반면", ...)."""
     start, end = 0, len(text)
     for sep_start, sep_end in _separators(text):
         if sep_end <= at:
@@ -487,7 +494,7 @@ def _nearest(mentions: list, at: int | None, pos, label, text: str):
     the first after it; None without `at`, or when its clause names two."""
     if at is None or not mentions:
         return None
-    start, end = _clause_at(text, at)
+    start, end = clause_at(text, at)
     inside = [m for m in mentions if start <= pos(m) < end]
     if inside:
         return inside[-1] if len({label(m) for m in inside}) == 1 else None
@@ -554,7 +561,7 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
         suite = best.suite or suite
     if at is not None:
         rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
-    clause = _clause_at(text, at) if at is not None else None
+    clause = clause_at(text, at) if at is not None else None
     scale = scale_at(text, at, clause)
     # '?': the sentence states several scales and which is this number's is not known
     count = (str(scale.count) if scale.count else "?") if scale else ""

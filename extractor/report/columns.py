@@ -91,7 +91,9 @@ CLAIMS = (
            "`nodes=8`; `?` when the sentence states several and which is this number's is "
            "unknown). A round or division named in the page's title or lead holds for the "
            "page, one named in the body for its paragraph, table or section; a number "
-           "followed by a past-result cue (\"posted in June\") speaks of the earlier round.",
+           "followed by a past-result cue (\"posted in June\") speaks of the earlier round. "
+           "Compute, throughput and performance-per-watt figures add the number format "
+           "their sentence states (`precision=FP8`, `sparsity=sparse`; `?` as above).",
            "suite=training;round=v1.1;division=closed"),
     Column("confidence", "How sure the extractor is of the whole row, 0.05 to 0.99: a stated "
            "unit, a name in the number's own sentence and a metric word raise it; a lost "
@@ -121,7 +123,10 @@ CONSISTENCY = (
     Column("metric", "The members' metric.", "time_to_train"),
     Column("context", "The members' context (suite, round, division; the scale, "
            "`accelerators=N` or `nodes=N`, for times, throughputs and relative claims: a "
-           "time on one node and on eight nodes are two groups).",
+           "time on one node and on eight nodes are two groups; the number format of "
+           "compute figures: 989 TFLOPS at `precision=TF32` and 3,958 at `precision=FP8;"
+           "sparsity=sparse` are two groups, and a figure that states none is compared "
+           "only with others that state none).",
            "suite=training;round=v1.1"),
     Column("n_docs", "How many pages state a claim of the group.", "2"),
     Column("langs", "`;`-joined language of each member claim, in the order of `values`.",
