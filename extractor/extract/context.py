@@ -1,5 +1,5 @@
-"""Page context: which MLPerf suite, round and division a page (or one sentence of it)
-speaks of, the page's date, and the scale a sentence states for a result.
+"""Page context: which MLPerf suite, round and division a page speaks of, and the
+page's date.
 
 Claims carry this context (claims.csv `context`) so that the consistency stage compares
 like with like: a v1.0 time-to-train must not be checked against a v1.1 result, nor an
@@ -11,21 +11,19 @@ open-division result against a closed one, nor a time on one node against one on
   "first submission"/"上一輪"/"이전" count less); failing any, the round the page's date
   implies (`rounds`, lexicon `context_rounds.json`). A round or division named in the
   body governs only its paragraph, the table below it or the section its heading opens
-  (`scopes`); the page context carries those scopes.
-- `sentence_context(sentence, page_ctx, at=, offset=) -> PageContext`: the context of
-  the number at `at` of a sentence starting at `offset`: the scope it stands in, the
-  division and round the sentence names itself ("in the open division", "在開放分區",
-  "오픈 부문"), the earlier round of a past result ("the 10.9 minutes it posted in
-  June"), and the scale stated for it (`scale`: "on 3,584 H100 GPUs", "8 nodes").
+  (`scopes`); the page context carries those scopes, and `scope_at` reads the one at an
+  offset.
+- `find_round_mentions`, `find_dates`/`page_date`, `division_named`/`division_mentions`:
+  the rounds, dates and divisions a text names, which `sentence_context` reads too.
 
-All language knowledge (suite, division and cue words, month names, round dates, scale
-words) is data in `extractor/lexicons/context_*.json`. No function here raises on any
-str input.
+The context of one claim, in its sentence (the division and round the sentence names,
+a past result's round, the scale), is `sentence_context`'s. All language knowledge
+(suite, division and cue words, month names, round dates) is data in
+`extractor/lexicons/context_*.json`. No function here raises on any str input.
 """
 from __future__ import annotations
 
 import datetime as dt
-import logging
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -33,23 +31,16 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
 from extractor.extract.regex_tools import literal_alternation, with_first_char_guard
-from extractor.extract.rounds import (all_rounds, known_rounds, past_round, pick_round,
-                                      round_for_date, round_sort_key)
-from extractor.extract.scale import scale_at
-from extractor.extract.scopes import Block, Scope, block_at, blocks, innermost, scopes_of
+from extractor.extract.rounds import all_rounds, pick_round, round_for_date
+from extractor.extract.scopes import block_at, blocks, innermost, scopes_of
 from extractor.extract.skipping import SkippingPattern
 
-__all__ = ["CONTEXT_FIELDS", "Block", "ContextConfig", "PageContext", "RoundMention", "Scope",
-           "division_named", "find_dates", "find_round_mentions", "known_rounds",
-           "page_context", "page_date", "parse_context", "round_for_date", "round_sort_key",
-           "scope_at", "sentence_context"]
-
-logger = logging.getLogger(__name__)
+__all__ = ["CONTEXT_FIELDS", "ContextConfig", "PageContext", "RoundMention", "division_mentions",
+           "division_named", "find_dates", "find_round_mentions", "half_width", "page_context",
+           "page_date", "parse_context", "scope_at"]
 
 CONTEXT_FIELDS = ("suite", "round", "division", "date", "accelerators", "nodes", "precision",
                   "sparsity")
-SUITES = ("training", "inference", "hpc")
-DIVISIONS = ("closed", "open")
 
 
 @dataclass(frozen=True)
@@ -74,7 +65,7 @@ class PageContext:
     #: which is this number's is not known (`extractor.extract.number_format`)
     precision: str = ""
     sparsity: str = ""
-    #: where in the page a round or division governs (`page_scopes`); a page's own
+    #: where in the page a round or division governs (`scopes`); a page's own
     #: context carries them, a claim's does not
     scopes: tuple = field(default=(), compare=False, repr=False)
 
@@ -150,8 +141,6 @@ class ContextConfig:
     #: characters after a number searched for a past-result cue ("posted in June")
     past_window: int = 40
 
-
-_DEFAULT_CONFIG = ContextConfig()
 
 
 # --- lexicons -----------------------------------------------------------------------
@@ -257,10 +246,10 @@ _HALF_WIDTH = {**{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}
 _HAS_FULL_WIDTH = re.compile("[\uff01-\uff5e\u3000]")
 
 
-def _normalise(text) -> str:
+def half_width(text) -> str:
     """Full-width digits, letters and signs as ASCII, offsets kept; '' for a non-str.
 
-    >>> _normalise("ＭＬＰｅｒｆ　１．１")
+    >>> half_width("ＭＬＰｅｒｆ　１．１")
     'MLPerf 1.1'
     """
     if not isinstance(text, str):
@@ -288,7 +277,7 @@ def find_round_mentions(text: str, config: ContextConfig | None = None) -> list[
     []
     """
     config = config or ContextConfig()
-    text = _normalise(text)
+    text = half_width(text)
     p = _patterns()
     found: dict[int, RoundMention] = {}
     mentions_benchmark = bool(p.benchmark.search(text))
@@ -324,7 +313,7 @@ def find_dates(text: str) -> list[tuple[int, str, bool]]:
     >>> [d for _, d, _ in find_dates("時間:2021-12-02 ... Jun 30, 2021; 2021년 12월 2일")]
     ['2021-12-02', '2021-06-30', '2021-12-02']
     """
-    text = _normalise(text)
+    text = half_width(text)
     p = _patterns()
     out = []
 
@@ -361,10 +350,17 @@ def page_date(text: str) -> str:
     return (cued or dates)[0][1]
 
 
+@lru_cache(maxsize=256)
+def division_mentions(text: str) -> tuple[tuple[int, str], ...]:
+    """(offset, division) of every division named; 'both' for "open and closed", whose
+    own words ("開放和封閉類別" holds "封閉類別") do not count again."""
+    return tuple((m.start(), m.lastgroup) for m in _patterns().any_division.finditer(text))
+
+
 def _division_counts(text: str) -> dict[str, int]:
     """How often each division is named; "open and closed" counts for both."""
     counts = {name: 0 for name in _patterns().divisions}
-    for _, name in _division_mentions(text):
+    for _, name in division_mentions(text):
         for division in (counts if name == "both" else (name,)):
             counts[division] += 1
     return counts
@@ -378,7 +374,7 @@ def division_named(text: str) -> str:
     >>> division_named("open and closed divisions")
     ''
     """
-    counts = _division_counts(_normalise(text))
+    counts = _division_counts(half_width(text))
     named = [name for name, n in counts.items() if n]
     return named[0] if len(named) == 1 else ""
 
@@ -411,7 +407,7 @@ def page_context(text, config: ContextConfig | None = None, date: str = "") -> P
     >>> page_context("Results of the MLPerf Training benchmark", date="2021-12-02").as_string()
     'suite=training;round=v1.1;date=2021-12-02'
     """
-    return _page_context(_normalise(text or ""), config or ContextConfig(), date)
+    return _page_context(half_width(text or ""), config or ContextConfig(), date)
 
 
 def _page_context(text: str, config: ContextConfig, date: str = "") -> PageContext:
@@ -446,125 +442,3 @@ def scope_at(ctx: PageContext, pos: int) -> PageContext:
         return replace(ctx, scopes=())
     return PageContext(inner.suite or ctx.suite, inner.round or ctx.round,
                        inner.division or ctx.division, ctx.date)
-
-
-@lru_cache(maxsize=256)
-def _rounds_named(text: str, config: ContextConfig) -> tuple[RoundMention, ...]:
-    """`find_round_mentions` of a sentence, remembered: every claim of a sentence asks
-    for its context (profiled: a sixth of the claim stage before)."""
-    return tuple(find_round_mentions(text, config))
-
-
-@lru_cache(maxsize=256)
-def _division_mentions(text: str) -> tuple[tuple[int, str], ...]:
-    """(offset, division) of every division named; 'both' for "open and closed", whose
-    own words ("開放和封閉類別" holds "封閉類別") do not count again."""
-    return tuple((m.start(), m.lastgroup) for m in _patterns().any_division.finditer(text))
-
-
-@lru_cache(maxsize=None)
-def _clause_separator() -> re.Pattern:
-    words = lexicons.load("context_words.json").get("clause_separators", [","])
-    return re.compile(literal_alternation(words), re.IGNORECASE)
-
-
-@lru_cache(maxsize=256)
-def _separators(text: str) -> tuple[tuple[int, int], ...]:
-    """The clause separators of a sentence, remembered: every claim of a sentence asks
-    for its clause (as `_rounds_named`)."""
-    return tuple(m.span() for m in _clause_separator().finditer(text))
-
-
-def clause_at(text: str, at: int) -> tuple[int, int]:
-    """(start, end) of the clause of `text` holding offset `at` (clauses end at the
-    separators of `context_words.json`: commas, "and", "而", "반면", ...)."""
-    start, end = 0, len(text)
-    for sep_start, sep_end in _separators(text):
-        if sep_end <= at:
-            start = sep_end
-        elif sep_start > at:
-            end = sep_start
-            break
-    return start, end
-
-
-def _nearest(mentions: list, at: int | None, pos, label, text: str):
-    """The mention that speaks for offset `at`: the one in its clause ("28.3 minutes in
-    the closed division, 26.05 in the open division"), else the last one before it, else
-    the first after it; None without `at`, or when its clause names two."""
-    if at is None or not mentions:
-        return None
-    start, end = clause_at(text, at)
-    inside = [m for m in mentions if start <= pos(m) < end]
-    if inside:
-        return inside[-1] if len({label(m) for m in inside}) == 1 else None
-    before = [m for m in mentions if pos(m) <= at]
-    return before[-1] if before else mentions[0]
-
-
-def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
-                     config: ContextConfig | None = None, at: int | None = None,
-                     offset: int | None = None) -> PageContext:
-    """The page context, with the division and round that one sentence names itself.
-
-    A round named only in passing ("since our first MLPerf v1.0 submission") does not
-    change the sentence's round: such a sentence speaks of the page's round relative to
-    the earlier one. A sentence naming both divisions has none, unless `at` (the offset
-    of a claim in the sentence) is given: then the division and round named last before
-    it (else first after it) speak for it.
-
-    >>> page = PageContext("training", "v1.1", "", "2021-12-02")
-    >>> sentence_context("在開放分區的訓練時間為5.78分鐘", page).as_string()
-    'suite=training;round=v1.1;division=open;date=2021-12-02'
-    >>> sentence_context("24% faster than our first MLPerf v1.0 submission", page).round
-    'v1.1'
-    >>> s = "34.5 min in the closed division and 27.8 min in the open division"
-    >>> sentence_context(s, page).division, sentence_context(s, page, at=s.index("27.8")).division
-    ('', 'open')
-
-    With `offset` (where the sentence starts in the page), a round or division named in
-    the body governs only its paragraph, table or section (`page_scopes`); a number
-    followed by a past-result cue ("the 10.9 minutes it posted in June") speaks of the
-    earlier round; the scale the sentence states for the number (`scale.scale_at`) is
-    added.
-
-    >>> s = "It beat the 10.9 minutes it posted in June."
-    >>> sentence_context(s, PageContext("training", "v3.1"), at=s.index("10.9")).round
-    'v3.0'
-    >>> sentence_context("GPT-3 in 10.94 min on 3,584 H100 GPUs", page, at=9).accelerators
-    '3584'
-    """
-    if isinstance(page_ctx, str):
-        page_ctx = PageContext.parse(page_ctx)
-    page_ctx = page_ctx or PageContext()
-    text = _normalise(sentence_text)
-    config = config or _DEFAULT_CONFIG  # (asked for every claim: not built anew each time)
-    at = at if isinstance(at, int) and not isinstance(at, bool) else None
-    if page_ctx.scopes and isinstance(offset, int):
-        page_ctx = scope_at(page_ctx, offset + (at or 0))
-    divisions = _division_mentions(text)
-    named = {d for _, d in divisions}
-    division = page_ctx.division
-    if len(named) == 1 and "both" not in named:
-        division = named.pop()
-    elif named:
-        nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
-        division = nearest[1] if nearest and nearest[1] != "both" else ""
-    own = [m for m in _rounds_named(text, config) if not m.passing]
-    rnd, suite = page_ctx.round, page_ctx.suite
-    if own:
-        best = None
-        if len({m.round for m in own}) > 1:
-            best = _nearest(own, at, lambda m: m.start, lambda m: m.round, text)
-        best = best or max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
-        rnd = best.round
-        suite = best.suite or suite
-    if at is not None:
-        rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
-    clause = clause_at(text, at) if at is not None else None
-    scale = scale_at(text, at, clause)
-    # '?': the sentence states several scales and which is this number's is not known
-    count = (str(scale.count) if scale.count else "?") if scale else ""
-    accelerators = count if scale and scale.kind == "accelerators" else ""
-    nodes = count if scale and scale.kind == "nodes" else ""
-    return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes)
