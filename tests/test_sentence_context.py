@@ -3,7 +3,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.context import PageContext, division_named
+from extractor.extract.context import PageContext
+from extractor.extract.page_context import division_named
 from extractor.extract.sentence_context import sentence_context
 
 

@@ -28,13 +28,13 @@ import re
 from dataclasses import dataclass, field, fields, replace
 
 from extractor.extract.confidence import claim_confidence
-from extractor.extract.context import page_context
 from extractor.extract.cues import LANGS, clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
 from extractor.extract.linking import link_names, memoised, sentence_infos
 from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.number_format import number_format_at
 from extractor.extract.not_claims import about_business, counts_parameters, reason_not_claim
+from extractor.extract.page_context import page_context
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
 from extractor.extract.sentence_context import sentence_context

@@ -1,8 +1,8 @@
-"""The context of one claim: the page's context (`context.page_context`) as it holds
-for the number at one offset of one sentence.
+"""The context of one claim: the page's context (`page_context`) as it holds for the
+number at one offset of one sentence (a `context.PageContext`).
 
 - `sentence_context(sentence, page_ctx, at=, offset=) -> PageContext`: the scope of the
-  page the number stands in (`context.scope_at`), the division and round the sentence
+  page the number stands in (`page_context.scope_at`), the division and round the sentence
   names itself ("in the open division", "在開放分區", "오픈 부문"), the earlier round
   of a past result ("the 10.9 minutes it posted in June", `rounds.past_round`), and
   the scale stated for it (`scale.scale_at`: "on 3,584 H100 GPUs", "8 nodes").
@@ -20,9 +20,9 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.context import (ContextConfig, PageContext, RoundMention,
-                                       division_mentions, find_round_mentions, half_width,
-                                       scope_at)
+from extractor.extract.context import PageContext
+from extractor.extract.page_context import (ContextConfig, RoundMention, division_mentions,
+                                            find_round_mentions, half_width, scope_at)
 from extractor.extract.regex_tools import literal_alternation
 from extractor.extract.rounds import past_round, round_sort_key
 from extractor.extract.scale import scale_at
