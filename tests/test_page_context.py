@@ -1,6 +1,5 @@
 """Page context: MLPerf suite, round, division and date from a page's text."""
 import datetime
-import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,6 @@ from hypothesis import strategies as st
 from extractor.extract.context import PageContext
 from extractor.extract.page_context import (ContextConfig, division_named, find_dates, page_context,
                                             page_date, scope_at)
-from extractor.extract.rounds import known_rounds, round_for_date
 from extractor.extract.sentence_context import sentence_context
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -83,20 +81,6 @@ def test_a_cued_date_beats_an_earlier_uncued_one():
     text = "Results of May 06, 2021 revisited. Last updated: 2022-07-01"
     assert page_date(text) == "2022-07-01"
     assert [d for _, d, _ in find_dates(text)] == ["2021-05-06", "2022-07-01"]
-
-
-@pytest.mark.parametrize("date, rnd", [
-    ("2021-06-30", "v1.0"), ("2021-11-30", "v1.0"), ("2021-12-01", "v1.1"),
-    ("2022-06-29", "v2.0"), ("2023-07-01", "v3.0"), ("2025-12-31", "v5.1"),
-    ("2018-01-01", ""),
-])
-def test_round_for_date_uses_training_publication_dates(date, rnd):
-    assert round_for_date(date) == rnd
-
-
-def test_rounds_are_listed_in_publication_order():
-    rounds = known_rounds("training")
-    assert rounds[:3] == ("v0.5", "v0.6", "v0.7") and "v2.1" in rounds
 
 
 def test_a_dated_mlperf_page_without_a_round_takes_it_from_its_date():
@@ -181,18 +165,6 @@ def test_junk_input(junk):
 
 
 @settings(deadline=None)  # first examples compile lexicon patterns
-@given(st.dates(min_value=datetime.date(2015, 1, 1),
-                max_value=datetime.date(2030, 12, 31)),
-       st.dates(min_value=datetime.date(2015, 1, 1),
-                max_value=datetime.date(2030, 12, 31)))
-def test_round_for_date_never_goes_back_in_time(a, b):
-    a, b = sorted((a, b))
-    ra, rb = round_for_date(a.isoformat()), round_for_date(b.isoformat())
-    order = list(known_rounds("training"))
-    assert (order.index(ra) if ra else -1) <= (order.index(rb) if rb else -1)
-
-
-@settings(deadline=None)  # first examples compile lexicon patterns
 @given(st.dates(min_value=datetime.date(1990, 1, 1),
                 max_value=datetime.date(2099, 12, 31)))
 def test_every_written_form_of_a_date_is_read(d):
@@ -210,38 +182,7 @@ def test_a_round_written_in_full_width_is_read():
     assert page_context(s).round == "v1.1"
 
 
-# --- scale, scopes and past results ----------------------------------------------------
-
-from extractor.extract.scale import scale_at, scale_mentions  # noqa: E402
-
-
-@pytest.mark.parametrize("text, expected", [
-    ("GPT-3 in 10.94 minutes on 3,584 H100 GPUs", [("accelerators", 3584)]),
-    ("384 Gaudi2 accelerators", [("accelerators", 384)]),
-    ("a 64-chip TPU v4 slice", [("accelerators", 64)]),
-    ("NVIDIA H100 GPU 3,584개를 사용해 10.94분", [("accelerators", 3584)]),
-    ("使用3584个H100 GPU完成训练", [("accelerators", 3584)]),
-    ("8台DGX A100", [("nodes", 8)]),
-    ("DGX A100 x8 trained BERT", [("nodes", 8)]),
-    ("on eight nodes", [("nodes", 8)]),
-    ("10 minutes on H100 GPUs", []),          # a time is no count of GPUs
-    ("more than 5,000 Blackwell GPUs", []),  # no exact scale
-    ("2.6x faster on GPUs", []),
-])
-def test_scale_mentions_in_three_languages(text, expected):
-    assert [(m.kind, m.count) for m in scale_mentions(text)] == expected
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("0123456789,. xGPUsnodechips개个台한DGXA100-")),
-               max_size=60))
-def test_scale_mentions_never_raise_and_never_overlap(text):
-    found = scale_mentions(text)
-    assert all(m.count > 0 for m in found)
-    assert all(a.end <= b.start for a, b in zip(found, found[1:]))
-    for at in range(0, len(text) + 1, 7):
-        scale_at(text, at)
-
+# --- scopes and the lead -------------------------------------------------------------
 
 def test_a_heading_governs_its_section_and_a_paragraph_its_table():
     lead = "A long introduction about accelerators and their many uses in practice. " * 7
@@ -263,54 +204,3 @@ def test_a_round_in_the_lead_holds_for_the_page():
     assert page.round == "v1.1"
     assert sentence_context("It trained in 55 hours.", page, at=14,
                             offset=text.index("It trained")).round == "v1.1"
-
-
-# --- the month-day-year pattern skips ahead (same matches as the pattern it replaced) ----
-
-from extractor import lexicons  # noqa: E402
-from extractor.extract.not_claims import full_dates  # noqa: E402
-from extractor.extract.regex_tools import (case_variants, literal_alternation,  # noqa: E402
-                                          with_first_char_guard)
-
-
-def _old_month_day_year():
-    """The month-day-year pattern as written before it opened with a case-sensitive
-    first-character class: the statement of the rule."""
-    month = literal_alternation(lexicons.load("context_words.json")["months"])
-    return re.compile(with_first_char_guard(
-        rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"), re.I)
-
-
-def _any_case(words):
-    """One of `words`, each letter in any case the engine folds to it (ſ for s, K for k)."""
-    return st.sampled_from(words).flatmap(lambda w: st.tuples(*[
-        st.sampled_from(case_variants(c) if c.isascii() else c) for c in w]).map("".join))
-
-
-_CONTEXT_WORDS = lexicons.load("context_words.json")
-# dates, well formed or nearly, among noise
-_DATE_LIKE = st.tuples(
-    _any_case(list(_CONTEXT_WORDS["months"]) + ["mayor", "ju", "decade"]),
-    st.sampled_from(["", "."]), st.sampled_from([" ", "  ", "\n", ""]),
-    st.sampled_from(["1", "30", "123", ""]),
-    st.sampled_from(["", "th", "ST"]), st.sampled_from([",", ""]), st.sampled_from([" ", ""]),
-    st.sampled_from(["2021", "1999", "1800", "20211"])).map("".join)
-_NOISE = st.sampled_from(["x", "a", " ", "학", "1", "_", "é", "Σ", "\u0130", "re", "MLPerf ", "\n"])
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.lists(st.one_of(_DATE_LIKE, _NOISE), max_size=8).map("".join))
-def test_month_day_year_matches_as_the_guarded_pattern(text):
-    old, new = _old_month_day_year(), full_dates().month_day_year
-    assert [(m.span(), m.groups()) for m in old.finditer(text)] == \
-        [(m.span(), m.groups()) for m in new.finditer(text)], text
-
-
-def test_month_day_year_matches_as_the_guarded_pattern_on_real_pages(shared_dir):
-    old, new = _old_month_day_year(), full_dates().month_day_year
-    dev = shared_dir / "devset" / "corpus"
-    pages = sorted(CORPUS.iterdir()) + sorted(p for p in dev.rglob("*") if p.is_file())
-    for path in pages:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        assert [(m.span(), m.groups()) for m in old.finditer(text)] == \
-            [(m.span(), m.groups()) for m in new.finditer(text)], path.name
