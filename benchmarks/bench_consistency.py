@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pandas as pd  # noqa: E402
 
 from extractor.consistency import check_consistency, load_reference  # noqa: E402
-from extractor.extract.context import page_context, sentence_context  # noqa: E402
+from extractor.extract.page_context import page_context  # noqa: E402
+from extractor.extract.sentence_context import sentence_context  # noqa: E402
 from extractor.reference import prepare_reference  # noqa: E402
 
 COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value", "unit",

@@ -30,7 +30,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from extractor import lexicons
-from extractor.extract.context import PageContext, round_for_date, round_sort_key
+from extractor.extract.context import PageContext
+from extractor.extract.rounds import round_for_date, round_sort_key
 
 if TYPE_CHECKING:
     from extractor.consistency import ConsistencyConfig

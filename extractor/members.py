@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from extractor.claim_columns import NUMBER_COLUMNS, TEXT_COLUMNS, ClaimColumns, finite, text
-from extractor.extract.context import PageContext, page_context
+from extractor.extract.context import PageContext
+from extractor.extract.page_context import page_context
 from extractor.grouping import counted_thing
 from extractor.reference import benchmark_key, system_key
 from extractor.table_files import format_cell

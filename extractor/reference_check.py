@@ -17,7 +17,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
-from extractor.extract.context import PageContext, round_for_date, round_sort_key
+from extractor.extract.context import PageContext
+from extractor.extract.rounds import round_for_date, round_sort_key
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
     from extractor.consistency import ConsistencyConfig

@@ -16,8 +16,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from extractor import lexicons
-from extractor.extract.context import PageContext, round_sort_key
+from extractor.extract.context import PageContext
 from extractor.extract.names import canonical_system, name_key
+from extractor.extract.rounds import round_sort_key
 from extractor.reference_check import ReferenceCheck, divisions_to_try, significant, where
 
 if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only

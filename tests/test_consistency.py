@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from extractor.consistency import (EXTRA_GROUP_COLUMNS, GROUP_COLUMNS, ConsistencyConfig,
                                    check_consistency, half_unit, load_reference,
                                    tolerance_interval)
-from extractor.extract.context import PageContext, page_context
+from extractor.extract.context import PageContext
+from extractor.extract.page_context import page_context
 from extractor.reference import (ReferenceTableError, benchmark_key,
                                  prepare_reference, system_key)
 

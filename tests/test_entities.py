@@ -171,6 +171,7 @@ def _rule_mentions(text: str) -> list[tuple]:
     variant of every form; the longest mention (in tokens) wins, then the earlier, then a
     lexicon name over a name by shape."""
     import extractor.extract.entities as E
+    from extractor.extract.name_variants import form_variants
     from extractor.extract.names import entries
     from extractor.extract.shapes import glued_vendor_cuts, shapes
     from extractor.extract.tokenizer import split_words
@@ -179,7 +180,7 @@ def _rule_mentions(text: str) -> list[tuple]:
         return split_words(t, glued_vendor_cuts(t))
 
     variants = [(idx, v, glue) for idx, entry in enumerate(entries())
-                for form in entry.forms for v, glue in E._form_variants(form)]
+                for form in entry.forms for v, glue in form_variants(form)]
     korean = {w for _, v, _ in variants for w in split_words(v)[0] if "가" <= w[0] <= "힣"}
 
     def norm(w):

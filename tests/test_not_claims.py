@@ -1,13 +1,23 @@
 """What a number is not (extractor.extract.not_claims, the quantity layer's half): real snippets of ko/zh/en pages,
 clean and damaged, whose numbers are names, dates, tickers, process nodes, list numbers,
-generations, code or the definition of a unit; none is a quantity (CLAIMS.md "Not claims")."""
+generations, code or the definition of a unit; none is a quantity (CLAIMS.md "Not claims").
+The full-date patterns (`not_claims.dates`), which the page context reads too, match as the
+patterns they replaced."""
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from extractor import lexicons
+from extractor.extract.not_claims import full_dates
 from extractor.extract.quantities import find_quantities
+from extractor.extract.regex_tools import case_variants, literal_alternation, with_first_char_guard
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
 def values(text: str, lang: str = "und") -> list[float]:
@@ -108,8 +118,6 @@ def test_any_process_node_is_no_quantity(node, unit):
 def test_the_word_before_a_number_is_the_run_of_one_script_before_its_spaces(text, s):
     """`_word_before` reads the word ending at the last non-space before offset s (within
     the window): the longest run of Latin letters (with # . -), of Hangul or of Han there."""
-    import re  # noqa: PLC0415
-
     from extractor.extract.quantities import _QuantityFinder
     from extractor.extract.quantity_grammar import grammar
     from extractor.extract.quantity_types import DEFAULT_CONFIG
@@ -121,3 +129,49 @@ def test_the_word_before_a_number_is_the_run_of_one_script_before_its_spaces(tex
     run = re.search(rf"(?:[A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)\Z", before)
     word = run.group().lower().strip(".-") if run else None
     assert finder._word_before(s, {word} if word is not None else set()) == (word is not None)
+
+
+# --- the month-day-year pattern skips ahead (same matches as the pattern it replaced) ----
+
+
+def _old_month_day_year():
+    """The month-day-year pattern as written before it opened with a case-sensitive
+    first-character class: the statement of the rule."""
+    month = literal_alternation(lexicons.load("context_words.json")["months"])
+    return re.compile(with_first_char_guard(
+        rf"\b({month})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)"), re.I)
+
+
+def _any_case(words):
+    """One of `words`, each letter in any case the engine folds to it (ſ for s, K for k)."""
+    return st.sampled_from(words).flatmap(lambda w: st.tuples(*[
+        st.sampled_from(case_variants(c) if c.isascii() else c) for c in w]).map("".join))
+
+
+_CONTEXT_WORDS = lexicons.load("context_words.json")
+# dates, well formed or nearly, among noise
+_DATE_LIKE = st.tuples(
+    _any_case(list(_CONTEXT_WORDS["months"]) + ["mayor", "ju", "decade"]),
+    st.sampled_from(["", "."]), st.sampled_from([" ", "  ", "\n", ""]),
+    st.sampled_from(["1", "30", "123", ""]),
+    st.sampled_from(["", "th", "ST"]), st.sampled_from([",", ""]), st.sampled_from([" ", ""]),
+    st.sampled_from(["2021", "1999", "1800", "20211"])).map("".join)
+_NOISE = st.sampled_from(["x", "a", " ", "학", "1", "_", "é", "Σ", "\u0130", "re", "MLPerf ", "\n"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(_DATE_LIKE, _NOISE), max_size=8).map("".join))
+def test_month_day_year_matches_as_the_guarded_pattern(text):
+    old, new = _old_month_day_year(), full_dates().month_day_year
+    assert [(m.span(), m.groups()) for m in old.finditer(text)] == \
+        [(m.span(), m.groups()) for m in new.finditer(text)], text
+
+
+def test_month_day_year_matches_as_the_guarded_pattern_on_real_pages(shared_dir):
+    old, new = _old_month_day_year(), full_dates().month_day_year
+    dev = shared_dir / "devset" / "corpus"
+    pages = sorted(CORPUS.iterdir()) + sorted(p for p in dev.rglob("*") if p.is_file())
+    for path in pages:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert [(m.span(), m.groups()) for m in old.finditer(text)] == \
+            [(m.span(), m.groups()) for m in new.finditer(text)], path.name

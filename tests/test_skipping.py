@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor import lexicons
-from extractor.extract.context import _patterns
 from extractor.extract.cues import cue_regex
+from extractor.extract.page_context import _patterns
 from extractor.extract.regex_tools import case_variants
 from extractor.extract.skipping import SkippingPattern, skipping_pattern, skipping_spans
 

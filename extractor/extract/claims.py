@@ -12,7 +12,7 @@ every quantity of a sentence (`quantities.find_quantities`):
    table, the sentence before, the heading, the page's topic (`topics`), with where each
    came from (the `link` column); `roles` marks what is counted and what is a baseline;
 4. `metrics.metric_for`: the metric from the quantity's kind and cue words;
-   `context.sentence_context`: round, division, date, scale; for compute and throughput
+   `sentence_context`: round, division, date, scale; for compute and throughput
    figures the number format (`number_format`: precision=FP8, sparsity=sparse);
 5. `confidence.claim_confidence`: how much evidence stands behind the claim.
 
@@ -28,15 +28,16 @@ import re
 from dataclasses import dataclass, field, fields, replace
 
 from extractor.extract.confidence import claim_confidence
-from extractor.extract.context import page_context, sentence_context
 from extractor.extract.cues import LANGS, clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
 from extractor.extract.linking import link_names, memoised, sentence_infos
 from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.number_format import number_format_at
 from extractor.extract.not_claims import about_business, counts_parameters, reason_not_claim
+from extractor.extract.page_context import page_context
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
+from extractor.extract.sentence_context import sentence_context
 from extractor.extract.tables import Table, TableTracker
 from extractor.extract.tasks import find_tasks
 from extractor.extract.topics import PageTopic, previous, refers_back

@@ -13,13 +13,13 @@ script tokenizer (`tokenizer.py`), finds
 Written forms vary in case, spaces and hyphens ("IPU POD16", "ipu-pod 16", "ResNet50"):
 every form in the lexicons becomes a phrase pattern in which hyphens are optional and
 spaces free, except that a short letter part stays glued to its number ("A100" but not
-"a 100"). Names are normalised and compared in `names.py`, the one home of that. The
+"a 100"): the variants and the token norms they are matched by are `name_variants.py`'s.
+Names are normalised and compared in `names.py`, the one home of that. The
 same finder serves every language: the lexicons hold each name's spellings in all three.
 `spacy_entities.py` gives its mentions as a spaCy pipeline's `doc.ents`.
 """
 from __future__ import annotations
 
-import logging
 import re
 from bisect import bisect_left
 from dataclasses import asdict, dataclass
@@ -30,17 +30,14 @@ from typing import NamedTuple
 
 from extractor import lexicons
 from extractor.extract import shapes
-from extractor.extract.names import (PLACEHOLDERS, SYSTEM, VENDOR, WORKLOAD, Entry,
-                                     canonical_system, canonical_workload, entries, form_key,
-                                     name_key, vendor_of)
+from extractor.extract.name_variants import (case_key, case_variants, form_variants, is_hangul,
+                                             token_norm)
+from extractor.extract.names import (SYSTEM, VENDOR, WORKLOAD, canonical_system,
+                                     canonical_workload, entries, form_key, name_key, vendor_of)
 from extractor.extract.tokenizer import has_trailing_space, safe_text, split_words, token_pieces
-
-logger = logging.getLogger(__name__)
 
 __all__ = ["SYSTEM", "VENDOR", "WORKLOAD", "Entity", "canonical_system", "canonical_workload",
            "find_entities", "form_key", "name_key", "vendor_of"]
-
-_HYPHENS = ["-", "_", "‐", "‑", "–", "—"]
 
 
 @dataclass
@@ -62,119 +59,19 @@ class Entity:
 # Matching: a prefix tree over token norms for the lexicon forms; names no lexicon lists
 # come from their shape and context (`shapes.py`).
 #
-# A token's NORM is its lower case, except that every digit group reads "0", every
-# hyphen "-", and a Korean word reads as the longest Korean name it starts with
-# (particles glue to names: 그래프코어의). Each form is expanded into its written variants
-# (parts separated by a space, a hyphen, or nothing), each variant's norms become a path
-# of the tree, and a text matches a variant where its tokens' norms follow that path; a
-# match then must give the form's canonical name back (`names.Entry.canonical_of`), which
-# checks the digits. White space is no token between words (" ") or a token that matches
-# nothing (line breaks, runs of spaces), so a name never spans a line break.
-
-_DIGIT_NORM = "0"
-
-
-def _is_hangul(tok: str) -> bool:
-    return bool(tok) and "\uac00" <= tok[0] <= "\ud7a3"
-
-
-def _short_latin(tok: str) -> bool:
-    return tok.isascii() and tok.isalpha() and len(tok) <= 2
-
-
-def _form_parts(form: str) -> list[tuple[str, str]]:
-    """(token, separator before it: '', ' ' or '-') of a lexicon form."""
-    marked = form
-    for ph in PLACEHOLDERS:
-        marked = marked.replace(ph, _DIGIT_NORM)
-    words, spaces = split_words(marked)
-    parts: list[tuple[str, str]] = []
-    sep = ""
-    for w, sp in zip(words, spaces):
-        if w in _HYPHENS or w.isspace():
-            sep = "-" if w in _HYPHENS else (sep or " ")
-            continue
-        parts.append((w, sep))
-        sep = " " if sp else ""
-    return parts
-
-
-def _long_word(tok: str) -> bool:
-    return tok.isascii() and tok.isalpha() and len(tok) >= 4
-
-
-def _joins(prev: str, tok: str, sep: str) -> tuple[str, ...]:
-    """How two parts of a form may be joined in a text: as written, with a space, a
-    hyphen or nothing; but two long words the form spaces ("Grace Hopper", "Gen Intel
-    Xeon") are only ever written spaced, and generating their glued and hyphenated
-    variants would only slow the finder's construction down."""
-    if not sep:
-        return ("",)
-    if sep == " " and _long_word(prev) and _long_word(tok):
-        return (" ",)
-    return (" ", "-", "")
-
-
-def _form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
-    """Written variants of a form, each with the token positions (in the variant) that
-    must have no space after them: a short letter part stays glued to its number, so
-    "A100" matches but "a 100" does not.
-
-    >>> [v for v, _ in _form_variants("IPU-POD{n}")]
-    ['IPU POD0', 'IPU-POD0', 'IPUPOD0']
-    >>> _form_variants("A100")
-    [('A100', (0,))]
-    """
-    parts = _form_parts(form)
-    if not parts:
-        return []
-    variants: list[tuple[str, tuple[int, ...]]] = []
-    seen = set()
-
-    def build(i: int, text: str) -> None:
-        if i == len(parts):
-            words, spaces = split_words(text)
-            glue = [j for j in range(len(words) - 1)
-                    if not spaces[j] and "-" not in (words[j], words[j + 1])
-                    and (_short_latin(words[j]) or _short_latin(words[j + 1]))]
-            if text not in seen:
-                seen.add(text)
-                variants.append((text, tuple(glue)))
-            return
-        tok, sep = parts[i]
-        if i == 0:
-            build(1, tok)
-            return
-        for join in _joins(parts[i - 1][0], tok, sep):
-            build(i + 1, text + join + tok)
-
-    build(0, "")
-    return variants
-
-
-def _norm(word: str, hangul_names: re.Pattern | None) -> str:
-    """The NORM of one token (see above).
-
-    >>> [_norm(w, re.compile("그래프코어")) for w in ["IPU", "128", "—", "그래프코어의", "x²"]]
-    ['ipu', '0', '-', '그래프코어', 'x²']
-    """
-    if word.isdigit():
-        return _DIGIT_NORM
-    if word in _HYPHENS:
-        return "-"
-    if hangul_names is not None and _is_hangul(word):
-        m = hangul_names.match(word)
-        if m:
-            return m.group()
-    return word.lower()
-
+# Each form is expanded into its written variants and a token's norm is read as
+# `name_variants` says; each variant's norms become a path of the tree, and a text
+# matches a variant where its tokens' norms follow that path; a match then must give the
+# form's canonical name back (`names.Entry.canonical_of`), which checks the digits.
+# White space is no token between words (" ") or a token that matches nothing (line
+# breaks, runs of spaces), so a name never spans a line break.
 
 #: token pieces whose norms the finder keeps (about 10 MB; a page has a few hundred)
 _NORMS_KEPT = 50_000
 
 
 class _NormTable(dict):
-    """{token piece: `_norm` of its word}, filled as pieces are looked up
+    """{token piece: `token_norm` of its word}, filled as pieces are looked up
     (`tokenizer.token_pieces`: a word with its trailing space, or white space)."""
 
     def __init__(self, hangul_names: re.Pattern | None):
@@ -183,7 +80,7 @@ class _NormTable(dict):
 
     def __missing__(self, piece: str) -> str:
         word = piece[:-1] if has_trailing_space(piece) else piece
-        norm = self[piece] = _norm(word, self.hangul_names)
+        norm = self[piece] = token_norm(word, self.hangul_names)
         return norm
 
 
@@ -199,9 +96,9 @@ class AliasEntityFinder:
     def __init__(self):
         self.entries = entries()
         variants = [(idx, text, glue) for idx, entry in enumerate(self.entries)
-                    for form in entry.forms for text, glue in _form_variants(form)]
+                    for form in entry.forms for text, glue in form_variants(form)]
         # Korean names first: the norms of Korean words are the names they start with
-        names = {w for _, text, _ in variants for w in split_words(text)[0] if _is_hangul(w)}
+        names = {w for _, text, _ in variants for w in split_words(text)[0] if is_hangul(w)}
         self.hangul_names = re.compile(shapes.alternatives(names)) if names else None
         # The tree: {norm: node}, a node a dict of the same kind whose `_END` holds the
         # entries a variant of which ends there, in lexicon order, each with the glue
@@ -214,7 +111,7 @@ class AliasEntityFinder:
         for idx, text, glue in variants:
             node = tree
             for word in split_words(text, shapes.glued_vendor_cuts(text))[0]:
-                node = node.setdefault(_norm(word, self.hangul_names), {})
+                node = node.setdefault(token_norm(word, self.hangul_names), {})
             node.setdefault(_END, {}).setdefault(idx, set()).add(glue)
         _freeze(tree)
         self.tree = tree
@@ -335,10 +232,10 @@ def _entry_of(surface: str, idxs: tuple[int, ...]) -> int | None:
     lexicon = entries()
     for idx in idxs:
         entry = lexicon[idx]
-        if entry.canonical_of_key(key) is None and not _is_hangul(surface[-1:]):
+        if entry.canonical_of_key(key) is None and not is_hangul(surface[-1:]):
             continue
         if (entry.case_sensitive and surface.lower() != surface.upper()
-                and _case_key(surface) not in _case_variants(entry)):
+                and case_key(surface) not in case_variants(entry)):
             continue  # a Korean or Chinese form has no case to check
         return idx
     return None
@@ -396,18 +293,6 @@ def _shape_spans(text: str, pieces: list[str], starts: list[int],
             continue
         out.append(_Mention(first, last + 1, shape.start, shape.end, SYSTEM, -1, shape))
     return out
-
-
-@lru_cache(maxsize=None)
-def _case_variants(entry: Entry) -> frozenset[str]:
-    """The written variants of a case-sensitive entry, in their case (`_case_key`)."""
-    return frozenset(_case_key(text) for form in entry.forms
-                     for text, _ in _form_variants(form))
-
-
-def _case_key(text: str) -> str:
-    """`text` without spaces, every digit group written 0: "LLaMA 65B" -> "LLaMA0B"."""
-    return re.sub(r"\d+", _DIGIT_NORM, "".join(text.split()))
 
 
 @lru_cache(maxsize=None)

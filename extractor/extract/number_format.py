@@ -8,8 +8,8 @@ sparsity=sparse`), so that the consistency stage compares like with like instead
 calling such figures a conflict.
 
 Which format speaks for a number, in its sentence (`number_format_at`). Its span is
-its clause (`context.clause_at`), cut at table cells and brackets ("1,979 TFLOPS FP8
-dense (3,958 TFLOPS sparse)": two spans):
+its clause (`sentence_context.clause_at`), cut at table cells and brackets ("1,979
+TFLOPS FP8 dense (3,958 TFLOPS sparse)": two spans):
 - a format named in the span ("1,979 TFLOPS FP8 dense", "FP8 算力 989 TFLOPS"); two
   different ones there ("1,856 BF16/FP8 matrix TFLOPS") make it unknown, written '?',
   which joins no group of one format;
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.context import clause_at
 from extractor.extract.regex_tools import alt, left_bound
+from extractor.extract.sentence_context import clause_at
 
 #: written for a format stated but not attributable to the number
 SEVERAL = "?"

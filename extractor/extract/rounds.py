@@ -98,7 +98,7 @@ def _past_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
 def past_round(text: str, at: int, rnd: str, suite: str, date: str,
                 window: int = 40) -> str:
     """The round a number speaks of when a past-result cue follows it (see
-    `context.sentence_context`): the round published in the month the cue names, else the one
+    `sentence_context`): the round published in the month the cue names, else the one
     before `rnd`; `rnd` when there is no such cue, '' when no earlier round is known."""
     cue, blocker, month_rx = _past_patterns()
     after = text[at:at + window]

@@ -1,6 +1,6 @@
 """Where on a page a round, suite or division governs: its paragraph, the table right
 below it, or, named in a heading, the section the heading opens; named in the page's
-title or lead, the whole page (`context.page_context` decides that).
+title or lead, the whole page (`page_context` decides that).
 
 - `blocks(text, heading_chars, title_chars) -> [Block]`: the page's paragraphs (text
   between blank lines; lines on a page without blank lines), each a heading, a table row

@@ -11,7 +11,7 @@ process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a number in 
 that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks` compiles the span masks of
 a grammar; `NotAQuantity` holds the tests the quantity finder mixes in (it reads the
 finder's `norm`, `g`, `cfg`, `masked`, `lossy`); `not_claims.dates.full_dates` are also the page context's
-dates (context.find_dates).
+dates (page_context.find_dates).
 
 The claim layer (the second half): a quantity is no claim when it is part of a name the
 entity stage found, matches a not-a-claim pattern of `lexicons/claims_not.json` (versions,

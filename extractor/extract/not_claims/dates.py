@@ -1,6 +1,6 @@
 """Dates with a day, as pages write them (2021-12-02, 2021年12月2日, "Dec. 2, 2021",
 "2 December 2021"): a number inside one is no claim (`quantities`), and the page context
-reads the page's date from them (context.find_dates)."""
+reads the page's date from them (page_context.find_dates)."""
 from __future__ import annotations
 
 import re
@@ -13,7 +13,7 @@ from extractor.extract.regex_tools import alt, first_char_alternation
 
 class FullDates(NamedTuple):
     """Dates with a day, as pages write them; a number inside one is no claim, and the page
-    context reads the page's date from them (context.find_dates). Groups: year, month, day
+    context reads the page's date from them (page_context.find_dates). Groups: year, month, day
     (month_day_year: month word, day, year; day_month_year: day, month word, year)."""
     iso: re.Pattern
     cjk: re.Pattern
