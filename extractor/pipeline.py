@@ -36,7 +36,6 @@ from extractor.extract import Claim, extract_claims
 from extractor.extract.claims import CLAIM_COLUMNS
 from extractor.ingest import RawPage, binary_kind, iter_pages
 from extractor.langid import tag_page
-from extractor.extract.claims import Claim
 from extractor.outputs import RunWriter
 from extractor.runfolder import FinishedPages
 

@@ -6,7 +6,7 @@ checked against a v1.1 result, nor an open-division result against a closed one,
 time on one node against one on eight, nor an FP8 figure against a TF32 one.
 
 - `PageContext`: the record, written as `;`-joined key=value (`as_string`) and read back
-  (`PageContext.parse`, `parse_context`); `CONTEXT_FIELDS` in their written order.
+  (`PageContext.parse`); `CONTEXT_FIELDS` in their written order.
 
 A page's context is read from its text by `page_context`, one number's in its sentence
 by `sentence_context` (and its number format by `number_format`); the consistency stage
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-__all__ = ["CONTEXT_FIELDS", "PageContext", "parse_context"]
+__all__ = ["CONTEXT_FIELDS", "PageContext"]
 
 CONTEXT_FIELDS = ("suite", "round", "division", "date", "accelerators", "nodes", "precision",
                   "sparsity")
@@ -93,7 +93,3 @@ class PageContext:
         return f"a{self.accelerators}" if self.accelerators else \
             (f"n{self.nodes}" if self.nodes else "")
 
-
-def parse_context(s) -> PageContext:
-    """Module-level alias of `PageContext.parse`."""
-    return PageContext.parse(s)
