@@ -168,46 +168,51 @@ def _sample(el) -> str:
 def _weigh(root, lex: dict, config: BoilerplateConfig) -> dict:
     """Bottom-up masses for every element: total, link and good-block text."""
     weights: dict = {}
-    inline: dict = {}        # text of an element not inside a nested block
-    inline_links: dict = {}
+    # text of an element not inside a nested block: (all, link), for its parent to add up
+    inline: dict = {}
     block_tags = lex["block_tags"]
     # a whole teaser (headline, summary) is often one <a>: everything under it is link text
     in_link = {el for a in root.iter("a") for el in a.iter()}
+    # the only element iterated that may have no parent is the root itself
+    root_is_top = root.getparent() is None
+    nothing = (0.0, 0.0)
+    # (each lxml property read builds a new Python object: tag, text and tail are read once)
     for el in reversed(list(root.iter())):
-        if not isinstance(el.tag, str):
+        tag = el.tag
+        if not isinstance(tag, str):  # comments, processing instructions, entities
             weights[el] = _Weights()
-            inline[el], inline_links[el] = 0.0, 0.0
+            inline[el] = nothing
             continue
-        own = text_mass(el.text or "")
+        text = el.text
+        own = text_mass(text) if text else 0.0
         w = _Weights(total=own)
-        text_parts = [el.text or ""]
-        own_inline, own_inline_links = own, own if el.tag == "a" else 0.0
+        own_inline, own_inline_links = own, own if tag == "a" else 0.0
         for child in el:
             cw = weights[child]
-            tail = text_mass(child.tail or "")
-            w.total += cw.total + tail
+            tail = child.tail
+            tail_mass = text_mass(tail) if tail else 0.0
+            w.total += cw.total + tail_mass
             w.links += cw.links
             w.good += cw.good
             w.n_links += cw.n_links
-            own_inline += tail
-            text_parts.append(child.tail or "")
-            if child.tag not in block_tags:
-                own_inline += inline[child]
-                own_inline_links += inline_links[child]
-        if el.tag == "a":
+            own_inline += tail_mass
+            child_inline, child_inline_links = inline[child]
+            own_inline += child_inline  # (a block child's is zero: see below)
+            own_inline_links += child_inline_links
+        if tag == "a":
             w.n_links += 1
         if el in in_link:
             w.links = w.total
             own_inline_links = own_inline
-        if el.tag in block_tags or el.getparent() is None:
+        if tag in block_tags or (el is root and root_is_top):
             # a block of running text: judge it as a whole (its inline children included)
             if (own_inline >= config.min_good_mass
                     and own_inline_links <= config.max_good_link_share * own_inline
                     and _has_sentence_punctuation(el, block_tags)):
                 w.good += own_inline
-            inline[el], inline_links[el] = 0.0, 0.0
+            inline[el] = nothing
         else:
-            inline[el], inline_links[el] = own_inline, own_inline_links
+            inline[el] = (own_inline, own_inline_links)
         weights[el] = w
     return weights
 
