@@ -1,10 +1,37 @@
-"""Boilerplate removal internals (extractor.clean.boilerplate): the element weights."""
+"""Boilerplate removal internals (extractor.clean.boilerplate): the element weights and
+the class/id names read as boilerplate."""
 from __future__ import annotations
+
+import gzip
 
 import lxml.html
 
-from extractor.clean.boilerplate import BoilerplateConfig, _lexicon, _weigh
+from extractor.clean.boilerplate import BoilerplateConfig, _lexicon, _names_boilerplate, _weigh
 
+from conftest import GOLDEN, SHARED
+
+AEB_HTML = SHARED / "testdata" / "aeb" / "html"
+
+
+def _class_and_id_names(html: str) -> set[str]:
+    root = lxml.html.document_fromstring(html)
+    return {f"{el.get('class') or ''} {el.get('id') or ''}".strip() for el in root.iter()
+            if isinstance(el.tag, str)} - {""}
+
+
+def test_ascii_names_lowercased_match_as_the_ignore_case_pattern():
+    """The fast path (ASCII names lowercased, searched case-sensitively) reads every real
+    class/id name as the ignore-case pattern does."""
+    lex = _lexicon()
+    names = _class_and_id_names((GOLDEN / "html_article.html").read_text("utf-8"))
+    for path in sorted(AEB_HTML.glob("*.html.gz"))[:60] if AEB_HTML.is_dir() else []:
+        names |= _class_and_id_names(gzip.decompress(path.read_bytes()).decode("utf-8", "replace"))
+    names |= {"SiteNav", "main SIDEBAR", "x_Share-Buttons", "NAVIGATION\tbar", "ad-slot", "head-line",
+              "Kicker", "\u212aicker-nav", "\u017fhare", "메뉴 Footer", "article-body Comments"}
+    boilerplate = [n for n in names if _names_boilerplate(n, lex)]
+    assert boilerplate and len(boilerplate) < len(names)  # both answers occur
+    for name in names:
+        assert _names_boilerplate(name, lex) == bool(lex["drop_re"].search(name)), name
 
 
 def test_weights_of_a_block_its_links_and_a_comment():

@@ -89,13 +89,13 @@ def _lexicon() -> dict:
     lex = load_lexicon("clean_boilerplate")
     words = lex.get("boilerplate_names", [])
     keep = lex.get("content_names", [])
-    # class/id names are split on - _ and spaces; a word matches a name's part or its start
-    # ("comments", "comment-list", "share-buttons", "socialShare")
     return {
-        "drop_re": re.compile(r"(?:^|[\s_-])(?:" + "|".join(re.escape(w) for w in words) + r")", re.IGNORECASE)
-        if words else None,
-        "keep_re": re.compile(r"(?:^|[\s_-])(?:" + "|".join(re.escape(w) for w in keep) + r")", re.IGNORECASE)
-        if keep else None,
+        "drop_re": _name_words_re(words, re.IGNORECASE) if words else None,
+        # the same words for ASCII names lowercased first (`_names_boilerplate`); only
+        # when the words are ASCII, so that lowercasing is what ignoring case does
+        "drop_lower_re": _name_words_re([w.lower() for w in words])
+        if words and all(w.isascii() for w in words) else None,
+        "keep_re": _name_words_re(keep, re.IGNORECASE) if keep else None,
         "drop_tags": frozenset(lex.get("drop_tags", [])),
         "drop_roles": frozenset(lex.get("drop_roles", [])),
         "block_tags": frozenset(lex.get("block_tags", [])),
@@ -104,6 +104,12 @@ def _lexicon() -> dict:
         "teaser_headline_tags": tuple(lex.get("teaser_headline_tags", ["h2", "h3", "h4", "h5", "h6"])),
         "teaser_item_tags": frozenset(lex.get("teaser_item_tags", ["li", "article", "div"])),
     }
+
+
+def _name_words_re(words: list[str], flags: int = 0) -> re.Pattern:
+    # class/id names are split on - _ and spaces; a word matches a name's part or its start
+    # ("comments", "comment-list", "share-buttons", "socialShare")
+    return re.compile(r"(?:^|[\s_-])(?:" + "|".join(re.escape(w) for w in words) + r")", flags)
 
 
 def text_mass(text: str) -> float:
@@ -153,9 +159,27 @@ def _is_named_boilerplate(el, lex: dict) -> bool:
     if style and any(h in style.replace(" ", "").lower() for h in lex["hidden_styles"]):
         return True
     name = _name_of(el)
-    if not name or lex["drop_re"] is None or not lex["drop_re"].search(name):
+    if not name or not _names_boilerplate(name, lex):
         return False
     return not (lex["keep_re"] is not None and lex["keep_re"].search(name))
+
+
+def _names_boilerplate(name: str, lex: dict) -> bool:
+    """True when a boilerplate word is a part, or starts a part, of a class/id name.
+
+    An ASCII name is lowercased and searched case-sensitively: the same matches as the
+    ignore-case pattern (for ASCII text and words ignoring case is lowercasing), at a third
+    of the cost (an ignore-case search folds each word's letters at every part start;
+    0.9 -> 0.3 ms a page on the 181 AEB pages). Other names keep the ignore-case pattern
+    (Unicode case folding, as of the Kelvin sign, is not lowercasing).
+
+    >>> lex = _lexicon()
+    >>> [_names_boilerplate(n, lex) for n in ("col-md-8 Site-Navigation", "메인 MENU", "article-body")]
+    [True, True, False]
+    """
+    if lex["drop_lower_re"] is not None and name.isascii():
+        return lex["drop_lower_re"].search(name.lower()) is not None
+    return lex["drop_re"] is not None and lex["drop_re"].search(name) is not None
 
 
 def _sample(el) -> str:
