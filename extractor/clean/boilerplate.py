@@ -7,7 +7,7 @@ those with line-level evidence). The method is language-independent, in the spir
 jusText and readability, so it works the same for ko/zh/en:
 
 1. elements whose class/id names say what they are (`nav`, `comment`, `related`, ...;
-   a lexicon, `clean_boilerplate.json`) are dropped, unless they hold much of the
+   a lexicon, `clean_boilerplate.json`; `boilerplate_names`) are dropped, unless they hold much of the
    page's text (some sites call the article column `main-sidebar-content`);
 2. every block of running text is weighed (non-space characters, CJK ones counted
    more, since one Han character carries about a Latin word) and judged *good* when it
@@ -27,9 +27,8 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from extractor.clean.lexicon import load_lexicon
+from extractor.clean.boilerplate_names import boilerplate_lexicon, is_named_boilerplate
 from extractor.clean.tracking import RepairLog
 
 logger = logging.getLogger(__name__)
@@ -84,34 +83,6 @@ class _Weights:
     n_links: int = 0        # <a> elements under the element
 
 
-@lru_cache(maxsize=None)
-def _lexicon() -> dict:
-    lex = load_lexicon("clean_boilerplate")
-    words = lex.get("boilerplate_names", [])
-    keep = lex.get("content_names", [])
-    return {
-        "drop_re": _name_words_re(words, re.IGNORECASE) if words else None,
-        # the same words for ASCII names lowercased first (`_names_boilerplate`); only
-        # when the words are ASCII, so that lowercasing is what ignoring case does
-        "drop_lower_re": _name_words_re([w.lower() for w in words])
-        if words and all(w.isascii() for w in words) else None,
-        "keep_re": _name_words_re(keep, re.IGNORECASE) if keep else None,
-        "drop_tags": frozenset(lex.get("drop_tags", [])),
-        "drop_roles": frozenset(lex.get("drop_roles", [])),
-        "block_tags": frozenset(lex.get("block_tags", [])),
-        "skip_tags": frozenset(lex.get("skip_tags", [])),
-        "hidden_styles": tuple(lex.get("hidden_styles", [])),
-        "teaser_headline_tags": tuple(lex.get("teaser_headline_tags", ["h2", "h3", "h4", "h5", "h6"])),
-        "teaser_item_tags": frozenset(lex.get("teaser_item_tags", ["li", "article", "div"])),
-    }
-
-
-def _name_words_re(words: list[str], flags: int = 0) -> re.Pattern:
-    # class/id names are split on - _ and spaces; a word matches a name's part or its start
-    # ("comments", "comment-list", "share-buttons", "socialShare")
-    return re.compile(r"(?:^|[\s_-])(?:" + "|".join(re.escape(w) for w in words) + r")", flags)
-
-
 def text_mass(text: str) -> float:
     """How much text `text` is: non-space characters, Han/kana counted 3 and Hangul 2
     (a Han character carries about as much as a short Latin word).
@@ -138,48 +109,6 @@ def looks_like_document(text: str, min_block_tags: int = BoilerplateConfig.min_b
     if not _DOCUMENT_RE.search(text, 0, 100_000):
         return False
     return len(_BLOCK_TAG_RE.findall(text)) >= min_block_tags
-
-
-def _name_of(el) -> str:
-    return f"{el.get('class') or ''} {el.get('id') or ''}".strip()
-
-
-def _is_named_boilerplate(el, lex: dict) -> bool:
-    tag = el.tag if isinstance(el.tag, str) else ""
-    if tag in lex["drop_tags"]:
-        return True
-    if not el.attrib:  # most elements: nothing more to read
-        return False
-    role = (el.get("role") or "").lower()
-    if role in lex["drop_roles"]:
-        return True
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
-        return True
-    style = el.get("style")
-    if style and any(h in style.replace(" ", "").lower() for h in lex["hidden_styles"]):
-        return True
-    name = _name_of(el)
-    if not name or not _names_boilerplate(name, lex):
-        return False
-    return not (lex["keep_re"] is not None and lex["keep_re"].search(name))
-
-
-def _names_boilerplate(name: str, lex: dict) -> bool:
-    """True when a boilerplate word is a part, or starts a part, of a class/id name.
-
-    An ASCII name is lowercased and searched case-sensitively: the same matches as the
-    ignore-case pattern (for ASCII text and words ignoring case is lowercasing), at a third
-    of the cost (an ignore-case search folds each word's letters at every part start;
-    0.9 -> 0.3 ms a page on the 181 AEB pages). Other names keep the ignore-case pattern
-    (Unicode case folding, as of the Kelvin sign, is not lowercasing).
-
-    >>> lex = _lexicon()
-    >>> [_names_boilerplate(n, lex) for n in ("col-md-8 Site-Navigation", "메인 MENU", "article-body")]
-    [True, True, False]
-    """
-    if lex["drop_lower_re"] is not None and name.isascii():
-        return lex["drop_lower_re"].search(name.lower()) is not None
-    return lex["drop_re"] is not None and lex["drop_re"].search(name) is not None
 
 
 def _sample(el) -> str:
@@ -405,7 +334,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     body = root.find("body")
     if body is None:
         return text
-    lex = _lexicon()
+    lex = boilerplate_lexicon()
     for el in list(body.iter(*lex["skip_tags"])) if lex["skip_tags"] else []:
         el.drop_tree()
     weights = _weigh(body, lex, config)
@@ -420,7 +349,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
 
     # 1. elements named like boilerplate (that do not hold much of the article)
     named = [el for el in body.iter() if isinstance(el.tag, str) and el is not body
-             and _is_named_boilerplate(el, lex)
+             and is_named_boilerplate(el, lex)
              and weights[el].good <= config.max_named_drop_good_share * total_good]
     dropped: set = set()
     for el in named:
