@@ -81,3 +81,64 @@ def test_aeb_main_text_floor():
         scores.append(precision_recall(text, truth[doc_id]["articleBody"]))
     precision, recall, f1, _ = summary(scores)
     assert f1 >= 0.965 and recall >= 0.98, (precision, recall, f1)
+
+
+# trafilatura's metadata is found as its extract_metadata finds it, without the fields we do
+# not read (main_text._trafilatura_metadata): the same title, date, url and hostname, and
+# the same text from the tree parsed once
+_METADATA_SNIPPETS = {
+    "title only in JSON-LD, date in the URL": (
+        '<html><head><script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+        '"headline": "H100 sets MLPerf records"}</script></head><body><article>'
+        + "<p>NVIDIA H100 trained BERT in 8.5 minutes, a record for this round of MLPerf.</p>" * 3
+        + "</article></body></html>", "https://news.example.com/2023/06/27/h100-mlperf"),
+    "title from the one <h1>, relative canonical URL after og:image": (
+        '<html><head><meta property="og:image" content="https://cdn.example.net/a.png">'
+        '<link rel="canonical" href="/2022/11/ipu"></head><body><h1>IPU-POD16 in 28.3 minutes</h1>'
+        + "<p>Graphcore's IPU-POD16 trained ResNet-50 in 28.3 minutes in MLPerf Training.</p>" * 3
+        + "</body></html>", ""),
+    "title and URL from meta tags, date from a <time>": (
+        '<html><head><meta name="twitter:title" content="Gaudi2 &amp; BERT">'
+        '<meta name="twitter:url" content="https://www.habana.example/news/gaudi2"></head><body>'
+        '<time datetime="2022-06-29">June 29, 2022</time>'
+        + "<p>Gaudi2 trained BERT 1.7x faster than the A100 in the MLPerf Training round.</p>" * 3
+        + "</body></html>", "https://fetched.example.org/x"),
+}
+
+
+def _full_trafilatura(html: str, url: str):
+    import trafilatura
+
+    return trafilatura.bare_extraction(html, url=url or None, include_tables=True,
+                                       include_comments=False, with_metadata=True, fast=True)
+
+
+def _same_as_full_trafilatura(html: str, url: str) -> None:
+    from extractor.clean.main_text import _trafilatura
+
+    ours, full = _trafilatura(html, url), _full_trafilatura(html, url)
+    assert (ours is None) == (full is None)
+    if full is not None:
+        for field in ("title", "date", "url", "hostname", "text"):
+            assert getattr(ours, field) == getattr(full, field), field
+
+
+@pytest.mark.parametrize("case", sorted(_METADATA_SNIPPETS))
+def test_trafilatura_metadata_is_what_its_extract_metadata_gives(case):
+    html, url = _METADATA_SNIPPETS[case]
+    full = _full_trafilatura(html, url)
+    assert full.title and full.url  # each snippet gives something to compare
+    _same_as_full_trafilatura(html, url)
+
+
+def test_trafilatura_metadata_and_text_of_the_golden_article():
+    _same_as_full_trafilatura(ARTICLE.decode("utf-8"), "")
+    _same_as_full_trafilatura(ARTICLE.decode("utf-8"), "https://mirror.example.org/x")
+
+
+def test_trafilatura_metadata_and_text_of_the_aeb_pages():
+    """Every real page: titles and dates in documents.csv stay what full metadata gave."""
+    if not AEB.is_dir():
+        pytest.skip("../shared/testdata/aeb is absent")
+    for path in sorted((AEB / "html").glob("*.html.gz")):
+        _same_as_full_trafilatura(gzip.decompress(path.read_bytes()).decode("utf-8", "replace"), "")

@@ -7,7 +7,7 @@ those with line-level evidence). The method is language-independent, in the spir
 jusText and readability, so it works the same for ko/zh/en:
 
 1. elements whose class/id names say what they are (`nav`, `comment`, `related`, ...;
-   a lexicon, `clean_boilerplate.json`) are dropped, unless they hold much of the
+   a lexicon, `clean_boilerplate.json`; `boilerplate_names`) are dropped, unless they hold much of the
    page's text (some sites call the article column `main-sidebar-content`);
 2. every block of running text is weighed (non-space characters, CJK ones counted
    more, since one Han character carries about a Latin word) and judged *good* when it
@@ -27,9 +27,8 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from extractor.clean.lexicon import load_lexicon
+from extractor.clean.boilerplate_names import boilerplate_lexicon, is_named_boilerplate
 from extractor.clean.tracking import RepairLog
 
 logger = logging.getLogger(__name__)
@@ -84,28 +83,6 @@ class _Weights:
     n_links: int = 0        # <a> elements under the element
 
 
-@lru_cache(maxsize=None)
-def _lexicon() -> dict:
-    lex = load_lexicon("clean_boilerplate")
-    words = lex.get("boilerplate_names", [])
-    keep = lex.get("content_names", [])
-    # class/id names are split on - _ and spaces; a word matches a name's part or its start
-    # ("comments", "comment-list", "share-buttons", "socialShare")
-    return {
-        "drop_re": re.compile(r"(?:^|[\s_-])(?:" + "|".join(re.escape(w) for w in words) + r")", re.IGNORECASE)
-        if words else None,
-        "keep_re": re.compile(r"(?:^|[\s_-])(?:" + "|".join(re.escape(w) for w in keep) + r")", re.IGNORECASE)
-        if keep else None,
-        "drop_tags": frozenset(lex.get("drop_tags", [])),
-        "drop_roles": frozenset(lex.get("drop_roles", [])),
-        "block_tags": frozenset(lex.get("block_tags", [])),
-        "skip_tags": frozenset(lex.get("skip_tags", [])),
-        "hidden_styles": tuple(lex.get("hidden_styles", [])),
-        "teaser_headline_tags": tuple(lex.get("teaser_headline_tags", ["h2", "h3", "h4", "h5", "h6"])),
-        "teaser_item_tags": frozenset(lex.get("teaser_item_tags", ["li", "article", "div"])),
-    }
-
-
 def text_mass(text: str) -> float:
     """How much text `text` is: non-space characters, Han/kana counted 3 and Hangul 2
     (a Han character carries about as much as a short Latin word).
@@ -134,30 +111,6 @@ def looks_like_document(text: str, min_block_tags: int = BoilerplateConfig.min_b
     return len(_BLOCK_TAG_RE.findall(text)) >= min_block_tags
 
 
-def _name_of(el) -> str:
-    return f"{el.get('class') or ''} {el.get('id') or ''}".strip()
-
-
-def _is_named_boilerplate(el, lex: dict) -> bool:
-    tag = el.tag if isinstance(el.tag, str) else ""
-    if tag in lex["drop_tags"]:
-        return True
-    if not el.attrib:  # most elements: nothing more to read
-        return False
-    role = (el.get("role") or "").lower()
-    if role in lex["drop_roles"]:
-        return True
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
-        return True
-    style = el.get("style")
-    if style and any(h in style.replace(" ", "").lower() for h in lex["hidden_styles"]):
-        return True
-    name = _name_of(el)
-    if not name or lex["drop_re"] is None or not lex["drop_re"].search(name):
-        return False
-    return not (lex["keep_re"] is not None and lex["keep_re"].search(name))
-
-
 def _sample(el) -> str:
     try:
         return _SPACE_RE.sub(" ", el.text_content()).strip()[:60]
@@ -168,46 +121,51 @@ def _sample(el) -> str:
 def _weigh(root, lex: dict, config: BoilerplateConfig) -> dict:
     """Bottom-up masses for every element: total, link and good-block text."""
     weights: dict = {}
-    inline: dict = {}        # text of an element not inside a nested block
-    inline_links: dict = {}
+    # text of an element not inside a nested block: (all, link), for its parent to add up
+    inline: dict = {}
     block_tags = lex["block_tags"]
     # a whole teaser (headline, summary) is often one <a>: everything under it is link text
     in_link = {el for a in root.iter("a") for el in a.iter()}
+    # the only element iterated that may have no parent is the root itself
+    root_is_top = root.getparent() is None
+    nothing = (0.0, 0.0)
+    # (each lxml property read builds a new Python object: tag, text and tail are read once)
     for el in reversed(list(root.iter())):
-        if not isinstance(el.tag, str):
+        tag = el.tag
+        if not isinstance(tag, str):  # comments, processing instructions, entities
             weights[el] = _Weights()
-            inline[el], inline_links[el] = 0.0, 0.0
+            inline[el] = nothing
             continue
-        own = text_mass(el.text or "")
+        text = el.text
+        own = text_mass(text) if text else 0.0
         w = _Weights(total=own)
-        text_parts = [el.text or ""]
-        own_inline, own_inline_links = own, own if el.tag == "a" else 0.0
+        own_inline, own_inline_links = own, own if tag == "a" else 0.0
         for child in el:
             cw = weights[child]
-            tail = text_mass(child.tail or "")
-            w.total += cw.total + tail
+            tail = child.tail
+            tail_mass = text_mass(tail) if tail else 0.0
+            w.total += cw.total + tail_mass
             w.links += cw.links
             w.good += cw.good
             w.n_links += cw.n_links
-            own_inline += tail
-            text_parts.append(child.tail or "")
-            if child.tag not in block_tags:
-                own_inline += inline[child]
-                own_inline_links += inline_links[child]
-        if el.tag == "a":
+            own_inline += tail_mass
+            child_inline, child_inline_links = inline[child]
+            own_inline += child_inline  # (a block child's is zero: see below)
+            own_inline_links += child_inline_links
+        if tag == "a":
             w.n_links += 1
         if el in in_link:
             w.links = w.total
             own_inline_links = own_inline
-        if el.tag in block_tags or el.getparent() is None:
+        if tag in block_tags or (el is root and root_is_top):
             # a block of running text: judge it as a whole (its inline children included)
             if (own_inline >= config.min_good_mass
                     and own_inline_links <= config.max_good_link_share * own_inline
                     and _has_sentence_punctuation(el, block_tags)):
                 w.good += own_inline
-            inline[el], inline_links[el] = 0.0, 0.0
+            inline[el] = nothing
         else:
-            inline[el], inline_links[el] = own_inline, own_inline_links
+            inline[el] = (own_inline, own_inline_links)
         weights[el] = w
     return weights
 
@@ -376,7 +334,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     body = root.find("body")
     if body is None:
         return text
-    lex = _lexicon()
+    lex = boilerplate_lexicon()
     for el in list(body.iter(*lex["skip_tags"])) if lex["skip_tags"] else []:
         el.drop_tree()
     weights = _weigh(body, lex, config)
@@ -391,7 +349,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
 
     # 1. elements named like boilerplate (that do not hold much of the article)
     named = [el for el in body.iter() if isinstance(el.tag, str) and el is not body
-             and _is_named_boilerplate(el, lex)
+             and is_named_boilerplate(el, lex)
              and weights[el].good <= config.max_named_drop_good_share * total_good]
     dropped: set = set()
     for el in named:

@@ -97,16 +97,63 @@ def html_main_text(html: str, log: RepairLog, config, url: str = "") -> tuple[st
 
 
 def _trafilatura(html: str, url: str):
+    """trafilatura's document for `html`: its text, and the metadata we read (title, date,
+    url, hostname) found as its `extract_metadata` finds them (`_trafilatura_metadata`);
+    None when it finds no document."""
     import trafilatura  # noqa: PLC0415 - 0.3 s to import: only runs with documents pay it
+    from trafilatura.utils import load_html  # noqa: PLC0415
 
     try:
+        # the tree trafilatura would parse from the string; bare_extraction works on its
+        # own copy of it, so the metadata below reads it as extract_metadata would
+        tree = load_html(html)
+        if tree is None:
+            return None
+        metadata = _trafilatura_metadata(tree, url)
         # fast: without trafilatura's own fallback extractors (jusText, readability), whose
         # place our remover takes; as good on AEB and a fifth cheaper (bench_aeb.py)
-        return trafilatura.bare_extraction(html, url=url or None, include_tables=True,
-                                           include_comments=False, with_metadata=True, fast=True)
+        document = trafilatura.bare_extraction(tree, url=url or None, include_tables=True,
+                                               include_comments=False, with_metadata=False, fast=True)
     except (ValueError, TypeError, AttributeError) as exc:  # malformed trees it cannot walk
         logger.debug("trafilatura could not read the document: %s", exc)
         return None
+    if document is None:  # as with_metadata=True gave it: no text, no metadata either
+        return None
+    for field in _METADATA_FIELDS:
+        setattr(document, field, getattr(metadata, field))
+    return document
+
+
+#: the fields of trafilatura's metadata that `_metadata` reads
+_METADATA_FIELDS = ("title", "date", "url", "hostname")
+
+
+def _trafilatura_metadata(tree, url: str):
+    """The title, date, url and hostname trafilatura's `extract_metadata` (2.3) gives, found
+    the way it finds them, without the rest it extracts (author, categories, tags, license,
+    site name: a third of trafilatura's time on AEB pages, and we read none of it)."""
+    from courlan import extract_domain  # noqa: PLC0415 - trafilatura's own dependencies
+    from htmldate import find_date  # noqa: PLC0415
+    from trafilatura.metadata import examine_meta, extract_meta_json, extract_title, extract_url  # noqa: PLC0415
+    from trafilatura.settings import DEFAULT_CONFIG, set_date_params  # noqa: PLC0415
+
+    metadata = examine_meta(tree)  # OpenGraph and <meta> tags: title, url
+    if not metadata.title:  # JSON-LD sets a title only where the meta tags gave none
+        try:
+            metadata = extract_meta_json(tree, metadata)
+        except Exception as exc:  # noqa: BLE001 - as extract_metadata: bugs in its JSON reader
+            logger.debug("trafilatura's JSON-LD reader failed: %s", exc)
+    if not metadata.title:
+        metadata.title = extract_title(tree)
+    if not metadata.url:
+        metadata.url = extract_url(tree, url or None)
+    if metadata.url:
+        metadata.hostname = extract_domain(metadata.url, fast=True)
+    # the date options bare_extraction gives extract_metadata (Extractor.date_params)
+    date_options = set_date_params(DEFAULT_CONFIG.getboolean("DEFAULT", "EXTENSIVE_DATE_SEARCH"))
+    metadata.date = find_date(tree, **date_options, url=metadata.url)
+    metadata.clean_and_trim()
+    return metadata
 
 
 def _metadata(document, url: str) -> PageMetadata:
