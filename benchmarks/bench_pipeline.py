@@ -20,7 +20,7 @@ long; `--memory-pages 1000 4000` (or `0`, to skip) keeps the run short.
 
     python benchmarks/bench_pipeline.py [--pages 600] [--jobs 2] [--memory-pages 1000 10000]
     python benchmarks/bench_pipeline.py --corpus ../shared/devset/corpus --memory-pages 0
-    python benchmarks/bench_pipeline.py --real-pages --memory-pages 0
+    python benchmarks/bench_pipeline.py --real-pages --memory-pages 0 [--copies 4]
 
 `--corpus DIR` measures the throughput on the pages of DIR as they are instead (every
 file below it, each read by both programs): the generated pages repeat the same five
@@ -28,6 +28,12 @@ samples, real corpora mostly do not (and the extractor's small caches keyed on a
 sentence's text, meant for the numbers of one sentence, hit across pages there).
 `--real-pages` does so on real pages nobody generated: the development set's 75 pages and
 the 181 saved web pages of the AEB benchmark (../shared/testdata/aeb, decompressed), 32 MB.
+256 pages is a short run, in which the start-up (imports, the Korean analyser, compiling
+the grammars: about 2 s) weighs a quarter; `--copies K` lays those pages down K times (in
+K folders) to see the rate a longer run settles at. A copy is processed as a new page (no
+run skips a page it has seen), and it does not find the copy before it in the caches keyed
+by a sentence (256-512 entries; one copy holds about 9,500 sentences); caches of names
+and number words hit across copies as they do across any pages of one language.
 
 `--phases` adds where the main process spends its time in `extractor run -j 1` and
 `-j N`: importing, building what the stages need before forking (`warm_up`), writing the
@@ -77,14 +83,17 @@ def make_corpus(folder: Path, n_pages: int, page_bytes: int = 10_000) -> int:
     return total
 
 
-def real_pages(folder: Path) -> Path:
+def real_pages(folder: Path, copies: int = 1) -> Path:
     """The development set's pages and the AEB benchmark's saved web pages (gzipped
-    there: written out decompressed, as a crawler saves them) in `folder`."""
+    there: written out decompressed, as a crawler saves them) in `folder`; with
+    `copies` > 1, that many times, each copy in a folder of its own."""
     shared = ROOT.parent / "shared"
-    shutil.copytree(shared / "devset" / "corpus", folder / "devset")
-    (folder / "aeb").mkdir(parents=True)
-    for page in sorted((shared / "testdata" / "aeb" / "html").glob("*.html.gz")):
-        (folder / "aeb" / page.name.removesuffix(".gz")).write_bytes(gzip.decompress(page.read_bytes()))
+    for copy in range(copies):
+        into = folder / f"copy{copy + 1}" if copies > 1 else folder
+        shutil.copytree(shared / "devset" / "corpus", into / "devset")
+        (into / "aeb").mkdir(parents=True)
+        for page in sorted((shared / "testdata" / "aeb" / "html").glob("*.html.gz")):
+            (into / "aeb" / page.name.removesuffix(".gz")).write_bytes(gzip.decompress(page.read_bytes()))
     return folder
 
 
@@ -214,6 +223,8 @@ def main() -> None:
                         help="measure the throughput on the pages of this folder instead")
     parser.add_argument("--real-pages", action="store_true",
                         help="measure the throughput on the dev set's and AEB's real pages")
+    parser.add_argument("--copies", type=int, default=1,
+                        help="with --real-pages: lay the real pages down this many times")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes of the second run")
     parser.add_argument("--repeat", type=int, default=1,
                         help="interleaved rounds of the throughput runs; the fastest is kept")
@@ -226,7 +237,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench_pipeline_") as tmp:
         tmp = Path(tmp)
         if args.corpus or args.real_pages:
-            corpus = args.corpus.resolve() if args.corpus else real_pages(tmp / "real")
+            corpus = args.corpus.resolve() if args.corpus else real_pages(tmp / "real", args.copies)
             files = [p for p in corpus.rglob("*") if p.is_file()]
             n_pages, mb = len(files), sum(p.stat().st_size for p in files) / 1e6
             print(f"corpus: the {n_pages} files of {corpus}, {mb:.1f} MB")
