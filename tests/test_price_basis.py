@@ -56,7 +56,7 @@ def test_the_basis_of_a_price(sentence, number, expected):
 ])
 def test_dates_and_other_words_are_no_basis(text):
     # '3월' is March, '2024年' a year, '今年' this year, '세월' time: no 월, 年 of a price
-    assert basis_mentions(text) == []
+    assert basis_mentions(text) == ()
 
 
 def test_a_basis_named_only_after_the_prices_clause_is_a_later_prices():
