@@ -30,8 +30,8 @@ How, in order:
 3. Grouping (`extractor.grouping.group_claims`): same canonical system, benchmark (BERT =
    BERT-Large) and metric, compatible context, and the same scale (for times,
    throughputs and relative claims), compared system (for relative values), counted
-   thing (for counts), and kind (a factor of an absolute metric, "2x the memory", is
-   not compared with "141 GB"); a claim for which one of these is unknown joins the one value its
+   thing (for counts), kind (a factor of an absolute metric, "2x the memory", is
+   not compared with "141 GB"), number format and what a price is per; a claim for which one of these is unknown joins the one value its
    key knows, or forms its own group when there are several.
 4. Verdicts (`extractor.grouping.verdict`): every value covers a tolerance interval
    (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
@@ -251,10 +251,10 @@ def _group(bucket: tuple, items: list[Member], ref_rows, config: ConsistencyConf
     """The consistency.csv row of one bucket of members."""
     items.sort(key=lambda m: (m.doc_id, m.row))
     (sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _,
-     precision, sparsity) = bucket
+     precision, sparsity, per) = bucket
     ctx = PageContext(suite, rnd, division, "",
                       scale[1:] if scale.startswith("a") else "",
-                      scale[1:] if scale.startswith("n") else "", precision, sparsity)
+                      scale[1:] if scale.startswith("n") else "", precision, sparsity, per)
     shown = list({(m.doc_id, m.value, m.unit, m.qualifier): m for m in items}.values())
     check = check_reference(items, ctx, sys_key, bench_key, metric, ref_rows, config)
     system = _most_common(canonical_system(m.system) for m in items)

@@ -7,8 +7,9 @@
   claim (claims.csv `baseline`: "2x over the H100" and "4x over the A100" are different
   claims; 141 GB is 141 GB whatever it is compared with), for counts what is counted
   ("2 systems" vs "5U"), whether a value of an absolute metric is relative ("2x
-  the memory" is no value to compare with "141 GB"), and the number format of a compute
-  or throughput figure (989 TFLOPS at TF32 and 3,958 at FP8 sparse are both right). A claim for which one of the
+  the memory" is no value to compare with "141 GB"), the number format of a compute
+  or throughput figure (989 TFLOPS at TF32 and 3,958 at FP8 sparse are both right), and
+  what a price is per ($2.69 an hour and $25,000 to buy are both H100 prices). A claim for which one of the
   others is unknown joins the only value the others of its key know (a page dated
   before a round cannot speak of it); with several, it stays in a group of its own.
 - `verdict(items)`: `agree` (two or more pages, every tolerance interval shares a
@@ -39,11 +40,12 @@ if TYPE_CHECKING:
 
 #: the fields of a bucket after (system key, benchmark key, metric), in fill order
 SLOTS = ("suite", "round", "division", "scale", "baseline", "counted", "kind", "precision",
-         "sparsity")
+         "sparsity", "per")
 #: slots whose empty value is a value, not an unknown to fill: "absolute" for kind; for
 #: the number format "not stated", since a compute figure given without its format is
-#: no more likely to be the one other pages state (989 and 1,979 TFLOPS are both H100)
-_NOT_FILLED = ("kind", "precision", "sparsity")
+#: no more likely to be the one other pages state (989 and 1,979 TFLOPS are both H100);
+#: for a price's basis "paid once": a price without one is a purchase price
+_NOT_FILLED = ("kind", "precision", "sparsity", "per")
 #: how many leading fields a bucket always has (ids of groups without the later
 #: fields are those of the buckets before scale, baseline and counted were added)
 _BASE_FIELDS = 6
@@ -141,7 +143,7 @@ def _slots(m: Member, config: ConsistencyConfig) -> list[str]:
     kind = "relative" if m.quantity == "factor" and m.metric not in UNSPECIFIC_METRICS \
         and m.metric not in config.relative_value_metrics else ""
     return [ctx.suite, ctx.round, ctx.division, scale, m.baseline_key if relative else "",
-            m.counted, kind, ctx.precision, ctx.sparsity]
+            m.counted, kind, ctx.precision, ctx.sparsity, ctx.per]
 
 
 def group_claims(members: list[Member], config: ConsistencyConfig) -> dict[tuple, list[Member]]:

@@ -22,7 +22,8 @@ CLAIM_COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value
                  "qualifier", "context", "confidence", "flags"]
 SCALE = {"min": ("duration", 60.0), "h": ("duration", 3600.0), "s": ("duration", 1.0),
          "%": ("percent", 0.01), "x": ("factor", 1.0), "count": ("count", 1.0),
-         "GB": ("data_size", 1e9), "TFLOPS": ("compute", 1e12), "": ("unknown", None)}
+         "GB": ("data_size", 1e9), "TFLOPS": ("compute", 1e12), "USD": ("money", 1.0),
+         "": ("unknown", None)}
 V11 = "suite=training;round=v1.1"
 V10 = "suite=training;round=v1.0"
 
@@ -188,6 +189,25 @@ def test_a_figure_without_a_format_does_not_join_one_with_a_format(reference):
                  claim("b", 3958, "TFLOPS", system="H100", metric="compute",
                        context="precision=FP8"))[0]
     assert sorted(groups["context"]) == ["", "precision=FP8"]
+
+
+def test_prices_of_different_bases_are_no_conflict_but_hourly_prices_still_are(reference):
+    # an H100 rents for $2.69 an hour (RunPod) and sells for $25,000: both are right
+    def price(doc, value, context):
+        return claim(doc, value, "USD", system="H100", metric="price", context=context)
+    groups = run(reference, price("a", 2.69, "per=hour"), price("b", 25000, ""),
+                 price("c", 25000, ""), price("d", 70000, "per=year"))[0]
+    by_context = groups.groupby("context")["verdict"].apply(list).to_dict()
+    assert by_context == {"per=hour": ["single"], "": ["agree"],
+                          "per=year": ["single"]}
+    # two hourly prices that disagree still do; a purchase price joins neither
+    groups = run(reference, price("a", 2.69, "per=hour"), price("e", 6.98, "per=hour"),
+                 price("b", 25000, ""))[0]
+    by_context = groups.groupby("context")["verdict"].apply(list).to_dict()
+    assert by_context == {"per=hour": ["conflict"], "": ["single"]}
+    # a basis stated but not attributable ('?') joins no group of one basis
+    groups = run(reference, price("a", 2.69, "per=?"), price("e", 2.69, "per=hour"))[0]
+    assert sorted(groups["context"]) == ["per=?", "per=hour"]
 
 
 def test_claims_naming_neither_system_nor_workload_are_not_grouped(reference):

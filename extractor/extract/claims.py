@@ -13,7 +13,8 @@ every quantity of a sentence (`quantities.find_quantities`):
    came from (the `link` column); `roles` marks what is counted and what is a baseline;
 4. `metrics.metric_for`: the metric from the quantity's kind and cue words;
    `sentence_context`: round, division, date, scale; for compute and throughput
-   figures the number format (`number_format`: precision=FP8, sparsity=sparse);
+   figures the number format (`number_format`: precision=FP8, sparsity=sparse); for
+   prices what they are per (`price_basis`: per=hour, per=year);
 5. `confidence.claim_confidence`: how much evidence stands behind the claim.
 
 Flags: `lossy_source` (letters lost in the sentence or next to the number),
@@ -35,6 +36,7 @@ from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.number_format import number_format_at
 from extractor.extract.not_claims import about_business, counts_parameters, reason_not_claim
 from extractor.extract.page_context import page_context
+from extractor.extract.price_basis import price_basis_of, with_restated_bases
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
 from extractor.extract.sentence_context import sentence_context
@@ -122,6 +124,9 @@ class ClaimConfig:
     #: metrics whose figures depend on the number format: their context gets the
     #: precision and sparsity the sentence states for them (`number_format`)
     format_metrics: tuple[str, ...] = ("compute", "throughput", "perf_per_watt")
+    #: metrics whose amounts of money depend on what they are per: their context gets
+    #: the basis the sentence, table or list states for them (`price_basis`)
+    basis_metrics: tuple[str, ...] = ("price",)
     #: options of the quantity layer beneath the claims
     quantities: QuantityConfig = field(default_factory=QuantityConfig)
 
@@ -192,7 +197,7 @@ def extract_claims(page, config: ClaimConfig | None = None) -> list[Claim]:
                 continue
             seen.add((claim.start, claim.end))
             claims.append(claim)
-    return claims
+    return with_restated_bases(claims, config.basis_metrics)
 
 
 class _PageReader:
@@ -316,6 +321,9 @@ class _PageReader:
         if metric in config.format_metrics:  # 1,979 and 3,958 TFLOPS are FP8 dense and sparse
             fmt = number_format_at(sent, q.start, q.end)
             ctx = replace(ctx, precision=fmt.precision, sparsity=fmt.sparsity)
+        if metric in config.basis_metrics and quantity == "money":  # $2.69/hr is no $25,000
+            header = metric_text if table is not None else ""
+            ctx = replace(ctx, per=price_basis_of(infos, idx, q.start, q.end, header))
         context = ctx.as_string()
         return Claim(self.page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,

@@ -1,15 +1,18 @@
 """The context a claim is stated in: which MLPerf suite, round and division, the page's
-date, and the scale and number format its sentence states (claims.csv `context`).
+date, the scale and number format its sentence states, and what a price is per
+(claims.csv `context`).
 
 The consistency stage compares like with like by it: a v1.0 time-to-train must not be
 checked against a v1.1 result, nor an open-division result against a closed one, nor a
-time on one node against one on eight, nor an FP8 figure against a TF32 one.
+time on one node against one on eight, nor an FP8 figure against a TF32 one, nor an
+hourly rental price against a purchase price.
 
 - `PageContext`: the record, written as `;`-joined key=value (`as_string`) and read back
   (`PageContext.parse`); `CONTEXT_FIELDS` in their written order.
 
 A page's context is read from its text by `page_context`, one number's in its sentence
-by `sentence_context` (and its number format by `number_format`); the consistency stage
+by `sentence_context` (its number format by `number_format`, a price's basis by
+`price_basis`); the consistency stage
 (`consistency`, `grouping`, `members`, `recovery`, `reference*`) reads only this record.
 """
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import dataclass, field, replace
 __all__ = ["CONTEXT_FIELDS", "PageContext"]
 
 CONTEXT_FIELDS = ("suite", "round", "division", "date", "accelerators", "nodes", "precision",
-                  "sparsity")
+                  "sparsity", "per")
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,10 @@ class PageContext:
     #: which is this number's is not known (`extractor.extract.number_format`)
     precision: str = ""
     sparsity: str = ""
+    #: what a price is per: 'hour', 'day', 'month', 'year' (a rental or subscription),
+    #: 'Mtokens' (a price per million tokens); '' for a price paid once, '?' when the
+    #: sentence states several (`extractor.extract.price_basis`)
+    per: str = ""
     #: where in the page a round or division governs (`scopes`); a page's own
     #: context carries them, a claim's does not
     scopes: tuple = field(default=(), compare=False, repr=False)
@@ -66,7 +73,7 @@ class PageContext:
         """The context written by `as_string`; unknown keys and junk are ignored.
 
         >>> PageContext.parse("suite=training;round=v1.1;division=closed")
-        PageContext(suite='training', round='v1.1', division='closed', date='', accelerators='', nodes='', precision='', sparsity='')
+        PageContext(suite='training', round='v1.1', division='closed', date='', accelerators='', nodes='', precision='', sparsity='', per='')
         >>> PageContext.parse(None).as_string()
         ''
         """

@@ -90,16 +90,16 @@ def number_format_at(sentence: str, start: int, end: int) -> NumberFormat:
     sparsity = format_mentions(sentence, "sparsity")
     if not precisions and not sparsity:
         return NumberFormat()
-    span = _span_at(sentence, start, end)
-    return NumberFormat(_speaking(precisions, span, True, sentence),
-                        _speaking(sparsity, span, False, sentence))
+    span = number_span(sentence, start, end)
+    return NumberFormat(speaking(precisions, span, True, sentence),
+                        speaking(sparsity, span, False, sentence))
 
 
 #: what ends the span of a number besides its clause: table cells and brackets
 _SPAN_ENDS = re.compile(r"[|\t()（）\[\]]")
 
 
-def _span_at(sentence: str, start: int, end: int) -> tuple[int, int]:
+def number_span(sentence: str, start: int, end: int) -> tuple[int, int]:
     """The number's span: its clause, cut at cells and brackets; separators within the
     number itself (the comma of "1,979") do not count."""
     first, last = clause_at(sentence, start)[0], clause_at(sentence, max(start, end - 1))[1]
@@ -112,8 +112,11 @@ def _span_at(sentence: str, start: int, end: int) -> tuple[int, int]:
     return first, last
 
 
-def _speaking(mentions: list[tuple[int, str]], span: tuple[int, int], carried: bool,
+def speaking(mentions: list[tuple[int, str]], span: tuple[int, int], carried: bool,
               sentence: str) -> str:
+    """The name of `mentions` ((offset, name), as `format_mentions` gives them) that
+    speaks for the number of `span`: the one named in it, else, when `carried`, the one
+    of the last clause before it that names any; '' for none, `SEVERAL` for two."""
     start, end = span
     inside = {name for at, name in mentions if start <= at < end}
     if not inside and carried:

@@ -93,7 +93,12 @@ CLAIMS = (
            "page, one named in the body for its paragraph, table or section; a number "
            "followed by a past-result cue (\"posted in June\") speaks of the earlier round. "
            "Compute, throughput and performance-per-watt figures add the number format "
-           "their sentence states (`precision=FP8`, `sparsity=sparse`; `?` as above).",
+           "their sentence states (`precision=FP8`, `sparsity=sparse`; `?` as above); "
+           "prices add what they are per (`per=hour`, `per=day`, `per=month`, `per=year` "
+           "for a rental or subscription, `per=Mtokens` for a price per million tokens; "
+           "none for a price paid once; `?` as above), from their sentence (\"$2.69/hr\", "
+           "\"시간당\", \"月租\"), else their table column's header or the header of "
+           "the price list they are a line of (\"Price/GPU-hr\").",
            "suite=training;round=v1.1;division=closed"),
     Column("confidence", "How sure the extractor is of the whole row, 0.05 to 0.99: a stated "
            "unit, a name in the number's own sentence and a metric word raise it; a lost "
@@ -126,7 +131,9 @@ CONSISTENCY = (
            "time on one node and on eight nodes are two groups; the number format of "
            "compute figures: 989 TFLOPS at `precision=TF32` and 3,958 at `precision=FP8;"
            "sparsity=sparse` are two groups, and a figure that states none is compared "
-           "only with others that state none).",
+           "only with others that state none; what a price is per: $2.69 at `per=hour` "
+           "and $25,000 paid once are two groups, and hourly prices that differ still "
+           "conflict).",
            "suite=training;round=v1.1"),
     Column("n_docs", "How many pages state a claim of the group.", "2"),
     Column("langs", "`;`-joined language of each member claim, in the order of `values`.",
