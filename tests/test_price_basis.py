@@ -142,3 +142,26 @@ def test_the_context_string_keeps_the_basis():
     ctx = PageContext.parse("accelerators=8;per=year")
     assert (ctx.accelerators, ctx.per) == ("8", "year")
     assert ctx.as_string() == "accelerators=8;per=year"
+
+
+@pytest.mark.parametrize("sentence, price, basis", [
+    # a point in time is no basis (AEB news page)
+    ("The average retail price of a new vehicle sold locally in October was $39,014, "
+     "up from $38,373 a year ago and from $34,410 in October 2015.", "$38,373", ""),
+    ("Once you divide the total by 52 weeks in a year, the value is about $44.2 million per week.",
+     "$44.2 million", "week"),
+    ("you'd be paying around $17.99 per month, so you'd be saving $60 every year.", "$60", "year"),
+    ("H100 rental fell to $2 an hour after the price cut", "$2", "hour"),
+])
+def test_time_points_weeks_and_every(sentence, price, basis):
+    start = sentence.index(price)
+    assert price_basis_at(sentence, start, start + len(price)) == basis
+
+
+@pytest.mark.parametrize("sentence, price", [
+    ("each post $100,000 bond within a week.", "$100,000"),
+    ("The company spent $5 million for a year of compute.", "$5 million"),
+])
+def test_spans_of_time_are_no_basis(sentence, price):
+    start = sentence.index(price)
+    assert price_basis_at(sentence, start, start + len(price)) == ""

@@ -50,13 +50,19 @@ def _forms() -> tuple[re.Pattern, dict[str, str]]:
     lex = lexicons.load("context_price_basis.json")
     canonical = {form.lower(): name for name, forms in lex["bases"].items() for form in forms}
     not_after = re.escape(lex["not_after"])
+    # 'a year ago', 'a month earlier': a point in time, not what the price is per
+    not_time_point = r"(?!\s*(?:%s)\b)" % "|".join(
+        re.escape(w) for w in sorted(lex.get("not_before", ()), key=len, reverse=True))
+    # 'within a week', 'for a year': a span of time, not what the price is per
+    not_span = "".join(rf"(?<!\b{re.escape(w)}\s)" for w in lex.get("not_after_words", ()))
     parts = []
     for form in sorted(canonical, key=len, reverse=True):
-        guard = left_bound(form)
+        guard = left_bound(form) + (not_span if form[0].isascii() and form[0].isalpha() else "")
         if not form[0].isascii():  # '3월 20달러' is March, '今年租金' this year's rent
             hangul = _HANGUL if re.match(f"[{_HANGUL}]", form) else ""
             guard = f"(?<![{not_after}{hangul}])"
-        parts.append(guard + alt([form]))
+        after = not_time_point if lex.get("not_before") and form[-1].isalpha() and form[-1].isascii() else ""
+        parts.append(guard + alt([form]) + after)
     # the guard skips, at one test, the positions no form can start at (most of them)
     return re.compile(with_first_char_guard("|".join(parts)), re.IGNORECASE), canonical
 
@@ -68,6 +74,8 @@ def basis_mentions(text: str) -> tuple[tuple[int, int, str], ...]:
 
     >>> basis_mentions("H100 $2.69/hr, 월 20달러, 3월 20달러, 今年租金")
     ((10, 13, 'hour'), (15, 17, 'month'))
+    >>> basis_mentions("$39,014, up from $38,373 a year ago"), basis_mentions("$44.2 million per week")
+    ((), ((14, 22, 'week'),))
     """
     pattern, canonical = _forms()
     return tuple((m.start(), m.end(), canonical[m.group().lower()])
@@ -76,7 +84,7 @@ def basis_mentions(text: str) -> tuple[tuple[int, int, str], ...]:
 
 def price_basis_at(sentence: str, start: int, end: int) -> str:
     """The basis that speaks for the price `sentence[start:end]` (with its currency), by
-    the rule of the module's doc: 'hour', 'day', 'month', 'year', 'Mtokens', '' for
+    the rule of the module's doc: 'hour', 'day', 'week', 'month', 'year', 'Mtokens', '' for
     none, '?' for several.
 
     >>> s = "RunPod: B200 $5.98/hr, H100 $2.69/hr (2.22x premium for B200)."

@@ -94,7 +94,7 @@ CLAIMS = (
            "followed by a past-result cue (\"posted in June\") speaks of the earlier round. "
            "Compute, throughput and performance-per-watt figures add the number format "
            "their sentence states (`precision=FP8`, `sparsity=sparse`; `?` as above); "
-           "prices add what they are per (`per=hour`, `per=day`, `per=month`, `per=year` "
+           "prices add what they are per (`per=hour`, `per=day`, `per=week`, `per=month`, `per=year` "
            "for a rental or subscription, `per=Mtokens` for a price per million tokens; "
            "none for a price paid once; `?` as above), from their sentence (\"$2.69/hr\", "
            "\"시간당\", \"月租\"), else their table column's header or the header of "
