@@ -121,6 +121,11 @@ class ConsistencyConfig:
     #: value than the rest of its group (elsewhere "2x the memory" is not "141 GB")
     relative_value_metrics: tuple[str, ...] = ("improvement", "speedup", "perf_per_price",
                                                "perf_per_watt", "ratio")
+    #: metrics whose values carry a unit of their own (dollars, bytes, FLOPS, watts,
+    #: seconds): a per cent there is a change ("prices cut by 44%"), no value to compare
+    #: with "$25,000", and gets a group of its own as a factor does
+    unit_metrics: tuple[str, ...] = ("price", "memory", "bandwidth", "compute", "power",
+                                     "throughput", "latency", "time_to_train")
     #: metrics whose groups are split by what is counted ("2 racks" vs "5U")
     counted_metrics: tuple[str, ...] = ("count",)
     #: on an unexpected error, log it and return no groups rather than fail the run
@@ -251,7 +256,7 @@ def _group(bucket: tuple, items: list[Member], ref_rows, config: ConsistencyConf
     """The consistency.csv row of one bucket of members."""
     items.sort(key=lambda m: (m.doc_id, m.row))
     (sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _,
-     precision, sparsity, per) = bucket
+     precision, sparsity, per, _currency) = bucket
     ctx = PageContext(suite, rnd, division, "",
                       scale[1:] if scale.startswith("a") else "",
                       scale[1:] if scale.startswith("n") else "", precision, sparsity, per)

@@ -9,7 +9,9 @@
   ("2 systems" vs "5U"), whether a value of an absolute metric is relative ("2x
   the memory" is no value to compare with "141 GB"), the number format of a compute
   or throughput figure (989 TFLOPS at TF32 and 3,958 at FP8 sparse are both right), and
-  what a price is per ($2.69 an hour and $25,000 to buy are both H100 prices). A claim for which one of the
+  what a price is per ($2.69 an hour and $25,000 to buy are both H100 prices), and the
+  currency of an amount of money (no exchange rate is assumed: 3,900만원 and $27,000 are
+  compared each with its own currency). A claim for which one of the
   others is unknown joins the only value the others of its key know (a page dated
   before a round cannot speak of it); with several, it stays in a group of its own.
 - `verdict(items)`: `agree` (two or more pages, every tolerance interval shares a
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 
 #: the fields of a bucket after (system key, benchmark key, metric), in fill order
 SLOTS = ("suite", "round", "division", "scale", "baseline", "counted", "kind", "precision",
-         "sparsity", "per")
+         "sparsity", "per", "currency")
 #: slots whose empty value is a value, not an unknown to fill: "absolute" for kind; for
 #: the number format "not stated", since a compute figure given without its format is
 #: no more likely to be the one other pages state (989 and 1,979 TFLOPS are both H100);
@@ -139,11 +141,16 @@ def _slots(m: Member, config: ConsistencyConfig) -> list[str]:
     relative = m.quantity in ("percent", "factor") or m.metric in config.relative_metrics
     # "2x the memory" and "141 GB" are both memory claims, but no value of one can agree
     # or conflict with the other: a relative value of an absolute metric is its own kind
-    # (a factor only: a per cent may be absolute, as an accuracy of 84.4 % is)
+    # (a per cent only where the metric's values carry a unit: an accuracy of 84.4 % is
+    # a value, "prices cut by 44%" a change)
+    # (the two apart: "43% more" and "1.4x" may be one change, but their values are not
+    # on one scale)
     kind = "relative" if m.quantity == "factor" and m.metric not in UNSPECIFIC_METRICS \
-        and m.metric not in config.relative_value_metrics else ""
+        and m.metric not in config.relative_value_metrics else \
+        "change" if m.quantity == "percent" and m.metric in config.unit_metrics else ""
+    currency = m.unit if m.quantity == "money" else ""
     return [ctx.suite, ctx.round, ctx.division, scale, m.baseline_key if relative else "",
-            m.counted, kind, ctx.precision, ctx.sparsity, ctx.per]
+            m.counted, kind, ctx.precision, ctx.sparsity, ctx.per, currency]
 
 
 def group_claims(members: list[Member], config: ConsistencyConfig) -> dict[tuple, list[Member]]:

@@ -23,7 +23,7 @@ CLAIM_COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value
 SCALE = {"min": ("duration", 60.0), "h": ("duration", 3600.0), "s": ("duration", 1.0),
          "%": ("percent", 0.01), "x": ("factor", 1.0), "count": ("count", 1.0),
          "GB": ("data_size", 1e9), "TFLOPS": ("compute", 1e12), "USD": ("money", 1.0),
-         "": ("unknown", None)}
+         "KRW": ("money", 1.0), "TB/s": ("bandwidth", 1e12), "": ("unknown", None)}
 V11 = "suite=training;round=v1.1"
 V10 = "suite=training;round=v1.0"
 
@@ -208,6 +208,35 @@ def test_prices_of_different_bases_are_no_conflict_but_hourly_prices_still_are(r
     # a basis stated but not attributable ('?') joins no group of one basis
     groups = run(reference, price("a", 2.69, "per=?"), price("e", 2.69, "per=hour"))[0]
     assert sorted(groups["context"]) == ["per=?", "per=hour"]
+
+
+def test_amounts_in_two_currencies_are_compared_each_in_its_own(reference):
+    # a Korean page gives an H200 module's price in won, an English one in dollars: no
+    # exchange rate is assumed, so neither conflicts with the other
+    def price(doc, value, unit):
+        return claim(doc, value, unit, system="H200", metric="price", context="")
+    groups = run(reference, price("ko", 39_000_000, "KRW"), price("en", 27_000, "USD"),
+                 price("en2", 27_000, "USD"))[0]
+    assert sorted(groups["verdict"]) == ["agree", "single"]
+    # two pages in one currency that disagree still conflict
+    groups = run(reference, price("en", 27_000, "USD"), price("en2", 40_000, "USD"))[0]
+    assert list(groups["verdict"]) == ["conflict"]
+
+
+def test_a_per_cent_of_a_metric_with_a_unit_is_a_change_not_a_value(reference):
+    # "prices cut by 44%" is no price to compare with "$25,000", and "43% more bandwidth"
+    # none to compare with "4.8 TB/s"; an accuracy of 75.9 % is a value as before
+    groups = run(reference,
+                 claim("a", 25_000, "USD", system="H100", metric="price", context=""),
+                 claim("b", 25_000, "USD", system="H100", metric="price", context=""),
+                 claim("c", 44, "%", system="H100", metric="price", context=""),
+                 claim("d", 4.8, "TB/s", system="H200", metric="bandwidth", context=""),
+                 claim("e", 4.8, "TB/s", system="H200", metric="bandwidth", context=""),
+                 claim("f", 43, "%", system="H200", metric="bandwidth", context=""),
+                 claim("g", 43, "%", system="H200", metric="bandwidth", context=""))[0]
+    assert sorted(zip(groups["metric"], groups["values"], groups["verdict"])) == [
+        ("bandwidth", "4.8 TB/s;4.8 TB/s", "agree"), ("bandwidth", "43 %;43 %", "agree"),
+        ("price", "25000 USD;25000 USD", "agree"), ("price", "44 %", "single")]
 
 
 def test_claims_naming_neither_system_nor_workload_are_not_grouped(reference):

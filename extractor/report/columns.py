@@ -133,7 +133,10 @@ CONSISTENCY = (
            "sparsity=sparse` are two groups, and a figure that states none is compared "
            "only with others that state none; what a price is per: $2.69 at `per=hour` "
            "and $25,000 paid once are two groups, and hourly prices that differ still "
-           "conflict).",
+           "conflict). Not shown here but kept apart too: amounts in different currencies "
+           "(no exchange rate is assumed), a factor or a per cent of a metric whose values "
+           "have a unit (\"2x the memory\", \"prices cut by 44%\") from its values, and "
+           "factors from per cents.",
            "suite=training;round=v1.1"),
     Column("n_docs", "How many pages state a claim of the group.", "2"),
     Column("langs", "`;`-joined language of each member claim, in the order of `values`.",
