@@ -3,11 +3,15 @@ the class/id names read as boilerplate."""
 from __future__ import annotations
 
 import gzip
+from functools import lru_cache
 
 import lxml.html
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from extractor.clean.boilerplate import BoilerplateConfig, _weigh
+from extractor.clean.boilerplate import BoilerplateConfig
 from extractor.clean.boilerplate_names import boilerplate_lexicon, names_boilerplate
+from extractor.clean.boilerplate_weights import Weigher
 
 from conftest import GOLDEN, SHARED
 
@@ -40,7 +44,7 @@ def test_weights_of_a_block_its_links_and_a_comment():
             "<p id='p'>A paragraph of running text, long enough to be a good block of the article.</p>"
             "</div></body></html>")
     body = lxml.html.document_fromstring(html).find("body")
-    weights = _weigh(body, boilerplate_lexicon(), BoilerplateConfig())
+    weights = Weigher(body, boilerplate_lexicon(), BoilerplateConfig()).weights
     div, p = body.get_element_by_id("d"), body.get_element_by_id("p")
     # non-space characters: "Intro" 5, "linkedwords" 11, "tailtext." 9 (the comment's tail)
     paragraph = len("A paragraph of running text, long enough to be a good block of the article.".replace(" ", ""))
@@ -49,3 +53,56 @@ def test_weights_of_a_block_its_links_and_a_comment():
     assert weights[div].links == 11 and weights[div].n_links == 1
     # the div's own running text (25) is too short to be good: only the paragraph is
     assert weights[div].good == paragraph
+
+
+@lru_cache(maxsize=None)
+def _aeb_page(n: int) -> str:
+    paths = sorted(AEB_HTML.glob("*.html.gz"))
+    return gzip.decompress(paths[n % len(paths)].read_bytes()).decode("utf-8", "replace")
+
+
+def _body(html: str):
+    return lxml.html.document_fromstring(html).find("body")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 180), st.lists(st.integers(1, 10**6), min_size=1, max_size=25))
+def test_weights_after_drops_are_the_weights_of_the_pruned_tree(page, picks):
+    """Weighing again only the ancestors of dropped elements gives every element left the
+    masses that weighing the whole pruned tree gives (real AEB pages, random drops, tails
+    of dropped elements joined to their neighbours as drop_tree does)."""
+    if not AEB_HTML.is_dir():
+        return
+    body = _body(_aeb_page(page))
+    if body is None:
+        return
+    lex, config = boilerplate_lexicon(), BoilerplateConfig()
+    weigher = Weigher(body, lex, config)
+    elements = [el for el in body.iter() if el is not body]
+    for pick in picks:
+        el = elements[pick % len(elements)]
+        if el.getparent() is not None and any(a is body for a in el.iterancestors()):
+            weigher.drop(el)
+    weigher.reweigh()
+    fresh = Weigher(body, lex, config).weights
+    for el in body.iter():
+        assert weigher.weights[el] == fresh[el], el
+
+
+def test_weights_after_dropping_a_navigation_and_a_linked_sentence():
+    html = ("<html><body><div id='d'><nav id='n'><a href='/'>Home</a> <a href='/n'>News</a></nav>"
+            "Intro text, <a id='a' href='/x'>linked words</a> then the tail of the link."
+            "<p id='p'>A paragraph of running text, long enough to be a good block of the article.</p>"
+            "</div></body></html>")
+    body = _body(html)
+    lex, config = boilerplate_lexicon(), BoilerplateConfig()
+    weigher = Weigher(body, lex, config)
+    div = body.get_element_by_id("d")
+    before = weigher.weights[div].total
+    weigher.drop(body.get_element_by_id("n"))
+    weigher.drop(body.get_element_by_id("a"))
+    weigher.reweigh()
+    # "HomeNews" (8) and "linkedwords" (11) went; the tails stay, now in the div's text
+    assert weigher.weights[div].total == before - 8 - 11
+    assert weigher.weights[div].links == 0 and weigher.weights[div].n_links == 0
+    assert weigher.weights[div] == Weigher(body, lex, config).weights[div]
