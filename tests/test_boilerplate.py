@@ -106,3 +106,19 @@ def test_weights_after_dropping_a_navigation_and_a_linked_sentence():
     assert weigher.weights[div].total == before - 8 - 11
     assert weigher.weights[div].links == 0 and weigher.weights[div].n_links == 0
     assert weigher.weights[div] == Weigher(body, lex, config).weights[div]
+
+
+def test_remembered_name_verdicts_are_the_verdicts():
+    """One verdict per class/id name for a page's elements says what reading each
+    element's names afresh says (real AEB pages and the golden article)."""
+    from extractor.clean.boilerplate_names import is_named_boilerplate
+
+    lex = boilerplate_lexicon()
+    pages = [(GOLDEN / "html_article.html").read_text("utf-8")]
+    pages += [_aeb_page(n) for n in range(0, 181, 12)] if AEB_HTML.is_dir() else []
+    for html in pages:
+        verdicts: dict = {}
+        elements = [el for el in _body(html).iter() if isinstance(el.tag, str)]
+        fresh = [is_named_boilerplate(el, lex) for el in elements]
+        assert [is_named_boilerplate(el, lex, verdicts) for el in elements] == fresh
+        assert any(fresh) and len(verdicts) < len(elements)
