@@ -8,10 +8,11 @@ from functools import lru_cache
 import lxml.html
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
-from extractor.clean.boilerplate import BoilerplateConfig
+from extractor.clean.boilerplate import BoilerplateConfig, _parse
 from extractor.clean.boilerplate_names import boilerplate_lexicon, names_boilerplate
-from extractor.clean.boilerplate_weights import Weigher
+from extractor.clean.boilerplate_weights import Weigher, drop_tree, text_content
 
 from conftest import GOLDEN, SHARED
 
@@ -62,7 +63,19 @@ def _aeb_page(n: int) -> str:
 
 
 def _body(html: str):
-    return lxml.html.document_fromstring(html).find("body")
+    return _parse(html).find("body")
+
+
+def _by_id(root, element_id: str):
+    return next(el for el in root.iter() if el.get("id") == element_id)
+
+
+def _read(text_of, el):
+    """What `text_of(el)` gives, or the kind of error it raises (a comment's text, say)."""
+    try:
+        return text_of(el)
+    except ValueError as exc:
+        return type(exc)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -97,10 +110,10 @@ def test_weights_after_dropping_a_navigation_and_a_linked_sentence():
     body = _body(html)
     lex, config = boilerplate_lexicon(), BoilerplateConfig()
     weigher = Weigher(body, lex, config)
-    div = body.get_element_by_id("d")
+    div = _by_id(body, "d")
     before = weigher.weights[div].total
-    weigher.drop(body.get_element_by_id("n"))
-    weigher.drop(body.get_element_by_id("a"))
+    weigher.drop(_by_id(body, "n"))
+    weigher.drop(_by_id(body, "a"))
     weigher.reweigh()
     # "HomeNews" (8) and "linkedwords" (11) went; the tails stay, now in the div's text
     assert weigher.weights[div].total == before - 8 - 11
@@ -122,3 +135,24 @@ def test_remembered_name_verdicts_are_the_verdicts():
         fresh = [is_named_boilerplate(el, lex) for el in elements]
         assert [is_named_boilerplate(el, lex, verdicts) for el in elements] == fresh
         assert any(fresh) and len(verdicts) < len(elements)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 180), st.lists(st.integers(1, 10**6), min_size=1, max_size=15))
+def test_plain_etree_helpers_are_the_lxml_html_methods(page, picks):
+    """The remover's plain lxml.etree tree, its `text_content` and `drop_tree`, give what
+    lxml.html's parser and element methods give, on real AEB pages (random elements
+    read and dropped, comments included)."""
+    if not AEB_HTML.is_dir():
+        return
+    html = _aeb_page(page)
+    ours, theirs = _parse(html), lxml.html.document_fromstring(html)
+    assert etree.tostring(ours, encoding="unicode") == etree.tostring(theirs, encoding="unicode")
+    our_elements, their_elements = list(ours.iter()), list(theirs.iter())
+    for pick in picks:
+        el, same = our_elements[pick % len(our_elements)], their_elements[pick % len(their_elements)]
+        assert _read(text_content, el) == _read(type(same).text_content, same)
+        if el.getparent() is not None and same.getparent() is not None:
+            drop_tree(el)
+            same.drop_tree()
+    assert lxml.html.tostring(ours, encoding="unicode") == lxml.html.tostring(theirs, encoding="unicode")

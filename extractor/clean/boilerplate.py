@@ -28,8 +28,10 @@ import logging
 import re
 from dataclasses import dataclass
 
+from lxml import etree
+
 from extractor.clean.boilerplate_names import boilerplate_lexicon, is_named_boilerplate
-from extractor.clean.boilerplate_weights import Weigher, text_mass
+from extractor.clean.boilerplate_weights import Weigher, drop_tree, text_content, text_mass
 from extractor.clean.tracking import RepairLog
 
 logger = logging.getLogger(__name__)
@@ -86,7 +88,7 @@ def looks_like_document(text: str, min_block_tags: int = BoilerplateConfig.min_b
 
 def _sample(el) -> str:
     try:
-        return _SPACE_RE.sub(" ", el.text_content()).strip()[:60]
+        return _SPACE_RE.sub(" ", text_content(el)).strip()[:60]
     except Exception:  # text_content on odd nodes (entities, PIs) may fail; an example is optional
         return str(el.tag)
 
@@ -187,7 +189,7 @@ def _leads_with_link(el, min_mass: float) -> bool:
         if not isinstance(d.tag, str):
             continue
         if d.tag == "a":
-            return text_mass(d.text_content()) >= min_mass and not (d.tail or "").strip()
+            return text_mass(text_content(d)) >= min_mass and not (d.tail or "").strip()
         if (d.text or "").strip() or (d.tail or "").strip():
             return False
     return False
@@ -238,8 +240,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     if not text or not looks_like_document(text, config.min_block_tags):
         return text
     try:
-        import lxml.html
-        root = lxml.html.document_fromstring(_XML_DECLARATION_RE.sub("", text, count=1))
+        root = _parse(_XML_DECLARATION_RE.sub("", text, count=1))
     except Exception:  # unparsable soup: markup's regexes still strip it
         logger.debug("boilerplate: document did not parse; left as is", exc_info=True)
         return text
@@ -248,7 +249,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
         return text
     lex = boilerplate_lexicon()
     for el in list(body.iter(*lex["skip_tags"])) if lex["skip_tags"] else []:
-        el.drop_tree()
+        drop_tree(el)
     weigher = Weigher(body, lex, config)
     weights = weigher.weights
     total_good = weights[body].good
@@ -258,11 +259,12 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
 
     def _drop(el) -> None:
         removed.append(_sample(el))
-        el.drop_tree()
+        drop_tree(el)
 
     # 1. elements named like boilerplate (that do not hold much of the article)
+    verdicts: dict[str, bool] = {}
     named = [el for el in body.iter() if isinstance(el.tag, str) and el is not body
-             and is_named_boilerplate(el, lex)
+             and is_named_boilerplate(el, lex, verdicts)
              and weights[el].good <= config.max_named_drop_good_share * total_good]
     dropped: set = set()
     for el in named:
@@ -299,10 +301,24 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
         for example in examples[1:3]:
             log.removed("boilerplate", example, 0)
     try:
+        import lxml.html
         return "<html><body>" + lxml.html.tostring(region, encoding="unicode", with_tail=False) + "</body></html>"
     except Exception:
         logger.debug("boilerplate: serialisation failed; left as is", exc_info=True)
         return text
+
+
+#: the parser lxml.html.document_fromstring uses, without lxml.html's element classes
+_PARSER = etree.HTMLParser()
+
+
+def _parse(html: str):
+    """The document's root element, parsed as lxml.html.document_fromstring parses it
+    (into plain lxml.etree elements: `boilerplate_weights`)."""
+    root = etree.fromstring(html, _PARSER)
+    if root is None:
+        raise etree.ParserError("Document is empty")
+    return root
 
 
 def _outside_sample(body, region) -> str:
