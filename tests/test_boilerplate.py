@@ -3,6 +3,7 @@ the class/id names read as boilerplate."""
 from __future__ import annotations
 
 import gzip
+import re
 from functools import lru_cache
 
 import lxml.html
@@ -10,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from extractor.clean.boilerplate import BoilerplateConfig, _parse
+from extractor.clean.boilerplate import BoilerplateConfig, _parse, looks_like_document, one_line_start
 from extractor.clean.boilerplate_names import boilerplate_lexicon, names_boilerplate
 from extractor.clean.boilerplate_weights import Weigher, drop_tree, text_content
 
@@ -156,3 +157,33 @@ def test_plain_etree_helpers_are_the_lxml_html_methods(page, picks):
             drop_tree(el)
             same.drop_tree()
     assert lxml.html.tostring(ours, encoding="unicode") == lxml.html.tostring(theirs, encoding="unicode")
+
+
+# every character str.split and the regex \s take for a space, and some they do not
+_SPACES = st.sampled_from([" ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "\x85", "\xa0",
+                           "\u2028", "\u3000", "\u200b", "\ufeff"])
+_SAMPLE_TEXTS = st.lists(st.one_of(_SPACES, st.sampled_from(["Home", "News", "MLPerf", "训练", "x"]),
+                                   st.characters()), max_size=400).map("".join)
+
+
+@settings(max_examples=300)
+@given(_SAMPLE_TEXTS, st.integers(0, 3))
+def test_one_line_start_is_the_collapsed_text_cut(text, repeat):
+    text = text * (repeat * 3 + 1)  # also texts longer than the part read first
+    assert one_line_start(text) == re.sub(r"\s+", " ", text).strip()[:60]
+
+
+def test_one_line_start_of_a_real_navigation():
+    html = _aeb_page(3) if AEB_HTML.is_dir() else "<html><body><nav>Home\n\t\t<a>News</a></nav></body></html>"
+    for el in _body(html).iter("nav", "ul", "footer", "div"):
+        text = text_content(el)
+        assert one_line_start(text) == re.sub(r"\s+", " ", text).strip()[:60]
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(["<p>", "<div class=x>", "<li>", "<html>", "<body>", "<span>", "text ",
+                                 "<h2>", "<P>"]), max_size=40).map("".join), st.integers(-1, 15))
+def test_looks_like_document_counts_only_as_far_as_it_needs(text, min_block_tags):
+    expected = bool(re.search(r"<(?:html|body)\b", text[:100_000], re.IGNORECASE)) and len(
+        re.findall(r"<(?:p|div|li|tr|h[1-6]|section|article)\b", text, re.IGNORECASE)) >= min_block_tags
+    assert looks_like_document(text, min_block_tags) == expected

@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 from lxml import etree
 
@@ -83,14 +84,36 @@ def looks_like_document(text: str, min_block_tags: int = BoilerplateConfig.min_b
     """
     if not _DOCUMENT_RE.search(text, 0, 100_000):
         return False
-    return len(_BLOCK_TAG_RE.findall(text)) >= min_block_tags
+    if min_block_tags <= 0:
+        return True
+    # the first `min_block_tags` are enough to know (not all of a 170,000-character page's)
+    found = islice(_BLOCK_TAG_RE.finditer(text), min_block_tags)
+    return sum(1 for _ in found) >= min_block_tags
 
 
 def _sample(el) -> str:
     try:
-        return _SPACE_RE.sub(" ", text_content(el)).strip()[:60]
+        return one_line_start(text_content(el))
     except Exception:  # text_content on odd nodes (entities, PIs) may fail; an example is optional
         return str(el.tag)
+
+
+#: characters of a text read for its first 60 on one line (more only when they fall short)
+_SAMPLE_READ = 600
+
+
+def one_line_start(text: str, length: int = 60) -> str:
+    """The first `length` characters of `text` with its spaces collapsed and its ends
+    stripped (what `_SPACE_RE.sub(" ", text).strip()[:length]` gives), reading only the
+    start of a long text: collapsing a start gives a start of the collapsed text.
+
+    >>> one_line_start("  Home\\n\\t News  Sport ")
+    'Home News Sport'
+    """
+    start = " ".join(text[:_SAMPLE_READ].split())
+    if len(start) >= length or len(text) <= _SAMPLE_READ:
+        return start[:length]
+    return " ".join(text.split())[:length]
 
 
 def _choose_region(body, weights: dict, config: BoilerplateConfig):
@@ -294,7 +317,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     _drop_teasers(region, weights, lex, config, dropped, _drop)
     outside = weights[body].total - weights[region].total
     if region is not body and outside > 0:
-        removed.append(_SPACE_RE.sub(" ", _outside_sample(body, region)).strip()[:60])
+        removed.append(one_line_start(_outside_sample(body, region)))
     if removed:
         examples = [r for r in removed if r]
         log.removed("boilerplate", examples[0] if examples else "", len(removed))
