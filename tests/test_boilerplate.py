@@ -13,7 +13,7 @@ from lxml import etree
 
 from extractor.clean.boilerplate import BoilerplateConfig, _parse, looks_like_document, one_line_start
 from extractor.clean.boilerplate_names import boilerplate_lexicon, names_boilerplate
-from extractor.clean.boilerplate_weights import Weigher, drop_tree, text_content
+from extractor.clean.boilerplate_weights import Weigher, drop_tree, text_content, text_mass
 
 from conftest import GOLDEN, SHARED
 
@@ -187,3 +187,12 @@ def test_looks_like_document_counts_only_as_far_as_it_needs(text, min_block_tags
     expected = bool(re.search(r"<(?:html|body)\b", text[:100_000], re.IGNORECASE)) and len(
         re.findall(r"<(?:p|div|li|tr|h[1-6]|section|article)\b", text, re.IGNORECASE)) >= min_block_tags
     assert looks_like_document(text, min_block_tags) == expected
+
+
+@settings(max_examples=200)
+@given(st.lists(_SPACES, min_size=1, max_size=30).map("".join))
+def test_spaces_between_tags_weigh_nothing(text):
+    """The weigher skips text_mass for texts and tails of spaces only: they weigh 0."""
+    assert text.isspace() == (re.fullmatch(r"\s+", text) is not None)
+    if text.isspace():
+        assert text_mass(text) == 0.0

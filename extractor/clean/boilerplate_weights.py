@@ -132,38 +132,38 @@ class Weigher:
             weights[el] = Weights()
             inline[el] = _NOTHING
             return
-        # (each lxml property read builds a new Python object: tag, text and tail are read once)
+        # (each lxml property read builds a new Python object: tag, text and tail are read
+        # once; the sums are kept in locals, and the spaces between tags weigh nothing)
         text = el.text
-        own = text_mass(text) if text else 0.0
-        w = Weights(total=own)
+        own = text_mass(text) if text and not text.isspace() else 0.0
+        total, links, good, n_links = own, 0.0, 0.0, 0
         own_inline, own_inline_links = own, own if tag == "a" else 0.0
         for child in el:
             cw = weights[child]
             tail = child.tail
-            tail_mass = text_mass(tail) if tail else 0.0
-            w.total += cw.total + tail_mass
-            w.links += cw.links
-            w.good += cw.good
-            w.n_links += cw.n_links
-            own_inline += tail_mass
+            tail_mass = text_mass(tail) if tail and not tail.isspace() else 0.0
+            total += cw.total + tail_mass
+            links += cw.links
+            good += cw.good
+            n_links += cw.n_links
             child_inline, child_inline_links = inline[child]
-            own_inline += child_inline  # (a block child's is zero: see below)
+            own_inline += tail_mass + child_inline  # (a block child's is zero: see below)
             own_inline_links += child_inline_links
         if tag == "a":
-            w.n_links += 1
+            n_links += 1
         if el in self._in_link:
-            w.links = w.total
+            links = total
             own_inline_links = own_inline
         if tag in self._block_tags or (el is self.root and self._root_is_top):
             # a block of running text: judge it as a whole (its inline children included)
             if (own_inline >= self._min_good_mass
                     and own_inline_links <= self._max_good_link_share * own_inline
                     and _has_sentence_punctuation(el, self._block_tags)):
-                w.good += own_inline
+                good += own_inline
             inline[el] = _NOTHING
         else:
             inline[el] = (own_inline, own_inline_links)
-        weights[el] = w
+        weights[el] = Weights(total, links, good, n_links)
 
 
 def _has_sentence_punctuation(el, block_tags) -> bool:
