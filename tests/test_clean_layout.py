@@ -2,10 +2,13 @@
 regex pass over a whole page must say exactly what the regex says."""
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.clean.layout import _INVISIBLE_RE, _SURROGATE_RE, has_lone_surrogates, normalise_characters
+from extractor.clean.layout import (_INVISIBLE_RE, _SURROGATE_RE, collapse_spaces, has_lone_surrogates,
+                                    normalise_characters)
 from extractor.clean.tracking import MARKER_RE, RepairLog, has_astral, strip_markers
 
 # any code point, and the ones these checks are about made likely: lone surrogates (which
@@ -59,3 +62,23 @@ def test_markers_in_a_page_are_removed_and_astral_text_kept():
     page = "训练 \U000F0002时间\U0010FFFD 28.3 min 𠀀"
     assert strip_markers(page) == "训练 时间 28.3 min 𠀀"
     assert strip_markers("训练 28.3 min 𠀀") == "训练 28.3 min 𠀀"
+
+
+# every character str.split and the regex \s take for a space, and some they do not
+_SPACE_CHARS = st.sampled_from([" ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "\x85", "\xa0",
+                                "\u2028", "\u3000", "\u200b", "\ufeff", "\u180e"])
+_SPACED = st.lists(st.one_of(_SPACE_CHARS, st.sampled_from(["<p>", "MLPerf", "训练", "x"]), st.characters()),
+                   max_size=80).map("".join)
+
+
+@settings(max_examples=500)
+@given(_SPACED)
+def test_collapse_spaces_is_the_regex(text):
+    assert collapse_spaces(text) == re.sub(r"\s+", " ", text)
+
+
+def test_collapse_spaces_of_real_html_source():
+    source = ('<div class="entry-content">\n\t\t\t<p>Nvidia\u2019s H100 trained BERT in\n   5.78 minutes.</p>'
+              '\r\n\t<p>\u3000第二段</p>  \n')
+    assert collapse_spaces(source) == ('<div class="entry-content"> <p>Nvidia\u2019s H100 trained BERT in 5.78 '
+                                       'minutes.</p> <p> 第二段</p> ')
