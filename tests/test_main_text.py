@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from extractor.clean import CleanConfig, clean_page, clean_text, explain
+from extractor.clean.main_text import _FIGURE_LINE_RE, _is_figure_line, agreed_lines
 from extractor.ingest import RawPage
 
 from conftest import GOLDEN, ROOT, SHARED
@@ -142,3 +146,62 @@ def test_trafilatura_metadata_and_text_of_the_aeb_pages():
         pytest.skip("../shared/testdata/aeb is absent")
     for path in sorted((AEB / "html").glob("*.html.gz")):
         _same_as_full_trafilatura(gzip.decompress(path.read_bytes()).decode("utf-8", "replace"), "")
+
+
+# -- the line agreement: its figure-line test and masses against the plain rules --------
+
+_TOKEN_RE = re.compile(r"\w+")
+
+
+def _plain_agreed_lines(text: str, other: str, min_share: float) -> tuple[str, list[str], int, int]:
+    """The rule as first written: the figure regex on every line, and the masses counted
+    over the texts again."""
+    tokens = _TOKEN_RE.findall(other)
+    words, pairs = set(tokens), set(zip(tokens, tokens[1:]))
+    kept, dropped = [], []
+    for line in text.split("\n"):
+        line_tokens = _TOKEN_RE.findall(line)
+        if _FIGURE_LINE_RE.search(line):
+            held = True
+        elif len(line_tokens) < 2:
+            held = all(t in words for t in line_tokens)
+        else:
+            line_pairs = list(zip(line_tokens, line_tokens[1:]))
+            held = sum(p in pairs for p in line_pairs) >= min_share * len(line_pairs)
+        (kept if held else dropped).append(line)
+    agreed = "\n".join(kept)
+    mass = sum(len(t) for t in _TOKEN_RE.findall(agreed))
+    return agreed, [d for d in dropped if d.strip()], mass, sum(len(t) for t in _TOKEN_RE.findall(text))
+
+
+# lines made of what the rules look at: words, digits (also full-width), tabs, "x" factors
+_PIECES = st.sampled_from(["IPU", "POD16", "ResNet", "50", "trained", "in", "28.3", "2.5x", "x", "1.6x",
+                           "faster", "\t", " ", "\n", "-", ".", "５", "训练", "時間", "Home", "x86"])
+_TEXTS = st.lists(_PIECES, max_size=40).map("".join)
+
+
+@settings(max_examples=300)
+@given(_TEXTS, _TEXTS, st.sampled_from([0.0, 0.5, 0.7, 1.0]))
+def test_agreed_lines_is_the_plain_rule(text, other, min_share):
+    assert tuple(agreed_lines(text, other, min_share)) == _plain_agreed_lines(text, other, min_share)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from("0１9x.\tab -"), max_size=120))
+def test_figure_line_test_is_the_regex(line):
+    assert _is_figure_line(line) == bool(_FIGURE_LINE_RE.search(line))
+
+
+def test_agreement_on_a_real_page():
+    # lines of an AEB page in our layout against trafilatura's text of it
+    ours = ("Nvidia H100 sets MLPerf records\nHome\tNews\tReviews\n"
+            "The H100 trained BERT in 5.78 minutes on 3,584 GPUs.\nGPU\tBERT\tResNet-50\n"
+            "H100\t5.78\t13.5\nSubscribe to our newsletter\nAccelerator 2: 2.5x faster")
+    theirs = "Nvidia H100 sets MLPerf records\nThe H100 trained BERT in 5.78 minutes on 3,584 GPUs."
+    agreement = agreed_lines(ours, theirs)
+    assert agreement.text.split("\n") == [
+        "Nvidia H100 sets MLPerf records", "The H100 trained BERT in 5.78 minutes on 3,584 GPUs.",
+        "GPU\tBERT\tResNet-50", "H100\t5.78\t13.5", "Accelerator 2: 2.5x faster"]  # (a digit in a cell holds the header)
+    assert agreement.dropped == ["Home\tNews\tReviews", "Subscribe to our newsletter"]
+    assert agreement.mass == sum(len(t) for t in _TOKEN_RE.findall(agreement.text))
+    assert agreement.total_mass == sum(len(t) for t in _TOKEN_RE.findall(ours))

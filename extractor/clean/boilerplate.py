@@ -11,7 +11,7 @@ jusText and readability, so it works the same for ko/zh/en:
    page's text (some sites call the article column `main-sidebar-content`);
 2. every block of running text is weighed (non-space characters, CJK ones counted
    more, since one Han character carries about a Latin word) and judged *good* when it
-   is long, not mostly link text, and has sentence punctuation;
+   is long, not mostly link text, and has sentence punctuation (`boilerplate_weights`);
 3. the content region is the element that best collects good text against the rest
    (good mass minus a share of the other mass), widened until it holds most of the
    page's good text: recall comes first;
@@ -27,8 +27,12 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
+from itertools import islice
+
+from lxml import etree
 
 from extractor.clean.boilerplate_names import boilerplate_lexicon, is_named_boilerplate
+from extractor.clean.boilerplate_weights import Weigher, drop_tree, text_content, text_mass
 from extractor.clean.tracking import RepairLog
 
 logger = logging.getLogger(__name__)
@@ -36,10 +40,7 @@ logger = logging.getLogger(__name__)
 _DOCUMENT_RE = re.compile(r"<(?:html|body)\b", re.IGNORECASE)
 _BLOCK_TAG_RE = re.compile(r"<(?:p|div|li|tr|h[1-6]|section|article)\b", re.IGNORECASE)
 _XML_DECLARATION_RE = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
-_WIDE_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
-_HANGUL_RE = re.compile(r"[\uac00-\ud7a3]")
 _SPACE_RE = re.compile(r"\s+")
-_SENTENCE_RE = re.compile(r"[.!?。！？；;:：,，、]")
 
 
 @dataclass
@@ -73,31 +74,6 @@ class BoilerplateConfig:
     min_list_links: int = 2
 
 
-@dataclass
-class _Weights:
-    """Per-element text masses, computed bottom-up in one pass."""
-
-    total: float = 0.0      # all text under the element
-    links: float = 0.0      # text under <a> elements
-    good: float = 0.0       # text of good blocks under the element
-    n_links: int = 0        # <a> elements under the element
-
-
-def text_mass(text: str) -> float:
-    """How much text `text` is: non-space characters, Han/kana counted 3 and Hangul 2
-    (a Han character carries about as much as a short Latin word).
-
-    >>> text_mass("MLPerf BERT"), text_mass("訓練時間"), text_mass("훈련 시간")
-    (10.0, 12.0, 8.0)
-    """
-    if not text:
-        return 0.0
-    compact = "".join(text.split())
-    if compact.isascii():  # most pieces of markup: no wide characters to weigh
-        return float(len(compact))
-    return float(len(compact) + 2 * len(_WIDE_RE.findall(compact)) + len(_HANGUL_RE.findall(compact)))
-
-
 def looks_like_document(text: str, min_block_tags: int = BoilerplateConfig.min_block_tags) -> bool:
     """True for a real HTML document with enough block structure to judge.
 
@@ -108,75 +84,36 @@ def looks_like_document(text: str, min_block_tags: int = BoilerplateConfig.min_b
     """
     if not _DOCUMENT_RE.search(text, 0, 100_000):
         return False
-    return len(_BLOCK_TAG_RE.findall(text)) >= min_block_tags
+    if min_block_tags <= 0:
+        return True
+    # the first `min_block_tags` are enough to know (not all of a 170,000-character page's)
+    found = islice(_BLOCK_TAG_RE.finditer(text), min_block_tags)
+    return sum(1 for _ in found) >= min_block_tags
 
 
 def _sample(el) -> str:
     try:
-        return _SPACE_RE.sub(" ", el.text_content()).strip()[:60]
+        return one_line_start(text_content(el))
     except Exception:  # text_content on odd nodes (entities, PIs) may fail; an example is optional
         return str(el.tag)
 
 
-def _weigh(root, lex: dict, config: BoilerplateConfig) -> dict:
-    """Bottom-up masses for every element: total, link and good-block text."""
-    weights: dict = {}
-    # text of an element not inside a nested block: (all, link), for its parent to add up
-    inline: dict = {}
-    block_tags = lex["block_tags"]
-    # a whole teaser (headline, summary) is often one <a>: everything under it is link text
-    in_link = {el for a in root.iter("a") for el in a.iter()}
-    # the only element iterated that may have no parent is the root itself
-    root_is_top = root.getparent() is None
-    nothing = (0.0, 0.0)
-    # (each lxml property read builds a new Python object: tag, text and tail are read once)
-    for el in reversed(list(root.iter())):
-        tag = el.tag
-        if not isinstance(tag, str):  # comments, processing instructions, entities
-            weights[el] = _Weights()
-            inline[el] = nothing
-            continue
-        text = el.text
-        own = text_mass(text) if text else 0.0
-        w = _Weights(total=own)
-        own_inline, own_inline_links = own, own if tag == "a" else 0.0
-        for child in el:
-            cw = weights[child]
-            tail = child.tail
-            tail_mass = text_mass(tail) if tail else 0.0
-            w.total += cw.total + tail_mass
-            w.links += cw.links
-            w.good += cw.good
-            w.n_links += cw.n_links
-            own_inline += tail_mass
-            child_inline, child_inline_links = inline[child]
-            own_inline += child_inline  # (a block child's is zero: see below)
-            own_inline_links += child_inline_links
-        if tag == "a":
-            w.n_links += 1
-        if el in in_link:
-            w.links = w.total
-            own_inline_links = own_inline
-        if tag in block_tags or (el is root and root_is_top):
-            # a block of running text: judge it as a whole (its inline children included)
-            if (own_inline >= config.min_good_mass
-                    and own_inline_links <= config.max_good_link_share * own_inline
-                    and _has_sentence_punctuation(el, block_tags)):
-                w.good += own_inline
-            inline[el] = nothing
-        else:
-            inline[el] = (own_inline, own_inline_links)
-        weights[el] = w
-    return weights
+#: characters of a text read for its first 60 on one line (more only when they fall short)
+_SAMPLE_READ = 600
 
 
-def _has_sentence_punctuation(el, block_tags) -> bool:
-    parts = [el.text or ""]
-    for child in el:
-        if child.tag not in block_tags and isinstance(child.tag, str):
-            parts.append(child.text_content() if len(child) else child.text or "")
-        parts.append(child.tail or "")
-    return bool(_SENTENCE_RE.search("".join(parts)))
+def one_line_start(text: str, length: int = 60) -> str:
+    """The first `length` characters of `text` with its spaces collapsed and its ends
+    stripped (what `_SPACE_RE.sub(" ", text).strip()[:length]` gives), reading only the
+    start of a long text: collapsing a start gives a start of the collapsed text.
+
+    >>> one_line_start("  Home\\n\\t News  Sport ")
+    'Home News Sport'
+    """
+    start = " ".join(text[:_SAMPLE_READ].split())
+    if len(start) >= length or len(text) <= _SAMPLE_READ:
+        return start[:length]
+    return " ".join(text.split())[:length]
 
 
 def _choose_region(body, weights: dict, config: BoilerplateConfig):
@@ -275,7 +212,7 @@ def _leads_with_link(el, min_mass: float) -> bool:
         if not isinstance(d.tag, str):
             continue
         if d.tag == "a":
-            return text_mass(d.text_content()) >= min_mass and not (d.tail or "").strip()
+            return text_mass(text_content(d)) >= min_mass and not (d.tail or "").strip()
         if (d.text or "").strip() or (d.tail or "").strip():
             return False
     return False
@@ -326,8 +263,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     if not text or not looks_like_document(text, config.min_block_tags):
         return text
     try:
-        import lxml.html
-        root = lxml.html.document_fromstring(_XML_DECLARATION_RE.sub("", text, count=1))
+        root = _parse(_XML_DECLARATION_RE.sub("", text, count=1))
     except Exception:  # unparsable soup: markup's regexes still strip it
         logger.debug("boilerplate: document did not parse; left as is", exc_info=True)
         return text
@@ -336,8 +272,9 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
         return text
     lex = boilerplate_lexicon()
     for el in list(body.iter(*lex["skip_tags"])) if lex["skip_tags"] else []:
-        el.drop_tree()
-    weights = _weigh(body, lex, config)
+        drop_tree(el)
+    weigher = Weigher(body, lex, config)
+    weights = weigher.weights
     total_good = weights[body].good
     if total_good <= 0:
         return text  # nothing reads like an article: judge nothing, keep everything
@@ -345,19 +282,21 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
 
     def _drop(el) -> None:
         removed.append(_sample(el))
-        el.drop_tree()
+        drop_tree(el)
 
     # 1. elements named like boilerplate (that do not hold much of the article)
+    verdicts: dict[str, bool] = {}
     named = [el for el in body.iter() if isinstance(el.tag, str) and el is not body
-             and is_named_boilerplate(el, lex)
+             and is_named_boilerplate(el, lex, verdicts)
              and weights[el].good <= config.max_named_drop_good_share * total_good]
     dropped: set = set()
     for el in named:
         if any(a in dropped for a in el.iterancestors()):
             continue
         dropped.add(el)
-        _drop(el)
-    weights = _weigh(body, lex, config)
+        removed.append(_sample(el))
+        weigher.drop(el)
+    weigher.reweigh()  # (the drops below leave the weights as they are now)
     if weights[body].good <= 0:
         return text
     # 2. the content region
@@ -378,17 +317,31 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     _drop_teasers(region, weights, lex, config, dropped, _drop)
     outside = weights[body].total - weights[region].total
     if region is not body and outside > 0:
-        removed.append(_SPACE_RE.sub(" ", _outside_sample(body, region)).strip()[:60])
+        removed.append(one_line_start(_outside_sample(body, region)))
     if removed:
         examples = [r for r in removed if r]
         log.removed("boilerplate", examples[0] if examples else "", len(removed))
         for example in examples[1:3]:
             log.removed("boilerplate", example, 0)
     try:
+        import lxml.html
         return "<html><body>" + lxml.html.tostring(region, encoding="unicode", with_tail=False) + "</body></html>"
     except Exception:
         logger.debug("boilerplate: serialisation failed; left as is", exc_info=True)
         return text
+
+
+#: the parser lxml.html.document_fromstring uses, without lxml.html's element classes
+_PARSER = etree.HTMLParser()
+
+
+def _parse(html: str):
+    """The document's root element, parsed as lxml.html.document_fromstring parses it
+    (into plain lxml.etree elements: `boilerplate_weights`)."""
+    root = etree.fromstring(html, _PARSER)
+    if root is None:
+        raise etree.ParserError("Document is empty")
+    return root
 
 
 def _outside_sample(body, region) -> str:

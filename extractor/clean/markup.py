@@ -12,6 +12,7 @@ import html
 import re
 from functools import lru_cache
 
+from extractor.clean.layout import collapse_spaces
 from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog
 
@@ -132,7 +133,7 @@ def strip_markup(text: str, log: RepairLog) -> str:
             log.removed("html_junk", element[:60])
     if document:
         # in HTML source, line breaks are just spaces; the tags say where lines end
-        text = re.sub(r"\s+", " ", text)
+        text = collapse_spaces(text)
     block = {n.lower() for n in lex.get("block", [])}
     line_break = {n.lower() for n in lex.get("line_break", [])}
     cell = {n.lower() for n in lex.get("cell", [])}
