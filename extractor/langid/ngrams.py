@@ -94,38 +94,51 @@ def _profile_grams(profile: dict) -> tuple[list[str], np.ndarray]:
     return grams, counts / totals[lengths]
 
 
-@lru_cache(maxsize=4096)
-def _normalize_char(ch: str) -> str:
-    from langdetect.utils.ngram import NGram  # noqa: PLC0415
+class _NormalizedChars(dict):
+    """A `str.translate` table that maps each character to langdetect's normalised one
+    (`NGram.normalize`), filled in as characters are met: the whole token is normalised
+    in C instead of a Python call per character."""
 
-    return NGram.normalize(ch)
+    def __missing__(self, code: int) -> str:
+        from langdetect.utils.ngram import NGram  # noqa: PLC0415
+
+        self[code] = normalized = NGram.normalize(chr(code))
+        return normalized
+
+
+_NORMALIZED_CHARS = _NormalizedChars()
 
 
 def _word_rows(token: str) -> list[int]:
     """Rows of the n-grams of one white-space-free token, extracted as langdetect does
-    (characters normalised, words padded with spaces, all-capital words skipped)."""
+    (characters normalised, words padded with spaces, all-capital words skipped).
+
+    The rows come grouped by n-gram length, not in langdetect's order: their sum is the
+    same in any order, since every entry of the model is a float32 between -10 and -1
+    (a multiple of 2**-23), so float64 sums of fewer than 2**26 of them are exact."""
     from langdetect.utils.ngram import NGram  # noqa: PLC0415
 
-    model = _model()
+    get = _model().index.get
     if not token.isascii():
         token = NGram.normalize_vi(token)
-    normalized = "".join([_normalize_char(c) for c in token])
     rows = []
-    for word in normalized.split():
+    for word in token.translate(_NORMALIZED_CHARS).split():
         if len(word) > 1 and word.isupper():
             continue
-        padded = f" {word} "
-        for i in range(1, len(padded)):
-            for n in (1, 2, 3):
-                if i + 1 < n:
-                    break
-                gram = padded[i + 1 - n:i + 1]
-                if gram == " ":
-                    continue
-                row = model.index.get(gram)
-                if row is not None:
-                    rows.append(row)
+        rows.extend(row for row in map(get, _word_grams(word)) if row is not None)
     return rows
+
+
+def _word_grams(word: str) -> list[str]:
+    """The 1-, 2- and 3-grams of a word padded with a space each side, the 1-gram of a
+    lone space left out (langdetect's n-grams of one word).
+
+    >>> _word_grams("ai")
+    ['a', 'i', ' a', 'ai', 'i ', ' ai', 'ai ']
+    """
+    padded = f" {word} "
+    return [*word, *[padded[i:i + 2] for i in range(len(padded) - 1)],
+            *[padded[i:i + 3] for i in range(len(padded) - 2)]]
 
 
 @lru_cache(maxsize=16384)
