@@ -3,6 +3,7 @@ and sentences of the real test sets of ../shared/testdata/langid (lingua's sente
 UD's Chinese treebank text) and on arbitrary text."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -11,9 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from langdetect.utils.ngram import NGram
 
-from extractor.langid import ngrams
+from extractor.clean import CleanedPage
+from extractor.langid import LangIdConfig, decide, explain, ngram_batch, ngrams, tag_page
+from extractor.langid.ngram_batch import NgramQuery, batch_probabilities, probabilities
+from extractor.langid.scripts import script_table
+from extractor.segment import split_sentences
 
-TESTDATA = Path(__file__).parents[2] / "shared" / "testdata" / "langid"
+SHARED = Path(__file__).parents[2] / "shared"
+TESTDATA = SHARED / "testdata" / "langid"
 
 
 def _real_lines() -> list[str]:
@@ -23,8 +29,21 @@ def _real_lines() -> list[str]:
     return [line for path in files for line in path.read_text("utf-8").splitlines() if line.strip()]
 
 
+def _article_sentences() -> list[str]:
+    """Sentences of the 181 AEB article bodies: English, German, Italian, Portuguese,
+    Russian, ... (the Latin and Cyrillic text the n-gram model decides)."""
+    path = SHARED / "testdata" / "aeb" / "ground-truth.json"
+    if not path.is_file():
+        return []
+    bodies = [a["articleBody"] for a in json.loads(path.read_text("utf-8")).values()]
+    return [s.text for body in bodies for s in split_sentences(body)]
+
+
 REAL_LINES = _real_lines() if TESTDATA.is_dir() else []
 REAL_WORDS = sorted({w for line in REAL_LINES for w in line.split()})
+ARTICLE_SENTENCES = _article_sentences()
+LATIN = script_table()["latin"].candidates
+CYRILLIC = script_table()["cyrillic"].candidates
 
 
 def plain_word_rows(token: str) -> list[int]:
@@ -78,5 +97,83 @@ def test_word_loglik_is_the_plain_sum_exactly_on_real_words():
 def test_word_rows_match_the_plain_extraction_on_any_token(token):
     for word in token.split():
         assert sorted(ngrams._word_rows(word)) == sorted(plain_word_rows(word))
-        fast, plain = ngrams._word_loglik.__wrapped__(word), plain_word_loglik(word)
-        assert (fast is None and plain is None) or np.array_equal(fast, plain)
+        ngrams._WORD_VECTORS.pop(word, None)  # computed, not remembered
+        for fast in (ngrams._word_loglik(word), ngrams.word_logliks([word])[word]):
+            plain = plain_word_loglik(word)
+            assert (fast is None and plain is None) or np.array_equal(fast, plain)
+
+
+# --- batched scoring (a page's sentences at once) against one query at a time ----------
+
+def _queries(texts, candidates=LATIN, prior_lang="en", prior=0.99, weights=(1 / 3, 1 / 12)):
+    return [NgramQuery(t, candidates, prior_lang, prior, weights[i % len(weights)])
+            for i, t in enumerate(texts)]
+
+
+def test_batch_equals_one_query_at_a_time_on_real_article_sentences():
+    sentences = ARTICLE_SENTENCES or pytest.skip("aeb test data missing")
+    assert len(sentences) > 3000
+    for lo in range(0, len(sentences), 40):  # pages of 40 sentences, cache cold and warm
+        queries = _queries(sentences[lo:lo + 40])
+        queries += _queries(sentences[lo:lo + 5], CYRILLIC, "", 0.0)
+        assert batch_probabilities(queries) == [probabilities(q) for q in queries]
+
+
+def test_batch_equals_one_query_at_a_time_on_the_lingua_and_ud_sentences():
+    for lo in range(0, len(REAL_LINES), 64):
+        queries = _queries(REAL_LINES[lo:lo + 64], prior_lang="de", prior=0.9)
+        assert batch_probabilities(queries) == [probabilities(q) for q in queries]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(REAL_WORDS[::50] + ["", "ÄÖÜ", "\ud800", "MLPerf"]),
+                         max_size=12).map(" ".join), max_size=12),
+       st.sampled_from([LATIN, CYRILLIC, ("en",), ("xx",), ()]),
+       st.sampled_from([("en", 0.99), ("fr", 0.5), ("", 0.0), ("xx", 0.9)]),
+       st.lists(st.floats(1e-3, 2.0), min_size=1, max_size=3))
+def test_batch_equals_one_query_at_a_time_on_any_mix(texts, candidates, prior, weights):
+    queries = _queries(texts, candidates, *prior, weights)
+    assert batch_probabilities(queries) == [probabilities(q) for q in queries]
+
+
+def test_sampled_queries_in_a_batch_are_answered_by_langdetect_one_at_a_time():
+    queries = [NgramQuery("la nouvelle carte graphique", LATIN, "en", 0.99, 1 / 3, "sampled", 0),
+               *_queries(["water parks", "die neue Grafikkarte"])]
+    assert batch_probabilities(queries) == [probabilities(q) for q in queries]
+
+
+def test_word_cache_stays_bounded_and_right(monkeypatch):
+    monkeypatch.setattr(ngrams, "_WORD_VECTORS", {})
+    monkeypatch.setattr(ngrams, "_MAX_CACHED_WORDS", 100)
+    words = REAL_WORDS[:1000]
+    for lo in range(0, len(words), 70):
+        found = ngrams.word_logliks(words[lo:lo + 70] + words[:10])  # old words come back
+        assert len(ngrams._WORD_VECTORS) <= 100
+        for word, vector in found.items():
+            plain = plain_word_loglik(word)
+            assert (vector is None and plain is None) or np.array_equal(vector, plain)
+
+
+def test_deferred_decisions_equal_explain_on_real_sentences():
+    config = LangIdConfig(latin_prior_lang="de")
+    sentences = (ARTICLE_SENTENCES or REAL_LINES)[:2000]
+    deferred = []
+    decisions = [decide.explain_deferring(s, config, deferred) for s in sentences]
+    decide.resolve_deferred(deferred, config)
+    assert len(deferred) > 500
+    for sentence, decision in zip(sentences, decisions):
+        plain = explain(sentence, config)
+        assert (decision.result, decision.reason, decision.ngram_probabilities) == \
+            (plain.result, plain.reason, plain.ngram_probabilities), sentence
+
+
+def test_a_failing_batch_falls_back_to_one_text_at_a_time(monkeypatch):
+    def broken(queries):
+        raise MemoryError("no room for the batch")
+
+    text = "Die neue Grafikkarte ist schnell. La nouvelle carte graphique est rapide. Water parks."
+    page = CleanedPage(doc_id="p", text=text)
+    want = tag_page(page).as_dict()
+    monkeypatch.setattr(decide, "batch_probabilities", broken)
+    assert tag_page(page).as_dict() == want
+    assert ngram_batch.batch_probabilities is not broken

@@ -116,16 +116,16 @@ def _word_rows(token: str) -> list[int]:
     The rows come grouped by n-gram length, not in langdetect's order: their sum is the
     same in any order, since every entry of the model is a float32 between -10 and -1
     (a multiple of 2**-23), so float64 sums of fewer than 2**26 of them are exact."""
-    from langdetect.utils.ngram import NGram  # noqa: PLC0415
-
     get = _model().index.get
     if not token.isascii():
+        from langdetect.utils.ngram import NGram  # noqa: PLC0415
+
         token = NGram.normalize_vi(token)
     rows = []
     for word in token.translate(_NORMALIZED_CHARS).split():
         if len(word) > 1 and word.isupper():
             continue
-        rows.extend(row for row in map(get, _word_grams(word)) if row is not None)
+        rows += [row for row in map(get, _word_grams(word)) if row is not None]
     return rows
 
 
@@ -141,13 +141,57 @@ def _word_grams(word: str) -> list[str]:
             *[padded[i:i + 3] for i in range(len(padded) - 2)]]
 
 
-@lru_cache(maxsize=16384)
+# Word vectors met before, oldest first. Running text repeats its words, so a page costs
+# a few vector sums; the oldest half goes when it is full (32k words: about 20 MB).
+_WORD_VECTORS: dict[str, np.ndarray | None] = {}
+_MAX_CACHED_WORDS = 32768
+
+
 def _word_loglik(token: str):
     """Log-likelihood of one token under every language (a vector), or None when
-    langdetect knows none of its n-grams. Cached: running text repeats its words, so a
-    page costs a few vector sums (16k words cached: about 8 MB)."""
+    langdetect knows none of its n-grams."""
+    try:
+        return _WORD_VECTORS[token]
+    except KeyError:
+        pass
     rows = _word_rows(token)
-    return _model().logp.take(rows, axis=0).sum(axis=0, dtype=np.float64) if rows else None
+    vector = _model().logp.take(rows, axis=0).sum(axis=0, dtype=np.float64) if rows else None
+    _remember({token: vector})
+    return vector
+
+
+def word_logliks(tokens) -> dict[str, np.ndarray | None]:
+    """`_word_loglik` of each of `tokens`, the ones not cached computed together: one
+    numpy gather and one segmented sum for all of them, not two calls per word (the same
+    vectors: the sums are exact, see `_word_rows`)."""
+    found, missing = {}, []
+    for token in dict.fromkeys(tokens):
+        vector = _WORD_VECTORS.get(token, _WORD_VECTORS)
+        if vector is _WORD_VECTORS:
+            missing.append(token)
+        else:
+            found[token] = vector
+    if not missing:
+        return found
+    rows = [_word_rows(token) for token in missing]
+    new = dict.fromkeys(missing)  # None where no n-gram is known
+    known = [i for i, r in enumerate(rows) if r]
+    if known:
+        starts = np.cumsum([0] + [len(rows[i]) for i in known[:-1]])
+        gathered = _model().logp.take([row for i in known for row in rows[i]], axis=0)
+        sums = np.add.reduceat(gathered, starts, axis=0, dtype=np.float64)
+        new.update(zip([missing[i] for i in known], sums))
+    _remember(new)
+    found.update(new)
+    return found
+
+
+def _remember(vectors: dict[str, np.ndarray | None]) -> None:
+    _WORD_VECTORS.update(vectors)
+    excess = len(_WORD_VECTORS) - _MAX_CACHED_WORDS
+    if excess > 0:  # the oldest half (or more, after a huge page): trimmed once in many pages
+        for token in list(itertools.islice(_WORD_VECTORS, max(excess, _MAX_CACHED_WORDS // 2))):
+            del _WORD_VECTORS[token]
 
 
 def _loglik(text: str):
