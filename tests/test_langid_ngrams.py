@@ -97,8 +97,8 @@ def test_word_loglik_is_the_plain_sum_exactly_on_real_words():
 def test_word_rows_match_the_plain_extraction_on_any_token(token):
     for word in token.split():
         assert sorted(ngrams._word_rows(word)) == sorted(plain_word_rows(word))
-        ngrams._WORD_VECTORS.pop(word, None)  # computed, not remembered
-        for fast in (ngrams._word_loglik(word), ngrams.word_logliks([word])[word]):
+        ngrams.WORD_VECTORS.clear()  # computed, then remembered
+        for fast in (ngrams._word_loglik(word), ngrams._word_loglik(word)):
             plain = plain_word_loglik(word)
             assert (fast is None and plain is None) or np.array_equal(fast, plain)
 
@@ -143,15 +143,22 @@ def test_sampled_queries_in_a_batch_are_answered_by_langdetect_one_at_a_time():
 
 
 def test_word_cache_stays_bounded_and_right(monkeypatch):
-    monkeypatch.setattr(ngrams, "_WORD_VECTORS", {})
-    monkeypatch.setattr(ngrams, "_MAX_CACHED_WORDS", 100)
-    words = REAL_WORDS[:1000]
+    cache = ngrams._WordVectors(100)
+    monkeypatch.setattr(ngrams, "WORD_VECTORS", cache)
+    words = REAL_WORDS[:1000] + ["", "...", "1234"]  # (no n-gram known: not in the rows)
     for lo in range(0, len(words), 70):
-        found = ngrams.word_logliks(words[lo:lo + 70] + words[:10])  # old words come back
-        assert len(ngrams._WORD_VECTORS) <= 100
-        for word, vector in found.items():
+        asked = words[lo:lo + 70] + words[:10]  # old words come back
+        index, matrix = cache.gather(asked)
+        assert len(cache.row_of) <= 100 and len(set(cache.row_of.values())) == len(cache.row_of)
+        for word in asked:
             plain = plain_word_loglik(word)
-            assert (vector is None and plain is None) or np.array_equal(vector, plain)
+            assert (word not in index and plain is None) or np.array_equal(matrix[index[word]], plain)
+        for word, row in cache.row_of.items():
+            assert np.array_equal(cache.matrix[row], plain_word_loglik(word))
+    big = REAL_WORDS[1000:1250]  # more new words than the cache holds, in one page
+    index, matrix = cache.gather(big)
+    assert all(np.array_equal(matrix[index[w]], plain_word_loglik(w)) for w in big if w in index)
+    assert len(cache.row_of) == 100
 
 
 def test_deferred_decisions_equal_explain_on_real_sentences():

@@ -44,13 +44,15 @@ def probabilities(query: NgramQuery) -> dict[str, float]:
 def batch_probabilities(queries: list[NgramQuery]) -> list[dict[str, float]]:
     """`[probabilities(q) for q in queries]`, the exact queries scored together."""
     out: list[dict[str, float]] = [{} for _ in queries]
+    if ngrams._model() is None:  # (langdetect missing: no query has an answer)
+        return out
     exact = []
     for i, query in enumerate(queries):
         if query.method == "sampled":  # langdetect's own detector: one text at a time
             out[i] = probabilities(query)
         elif query.candidates and len(ngrams._columns(query.candidates)):
             exact.append(i)
-    if not exact or ngrams._model() is None:
+    if not exact:
         return out
     scored, totals = _sentence_logliks([queries[i].text for i in exact])
     groups: dict[tuple, list[int]] = {}
@@ -72,17 +74,17 @@ def _sentence_logliks(texts: list[str]) -> tuple[list[int], np.ndarray]:
     """(indexes of the texts with a known n-gram, their log-likelihood vectors as rows),
     each the sum of its words' vectors (`ngrams._loglik`)."""
     words = [text.split() for text in texts]
-    vectors = ngrams.word_logliks(chain.from_iterable(words))
-    scored, stacked, starts = [], [], []
+    index, matrix = ngrams.WORD_VECTORS.gather(chain.from_iterable(words))
+    scored, rows, starts = [], [], []
     for k, text_words in enumerate(words):
-        known = [v for v in map(vectors.__getitem__, text_words) if v is not None]
+        known = [row for row in map(index.get, text_words) if row is not None]
         if known:
             scored.append(k)
-            starts.append(len(stacked))
-            stacked.extend(known)
+            starts.append(len(rows))
+            rows += known
     if not scored:
         return [], np.zeros((0, 0))
-    return scored, np.add.reduceat(np.array(stacked), starts, axis=0)
+    return scored, np.add.reduceat(matrix.take(rows, axis=0), starts, axis=0)
 
 
 def _posterior(loglik: np.ndarray, weights: np.ndarray, log_prior: np.ndarray) -> np.ndarray:

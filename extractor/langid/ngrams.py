@@ -141,63 +141,88 @@ def _word_grams(word: str) -> list[str]:
             *[padded[i:i + 3] for i in range(len(padded) - 2)]]
 
 
-# Word vectors met before, oldest first. Running text repeats its words, so a page costs
-# a few vector sums; the oldest half goes when it is full (32k words: about 20 MB).
-_WORD_VECTORS: dict[str, np.ndarray | None] = {}
-_MAX_CACHED_WORDS = 32768
+class _WordVectors:
+    """Log-likelihood vectors of the words met before, as rows of one array, the oldest
+    word's row reused when it is full (32k words: 14 MB). Running text repeats its words,
+    so a page costs a few vector sums; and its words' vectors are gathered by one `take`,
+    not stacked from an array object per word."""
+
+    def __init__(self, capacity: int):
+        self.capacity = capacity
+        self.matrix: np.ndarray | None = None  # (capacity x languages), made on first use
+        self.row_of: dict[str, int] = {}
+        self.owners: list[str | None] = [None] * capacity
+        self.next_row = 0
+        self.unknown: set[str] = set()  # tokens with no n-gram langdetect knows
+
+    def gather(self, tokens) -> tuple[dict[str, int], np.ndarray]:
+        """(row of each distinct known token in the returned matrix, matrix of their
+        vectors). Tokens not met before are computed together: one gather and one
+        segmented sum for all of them (the same vectors: the sums are exact, see
+        `_word_rows`)."""
+        hits, missing = {}, []
+        for token in dict.fromkeys(tokens):
+            row = self.row_of.get(token)
+            if row is not None:
+                hits[token] = row
+            elif token not in self.unknown:
+                missing.append(token)
+        new_tokens, new_vectors = _new_word_vectors(missing, self.unknown)
+        if self.matrix is None:
+            self.matrix = np.empty((self.capacity, new_vectors.shape[1]))
+        matrix = np.concatenate([self.matrix.take(list(hits.values()), axis=0), new_vectors])
+        index = dict(zip([*hits, *new_tokens], range(len(matrix))))
+        self._store(new_tokens, new_vectors)  # (after the gather: it may reuse hits' rows)
+        if len(self.unknown) > self.capacity:
+            self.unknown.clear()
+        return index, matrix
+
+    def _store(self, tokens: list[str], vectors: np.ndarray) -> None:
+        tokens, vectors = tokens[-self.capacity:], vectors[-self.capacity:]
+        rows = []
+        for token in tokens:
+            row = self.next_row
+            self.next_row = (row + 1) % self.capacity
+            if self.owners[row] is not None:
+                del self.row_of[self.owners[row]]
+            self.owners[row] = token
+            self.row_of[token] = row
+            rows.append(row)
+        self.matrix[rows] = vectors
+
+    def clear(self) -> None:
+        self.__init__(self.capacity)
+
+
+def _new_word_vectors(tokens: list[str], unknown: set[str]) -> tuple[list[str], np.ndarray]:
+    """(the tokens with a known n-gram, their vectors as rows); the others go to `unknown`."""
+    model = _model()
+    rows = [_word_rows(token) for token in tokens]
+    known = [i for i, r in enumerate(rows) if r]
+    unknown.update(tokens[i] for i, r in enumerate(rows) if not r)
+    if not known:
+        return [], np.empty((0, model.logp.shape[1]))
+    starts = np.cumsum([0] + [len(rows[i]) for i in known[:-1]])
+    gathered = model.logp.take([row for i in known for row in rows[i]], axis=0)
+    return [tokens[i] for i in known], np.add.reduceat(gathered, starts, axis=0, dtype=np.float64)
+
+
+WORD_VECTORS = _WordVectors(32768)
 
 
 def _word_loglik(token: str):
     """Log-likelihood of one token under every language (a vector), or None when
     langdetect knows none of its n-grams."""
-    try:
-        return _WORD_VECTORS[token]
-    except KeyError:
-        pass
-    rows = _word_rows(token)
-    vector = _model().logp.take(rows, axis=0).sum(axis=0, dtype=np.float64) if rows else None
-    _remember({token: vector})
-    return vector
-
-
-def word_logliks(tokens) -> dict[str, np.ndarray | None]:
-    """`_word_loglik` of each of `tokens`, the ones not cached computed together: one
-    numpy gather and one segmented sum for all of them, not two calls per word (the same
-    vectors: the sums are exact, see `_word_rows`)."""
-    found, missing = {}, []
-    for token in dict.fromkeys(tokens):
-        vector = _WORD_VECTORS.get(token, _WORD_VECTORS)
-        if vector is _WORD_VECTORS:
-            missing.append(token)
-        else:
-            found[token] = vector
-    if not missing:
-        return found
-    rows = [_word_rows(token) for token in missing]
-    new = dict.fromkeys(missing)  # None where no n-gram is known
-    known = [i for i, r in enumerate(rows) if r]
-    if known:
-        starts = np.cumsum([0] + [len(rows[i]) for i in known[:-1]])
-        gathered = _model().logp.take([row for i in known for row in rows[i]], axis=0)
-        sums = np.add.reduceat(gathered, starts, axis=0, dtype=np.float64)
-        new.update(zip([missing[i] for i in known], sums))
-    _remember(new)
-    found.update(new)
-    return found
-
-
-def _remember(vectors: dict[str, np.ndarray | None]) -> None:
-    _WORD_VECTORS.update(vectors)
-    excess = len(_WORD_VECTORS) - _MAX_CACHED_WORDS
-    if excess > 0:  # the oldest half (or more, after a huge page): trimmed once in many pages
-        for token in list(itertools.islice(_WORD_VECTORS, max(excess, _MAX_CACHED_WORDS // 2))):
-            del _WORD_VECTORS[token]
+    index, matrix = WORD_VECTORS.gather([token])
+    return matrix[0] if index else None
 
 
 def _loglik(text: str):
-    vectors = [v for v in map(_word_loglik, text.split()) if v is not None]
-    # (np.sum's own reduction, without its Python wrapper: this runs per sentence)
-    return np.add.reduce(np.array(vectors), axis=0) if vectors else None
+    words = text.split()
+    index, matrix = WORD_VECTORS.gather(words)
+    rows = [row for row in map(index.get, words) if row is not None]
+    # (np.sum's own reduction, without its Python wrapper)
+    return np.add.reduce(matrix.take(rows, axis=0), axis=0) if rows else None
 
 
 @lru_cache(maxsize=64)
