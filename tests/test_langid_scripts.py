@@ -47,7 +47,8 @@ def _latin_by_pattern(text: str) -> int:
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.lists(_CHARS | st.text(max_size=3) | st.characters(max_codepoint=127), max_size=40).map("".join))
+@given(st.lists(_CHARS | st.text(max_size=3) | st.characters(max_codepoint=127)
+                | st.sampled_from(["\udcff", "\ud800", "训练A", "ş", "Ḁ", "\u0250"]), max_size=40).map("".join))
 def test_latin_letters_are_counted_as_the_pattern_counts_them(text):
     assert scripts._latin_letters(text) == _latin_by_pattern(text)
 
