@@ -11,6 +11,7 @@ from extractor.langid.decide import (UND, DeferredNgrams, LangDecision, LangIdCo
 from extractor.langid.scripts import script_table
 from extractor.segment import split_sentences
 
+
 def tag_page(cleaned, config: LangIdConfig | None = None) -> TaggedPage:
     """Split a CleanedPage into sentences and tag each, and the page, with a language.
 
