@@ -113,12 +113,14 @@ def split_sentences(text: str, config: SegmentConfig | None = None) -> list[Sent
     config = config or SegmentConfig()
     lex = _lexicon()
     out: list[Sentence] = []
+    # (a page without any is spared three searches per line)
+    may_have_urls = "://" in text or "www." in text or "@" in text
     for start, end, is_row in _blocks(text, config):
         if is_row:
             _emit(text, start, end, out, config, lex)
             continue
         pos = start
-        for cut in _boundaries(text, start, end, config, lex):
+        for cut in _boundaries(text, start, end, config, lex, may_have_urls):
             _emit(text, pos, cut, out, config, lex)
             pos = cut
         _emit(text, pos, end, out, config, lex)
@@ -188,15 +190,24 @@ def _is_table_row(line: str, config: SegmentConfig) -> bool:
     return len(cells) > 1 and all(len(c) <= config.max_cell_chars for c in cells)
 
 
-def _boundaries(text: str, start: int, end: int, config: SegmentConfig, lex: _Lexicon):
-    """Offsets in [start, end) where a sentence ends (just after its punctuation)."""
+def _boundaries(text: str, start: int, end: int, config: SegmentConfig, lex: _Lexicon,
+                may_have_urls: bool = True):
+    """Offsets in [start, end) where a sentence ends (just after its punctuation), but
+    for one the block's own end would make: the block's last sentence is emitted up to
+    the end whether a punctuation run there ends it or not (most lines end in one)."""
+    content_end = end
+    while content_end > start and text[content_end - 1].isspace():
+        content_end -= 1
     protected = []
-    if text.find("://", start, end) >= 0 or text.find("www.", start, end) >= 0 or text.find("@", start, end) >= 0:
+    if may_have_urls and (text.find("://", start, end) >= 0 or text.find("www.", start, end) >= 0
+                          or text.find("@", start, end) >= 0):
         protected = [(m.start(), m.end()) for m in _URL.finditer(text, start, end)]
     sentence_start = start
     # runs of sentence-final punctuation with their closing quotes: "?!", "...", "。」"
     for m in lex.terminal_run.finditer(text, start, end):
         i, j = m.start(), m.end()
+        if j >= content_end:  # only white space after it: cut here or not, the same pieces
+            return
         if protected:
             k = bisect_right(protected, (i, float("inf"))) - 1  # the last URL starting at or before i
             if k >= 0 and i < protected[k][1]:

@@ -3,6 +3,7 @@ rules written plainly."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -39,6 +40,27 @@ def _major_by_rule(text: str) -> list[tuple[str, int]]:
        | st.text(max_size=40))
 def test_cjk_letters_are_counted_per_script_as_the_plain_rule_counts_them(text):
     assert scripts._major_letters(text) == _major_by_rule(text)
+
+
+def _latin_by_pattern(text: str) -> int:
+    return sum(map(len, scripts.script_table()["latin"].pattern.findall(text)))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_CHARS | st.text(max_size=3) | st.characters(max_codepoint=127)
+                | st.sampled_from(["\udcff", "\ud800", "训练A", "ş", "Ḁ", "\u0250"]), max_size=40).map("".join))
+def test_latin_letters_are_counted_as_the_pattern_counts_them(text):
+    assert scripts._latin_letters(text) == _latin_by_pattern(text)
+
+
+def test_latin_letters_of_real_sentences_are_counted_as_the_pattern_counts_them():
+    folder = Path(__file__).parents[2] / "shared" / "testdata" / "langid"
+    lines = [line for path in sorted(folder.glob("*.txt")) for line in path.read_text("utf-8").splitlines()]
+    if not lines:
+        pytest.skip(f"{folder} not beside the repository")
+    assert sum(line.isascii() for line in lines) > 1000
+    for line in lines:
+        assert scripts._latin_letters(line) == _latin_by_pattern(line), line
 
 
 def test_overlapping_ranges_of_hangul_han_and_kana_are_refused(monkeypatch):

@@ -3,8 +3,10 @@ Latin sentence ends, line breaks and table rows split; '?' lost letters do not."
 from __future__ import annotations
 
 import csv
+import json
 import re
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import example, given, settings
@@ -221,5 +223,31 @@ def test_blocks_and_boundaries_agree_with_the_rule(pieces, join):
     blocks = list(segment._blocks(text, config))
     assert blocks == list(_blocks_by_rule(text, config))
     for start, end, _ in blocks:
+        content_end = start + len(text[start:end].rstrip())
         assert (list(segment._boundaries(text, start, end, config, segment._lexicon()))
-                == list(_boundaries_by_rule(text, start, end, config)))
+                == [j for j in _boundaries_by_rule(text, start, end, config) if j < content_end])
+
+
+def _split_by_rule(text: str) -> list:
+    """split_sentences with every punctuation run weighed, the block's last one too."""
+    with mock.patch.object(segment, "_boundaries",
+                           lambda text, start, end, config, lex, *_: _boundaries_by_rule(text, start, end, config)):
+        return split_sentences(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_LINE_PIECES | _PIECES | st.text(max_size=6), max_size=50))
+def test_sentences_are_those_of_the_rule_that_weighs_every_block_end(pieces):
+    text = "".join(pieces)
+    assert split_sentences(text) == _split_by_rule(text)
+
+
+def test_sentences_of_real_text_are_those_of_the_rule():
+    texts = [p.read_text("utf-8") for p in sorted((SHARED / "testdata" / "langid").glob("*.txt"))]
+    aeb = SHARED / "testdata" / "aeb" / "ground-truth.json"
+    if aeb.is_file():
+        texts += [a["articleBody"] for a in json.loads(aeb.read_text("utf-8")).values()]
+    if not texts:
+        pytest.skip("../shared/testdata missing")
+    for text in texts:
+        assert split_sentences(text) == _split_by_rule(text)

