@@ -18,6 +18,14 @@ from extractor.extract.scale import scale_at, scale_mentions
     ("10 minutes on H100 GPUs", []),          # a time is no count of GPUs
     ("more than 5,000 Blackwell GPUs", []),  # no exact scale
     ("2.6x faster on GPUs", []),
+    # a name's number is no count: the counter after the noun counts (dev-set ko page)
+    ("인텔에 따르면 가우디 3 프로세서 8개를 탑재한 보드의 가격은 12.5만 달러", [("accelerators", 8)]),
+    # a number glued to a unit is a quantity: 12 chips of 3 GB, a 50-TOPS NPU
+    ("3GB D램 칩 12개를 적층해 용량을 50% 늘렸다", [("accelerators", 12)]),
+    ("AMD announced a pair of processors with a 50TOPS NPU", []),
+    # a product name ends where CJK text begins: "IPU-POD64指定了" is no name
+    ("Graphcore為每個IPU-POD64指定了四個雙核服務器。", []),
+    ("GB200 NVL36配備了36個GB200", []),  # not 6 (of "NVL36配備了3" + "6個")
 ])
 def test_scale_mentions_in_three_languages(text, expected):
     assert [(m.kind, m.count) for m in scale_mentions(text)] == expected

@@ -56,16 +56,22 @@ def _patterns() -> _Patterns:
     dash = r"[\s\-\u2010-\u2015]"  # "2,560‑GPU run": hyphens of any width
     names = rf"(?:{name}{dash}+){{0,{int(lex.get('max_name_words', 4))}}}?"
     # a Latin product name just before a CJK count: "H100 GPU 3,584개", "Gaudi2 384개"
-    product = r"(?-i:[A-Za-z][\w.-]*\d[\w.-]*|[A-Z]{2,}\d*)"
+    # (ASCII: \w would run on into CJK text, "NVL36配備了3" + "6個")
+    product = r"(?-i:[A-Za-z][A-Za-z0-9_.-]*\d[A-Za-z0-9_.-]*|[A-Z]{2,}\d*)"
     times = re.escape(lex.get("times_suffix", "x"))
     ci = re.IGNORECASE
+    # a number glued to letters is a quantity or a name, not a count ("3GB D램 칩 12개":
+    # 12 chips of 3 GB)
+    unglued = r"(?![A-Za-z0-9])"
     patterns = (
-        (re.compile(rf"{left}{num}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{acc})(?![A-Za-z])", ci),
+        # a noun, then its count with a counter, first: in "가우디 3 프로세서 8개" the 3 is
+        # the name's and the 8 counts the processors
+        (re.compile(rf"(?:{acc}|{product})\s*(?<![\d,.]){num}\s*(?:{counters})"), "accelerators"),
+        (re.compile(rf"(?:{node})\s*(?<![\d,.]){num}\s*(?:{counters})"), "nodes"),
+        (re.compile(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{acc})(?![A-Za-z])", ci),
          "accelerators"),
-        (re.compile(rf"{left}{num}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{node})(?![A-Za-z])", ci),
+        (re.compile(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{node})(?![A-Za-z])", ci),
          "nodes"),
-        (re.compile(rf"(?:{acc}|{product})\s*{num}\s*(?:{counters})"), "accelerators"),
-        (re.compile(rf"(?:{node})\s*{num}\s*(?:{counters})"), "nodes"),
         (re.compile(rf"{left}{num}\s*(?:{node_counters})"), "nodes"),
         # "DGX A100 x8": a product name, then x and a count of nodes
         (re.compile(rf"(?<=[A-Za-z0-9])\s+{times}\s?(?P<num>\d{{1,4}})(?![\w.])"), "nodes"),
