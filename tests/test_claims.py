@@ -587,3 +587,13 @@ def test_factors_and_percents_of_bandwidth_memory_power_take_that_metric(text, m
 ])
 def test_a_count_of_parameters_is_a_claim_without_a_named_model(text, value):
     assert [c.value for c in claims_of(text) if c.unit == "count"] == [value]
+
+
+def test_an_acquisition_price_is_no_claim_about_the_chip():
+    # dev-set ko page: what Intel paid for Habana is no price of Gaudi 3 (business words
+    # are data: lexicons/claims_business.json)
+    text = ("인텔 가우디 3, 엔비디아 H100보다 1.5배 빠르다\n\n"
+            "가우디는 인텔이 지난 2019년 20억 달러(약 2조7000억원)에 인수한 이스라엘의 팹리스 "
+            "하바나랩스가 개발한 AI 반도체다.")
+    claims = extract_claims(tag_page(CleanedPage("ko.txt", text)))
+    assert not [c for c in claims if c.unit in ("USD", "KRW")]
