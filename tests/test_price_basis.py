@@ -138,6 +138,13 @@ def test_a_price_restated_without_its_basis_takes_the_one_the_page_gave_it():
     assert got["$3.00"] == [""]  # stated nowhere with a basis: none is made up
 
 
+def test_an_amount_of_no_system_takes_no_other_amounts_basis():
+    # a page of deals (AEB): "$60 cheaper" is not the "$60 every year" of a subscription
+    got = contexts("Subscribing separately you'd be saving $60 every year.\n\n"
+                   "This bundle is still up to $60 cheaper than the original console.\n")
+    assert got["$60"] == ["year", ""]
+
+
 def test_the_context_string_keeps_the_basis():
     ctx = PageContext.parse("accelerators=8;per=year")
     assert (ctx.accelerators, ctx.per) == ("8", "year")

@@ -167,7 +167,9 @@ def with_restated_bases(claims: list, metrics: tuple[str, ...] = ("price",)) -> 
     stated: dict[tuple, set[str]] = {}
     contexts = {}
     for c in claims:
-        if c.metric in metrics and c.quantity == "money":
+        # without a system, two equal amounts need not be one price ("$60 cheaper" and
+        # "saving $60 every year" on a page of deals)
+        if c.metric in metrics and c.quantity == "money" and c.system:
             contexts[id(c)] = ctx = PageContext.parse(c.context)
             if ctx.per and ctx.per != SEVERAL:
                 stated.setdefault(key(c), set()).add(ctx.per)
