@@ -139,18 +139,24 @@ def _slots(m: Member, config: ConsistencyConfig) -> list[str]:
     # the compared system tells relative values apart ("2x the H100", "4x the A100"); an
     # absolute figure (141 GB) is the same figure whatever the page compares it with
     relative = m.quantity in ("percent", "factor") or m.metric in config.relative_metrics
-    # "2x the memory" and "141 GB" are both memory claims, but no value of one can agree
-    # or conflict with the other: a relative value of an absolute metric is its own kind
-    # (a per cent only where the metric's values carry a unit: an accuracy of 84.4 % is
-    # a value, "prices cut by 44%" a change)
-    # (the two apart: "43% more" and "1.4x" may be one change, but their values are not
-    # on one scale)
-    kind = "relative" if m.quantity == "factor" and m.metric not in UNSPECIFIC_METRICS \
-        and m.metric not in config.relative_value_metrics else \
-        "change" if m.quantity == "percent" and m.metric in config.unit_metrics else ""
     currency = m.unit if m.quantity == "money" else ""
     return [ctx.suite, ctx.round, ctx.division, scale, m.baseline_key if relative else "",
-            m.counted, kind, ctx.precision, ctx.sparsity, ctx.per, currency]
+            m.counted, _kind(m, config), ctx.precision, ctx.sparsity, ctx.per, currency]
+
+
+def _kind(m: Member, config: ConsistencyConfig) -> str:
+    """'' for a value; 'relative' for a factor and 'change' for a per cent of a metric
+    whose values are no factors or per cents. "2x the memory" and "141 GB" are both
+    memory claims, but no value of one can agree or conflict with the other. A per cent
+    counts only where the metric's values carry a unit (an accuracy of 84.4 % is a value,
+    "prices cut by 44%" a change), and apart from factors: "43% more" and "1.4x" may be
+    one change, but their values are not on one scale."""
+    if m.quantity == "factor" and m.metric not in UNSPECIFIC_METRICS \
+            and m.metric not in config.relative_value_metrics:
+        return "relative"
+    if m.quantity == "percent" and m.metric in config.unit_metrics:
+        return "change"
+    return ""
 
 
 def group_claims(members: list[Member], config: ConsistencyConfig) -> dict[tuple, list[Member]]:

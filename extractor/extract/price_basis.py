@@ -51,17 +51,18 @@ def _forms() -> tuple[re.Pattern, dict[str, str]]:
     canonical = {form.lower(): name for name, forms in lex["bases"].items() for form in forms}
     not_after = re.escape(lex["not_after"])
     # 'a year ago', 'a month earlier': a point in time, not what the price is per
-    not_time_point = r"(?!\s*(?:%s)\b)" % "|".join(
-        re.escape(w) for w in sorted(lex.get("not_before", ()), key=len, reverse=True))
+    time_points = lex.get("not_before", ())
+    not_time_point = rf"(?!\s*(?:{alt(time_points)})\b)" if time_points else ""
     # 'within a week', 'for a year': a span of time, not what the price is per
     not_span = "".join(rf"(?<!\b{re.escape(w)}\s)" for w in lex.get("not_after_words", ()))
     parts = []
     for form in sorted(canonical, key=len, reverse=True):
-        guard = left_bound(form) + (not_span if form[0].isascii() and form[0].isalpha() else "")
-        if not form[0].isascii():  # '3월 20달러' is March, '今年租金' this year's rent
+        if form[0].isascii():
+            guard = left_bound(form) + (not_span if form[0].isalpha() else "")
+        else:  # '3월 20달러' is March, '今年租金' this year's rent
             hangul = _HANGUL if re.match(f"[{_HANGUL}]", form) else ""
             guard = f"(?<![{not_after}{hangul}])"
-        after = not_time_point if lex.get("not_before") and form[-1].isalpha() and form[-1].isascii() else ""
+        after = not_time_point if form[-1].isascii() and form[-1].isalpha() else ""
         parts.append(guard + alt([form]) + after)
     # the guard skips, at one test, the positions no form can start at (most of them)
     return re.compile(with_first_char_guard("|".join(parts)), re.IGNORECASE), canonical
