@@ -80,7 +80,7 @@ def cmd_run(args) -> int:
     from extractor.distributed import DaskEngine, EngineError, SchedulerUnreachable
     from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import run
-    from extractor.reference import ReferenceTableError
+    from extractor.verdicts import ReferenceTableError
 
     corpus = Path(args.corpus)
     if not corpus.exists():  # a folder, or one file: a page or a crawl (WARC)
@@ -182,7 +182,7 @@ def cmd_score(args) -> int:
 def cmd_check(args) -> int:
     from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import recheck
-    from extractor.reference import ReferenceTableError
+    from extractor.verdicts import ReferenceTableError
 
     if not Path(args.out_dir).is_dir():
         raise UsageError(f"output folder not found: {args.out_dir}")

@@ -240,7 +240,7 @@ class RunWriter:
     def finish_updated(self, source: Path, updates, groups: pd.DataFrame) -> None:
         """`finish`, the final claims table being the table at `source` (a claims.csv this
         run or an earlier one wrote) through `updates.apply(chunk, first_row)`
-        (`extractor.consistency.ClaimUpdates`), copied CLAIM_CHUNK_ROWS at a time: the
+        (`extractor.verdicts.ClaimUpdates`), copied CLAIM_CHUNK_ROWS at a time: the
         claims table is never held whole."""
         def write_claims(path: Path, report_claims) -> None:
             copy = path.with_name(path.name + ".new")  # `source` may be `path` itself

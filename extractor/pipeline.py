@@ -31,7 +31,7 @@ from itertools import islice
 
 from extractor.clean import clean_page
 from extractor.config import Config
-from extractor.consistency import check_claims_file, load_reference
+from extractor.verdicts import check_claims_file, load_reference
 from extractor.extract import Claim, extract_claims
 from extractor.extract.claims import CLAIM_COLUMNS
 from extractor.ingest import RawPage, binary_kind, iter_pages

@@ -8,7 +8,7 @@ import pytest
 from extractor.config import Config
 from extractor.ingest import RawPage
 from extractor.pipeline import CLAIM_COLUMNS, DOCUMENT_COLUMNS, process_page, run
-from extractor.consistency import GROUP_COLUMNS
+from extractor.verdicts import GROUP_COLUMNS
 
 from conftest import CORPUS
 

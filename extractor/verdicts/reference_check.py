@@ -8,21 +8,18 @@
 - `system_hint(items, ctx, reference, bench, config)`: for a time without a system, the
   rows it would fit, as a note.
 
-Rows are the named tuples of `extractor.reference.ReferenceIndex`; members are the
+Rows are the named tuples of `reference_table.ReferenceIndex`; members are the
 consistency stage's, read here by their fields.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
 from extractor.extract.context import PageContext
 from extractor.extract.rounds import round_for_date, round_sort_key
-
-if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
-    from extractor.consistency import ConsistencyConfig
-    from extractor.members import Member
+from extractor.verdicts.config import ConsistencyConfig
+from extractor.verdicts.members import Member
 
 
 @dataclass

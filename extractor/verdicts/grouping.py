@@ -1,0 +1,146 @@
+"""Which claims speak of the same thing (`group_claims`), and whether their values
+agree (`verdict`).
+
+- `group_claims(members, config) -> {GroupKey: [members]}`: claims grouped by their
+  `keys.GroupKey` (what a value measures, where, at which size, scale and part; see
+  there). For the fields of `keys.FILLED` a claim for which the field is unknown joins
+  the only value the others of its key know (a page dated before a round cannot speak
+  of it); with several, it stays in a group of its own. The other fields are not
+  filled: a figure that does not say which part of the chip it measures is not taken
+  to be the HBM's.
+- `verdict(items)`: `agree` (two or more pages, every tolerance interval shares a
+  point), `conflict` (two pages state values that cannot both hold), `within_page`
+  (values differ, but each difference is already on one page: a page quoting two
+  results under one key; copies of that page add members, never a conflict), `single`
+  (one page, one value).
+
+The members are `members.Member`s, read here by their fields.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import fields, replace
+
+from extractor.verdicts.config import ConsistencyConfig
+from extractor.verdicts.keys import FILLED, UNSPECIFIC_METRICS, GroupKey, possible_round
+from extractor.verdicts.members import Member
+
+__all__ = ["group_claims", "verdict"]
+
+_FIELDS = tuple(f.name for f in fields(GroupKey))
+
+
+# --- grouping -----------------------------------------------------------------------
+
+def _fill_unknown(items: list[Member], name: str, keys: dict[int, GroupKey]) -> None:
+    """Members whose field `name` is unknown take the one value the others know, if
+    only one is possible for them: a page dated before a round cannot speak of it."""
+    # a size stated but not attributable ('a?') is no value another claim can join
+    known = {getattr(keys[m.row], name) for m in items
+             if getattr(keys[m.row], name) and not getattr(keys[m.row], name).endswith("?")}
+    if not known:
+        return
+    for m in items:
+        if getattr(keys[m.row], name):
+            continue
+        possible = known if name != "round" else {r for r in known
+                                                  if possible_round(m.context, r)}
+        if len(possible) == 1:
+            keys[m.row] = replace(keys[m.row], **{name: next(iter(possible))})
+
+
+def member_key(m: Member, config: ConsistencyConfig) -> GroupKey:
+    """The key of one member, before unknown fields are filled."""
+    ctx = m.context
+    size = ctx.scale() if m.metric in config.scale_metrics else ""
+    # the compared system tells relative values apart ("2x the H100", "4x the A100"); an
+    # absolute figure (141 GB) is the same figure whatever the page compares it with
+    relative = m.quantity in ("percent", "factor") or m.metric in config.relative_metrics
+    currency = m.unit if m.quantity == "money" else ""
+    return GroupKey(m.system_key, m.benchmark_key, m.metric, ctx.suite, ctx.round,
+                    ctx.division, size, m.baseline_key if relative else "", m.counted,
+                    _kind(m, config), ctx.precision, ctx.sparsity, ctx.per, currency)
+
+
+def _kind(m: Member, config: ConsistencyConfig) -> str:
+    """'' for a value; 'relative' for a factor and 'change' for a per cent of a metric
+    whose values are no factors or per cents. "2x the memory" and "141 GB" are both
+    memory claims, but no value of one can agree or conflict with the other. A per cent
+    counts only where the metric's values carry a unit (an accuracy of 84.4 % is a value,
+    "prices cut by 44%" a change), and apart from factors: "43% more" and "1.4x" may be
+    one change, but their values are not on one scale."""
+    if m.quantity == "factor" and m.metric not in UNSPECIFIC_METRICS \
+            and m.metric not in config.relative_value_metrics:
+        return "relative"
+    if m.quantity == "percent" and m.metric in config.unit_metrics:
+        return "change"
+    return ""
+
+
+def group_claims(members: list[Member], config: ConsistencyConfig
+                 ) -> dict[GroupKey, list[Member]]:
+    """Members grouped by their `GroupKey` (module docstring). Only claims naming a
+    system or a workload are grouped."""
+    by_key: dict[tuple, list[Member]] = defaultdict(list)
+    for m in members:
+        if m.system_key or m.benchmark_key:
+            by_key[(m.system_key, m.benchmark_key, m.metric)].append(m)
+    groups: dict[GroupKey, list[Member]] = {}
+    for items in by_key.values():
+        keys = {m.row: member_key(m, config) for m in items}
+        for level, name in enumerate(_FIELDS):
+            if name not in FILLED:
+                continue
+            parents: dict[tuple, list[Member]] = defaultdict(list)
+            for m in items:
+                parents[_prefix(keys[m.row], level)].append(m)
+            for sub in parents.values():
+                _fill_unknown(sub, name, keys)
+        for m in items:
+            key = keys[m.row]
+            groups.setdefault(key, []).append(m)
+            m.bucket = key
+    return groups
+
+
+def _prefix(key: GroupKey, level: int) -> tuple:
+    return tuple(getattr(key, name) for name in _FIELDS[:level])
+
+
+# --- verdicts -----------------------------------------------------------------------
+
+def _intervals(items: list[Member]) -> list[tuple[float, float]]:
+    normalised = all(m.scale is not None for m in items)
+    return [m.interval(normalised) for m in items]
+
+
+def _overlap(intervals) -> bool:
+    return max(lo for lo, _ in intervals) <= min(hi for _, hi in intervals)
+
+
+def _covered(values, others) -> bool:
+    """Every interval of `values` shares a point with some interval of `others`."""
+    return all(any(lo <= ohi and olo <= hi for olo, ohi in others) for lo, hi in values)
+
+
+def verdict(items: list[Member]) -> str:
+    """agree / conflict / within_page / single (module docstring)."""
+    intervals = _intervals(items)
+    docs: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for m, iv in zip(items, intervals):
+        docs[m.doc_id].append(iv)
+    if _overlap(intervals):
+        return "agree" if len(docs) > 1 else "single"
+    if len(docs) == 1:
+        return "within_page"
+    # pages with the same values are one voice (copies of a page add no conflict)
+    voices = list({tuple(sorted(set(ivs))): ivs for ivs in docs.values()}.values())
+    if not any(not _overlap(ivs) for ivs in voices):
+        return "conflict"  # each page states one value, and they differ
+    # some page states differing values itself: a conflict only when two pages each
+    # state a value the other does not cover
+    for i, a in enumerate(voices):
+        for b in voices[i + 1:]:
+            if not _covered(a, b) and not _covered(b, a):
+                return "conflict"
+    return "within_page"
