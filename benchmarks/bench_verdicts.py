@@ -20,7 +20,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from extractor.extract.names import name_key  # noqa: E402
+from extractor.verdicts.names import canonical_benchmark, name_key  # noqa: E402
 
 DEVSET = ROOT.parent / "shared" / "devset"
 
@@ -65,7 +65,7 @@ def reference_results(groups: pd.DataFrame, expected: pd.DataFrame) -> list[tupl
     for e in expected.itertuples(index=False):
         found = [g for g in groups.itertuples(index=False)
                  if e.doc_id in str(g.doc_ids).split(";") and _same_system(g.system, e.system)
-                 and name_key(g.workload) == name_key(e.workload)
+                 and name_key(canonical_benchmark(g.workload)) == name_key(canonical_benchmark(e.workload))
                  and _has(_values(g.values), float(e.value), "")]
         if not found:
             out.append((e.verdict == "none", f"{e.doc_id} {e.system} {e.workload} {e.value}: "

@@ -291,11 +291,13 @@ def test_unknown_round_tries_every_round(reference):
     assert (g["reference_verdict"], g["reference_round"]) == ("match", "v1.0")
 
 
-def test_reference_value_is_in_the_unit_of_the_group(reference):
+def test_reference_value_is_in_minutes_whatever_the_claims_unit(reference):
+    """docs/columns.md: `reference_value` is in minutes for a time (issue 24: "claimed
+    55 h · official 19.944 min" showed a value in the claim's unit as minutes)."""
     g = only(run(reference, claim("a", 0.575, "h", system="IPU-POD16", workload="BERT",
                                   context=V10 + ";division=closed", surface="0.575 hours"))[0])
     assert g["reference_verdict"] == "match"
-    assert g["reference_value"] == pytest.approx(34.489 / 60, rel=1e-3)
+    assert g["reference_value"] == pytest.approx(34.489, rel=1e-3)
 
 
 def test_dgx_a100_on_one_node_and_on_eight_nodes_are_two_groups_each_matched(reference):
@@ -680,7 +682,7 @@ def test_a_time_whose_unit_stays_lost_is_read_in_minutes_or_hours(reference):
     hours = only(run(reference, claim("000.txt", 0.47, "", system="IPU-POD16",
                                       workload="ResNet-50", surface="0.47", **lossy))[0])
     assert hours["reference_verdict"] == "match" and "unit assumed h" in hours["reference_note"]
-    assert hours["reference_value"] == pytest.approx(28.335 / 60, rel=1e-3)
+    assert hours["reference_value"] == pytest.approx(28.335, rel=1e-3)  # minutes
 
 
 def test_a_page_dated_before_a_round_does_not_join_it(reference):
@@ -1026,3 +1028,26 @@ def test_a_claims_file_without_rows_gives_no_groups_and_the_header(tmp_path):
     assert groups.empty and list(groups.columns) == GROUP_COLUMNS + EXTRA_GROUP_COLUMNS
     outputs.write_updated_table(tmp_path / "claims.csv", tmp_path / "out.csv", updates.apply)
     assert (tmp_path / "out.csv").read_text() == "doc_id,value,unit,unit_source,group_id\n"
+
+
+@pytest.mark.parametrize("text", [
+    "MLPerf Training v2.0 결과\n\nBERT 학습에서 DGX A100 1대(GPU 8개)는 18.4분이 걸렸고, "
+    "DGX A100 8대(GPU 64개)는 2.9분 만에 학습을 마쳤다.\n",
+    "MLPerf Training v2.0 results\n\nOn BERT, one DGX A100 (8 GPUs) trained in 18.4 minutes, "
+    "and eight DGX A100 systems (64 GPUs) took 2.9 minutes.\n",
+])
+def test_one_machine_stated_twice_is_one_scale_each_matched_to_its_row(reference, text):
+    """Issue 24: a machine stated as nodes and as its GPUs ("1대(GPU 8개)") is one scale:
+    two groups, each matched to its own official row (v2.0 BERT 18.4424 and 2.94234 min)."""
+    import dataclasses  # noqa: PLC0415
+
+    from extractor.clean.records import CleanedPage  # noqa: PLC0415
+    from extractor.extract import extract_claims  # noqa: PLC0415
+    from extractor.langid import tag_page  # noqa: PLC0415
+
+    claims = pd.DataFrame([dataclasses.asdict(c) for c in
+                           extract_claims(tag_page(CleanedPage("page.txt", text)))])
+    groups, _ = check_consistency(claims, reference)
+    times = groups[groups["metric"] == "time_to_train"]
+    assert sorted(times["reference_value"].round(3)) == [2.942, 18.442]
+    assert set(times["reference_verdict"]) == {"match"}

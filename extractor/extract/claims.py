@@ -317,7 +317,8 @@ class _PageReader:
                                       flags=flags, quantity=quantity, metric=metric)
         # `at` picks the division named nearest the number, where a sentence names several;
         # `offset` finds the paragraph or table whose round governs the sentence
-        ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start)
+        ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start,
+                               metric=metric, quantity=quantity)
         if metric in config.format_metrics:  # 1,979 and 3,958 TFLOPS are FP8 dense and sparse
             fmt = number_format_at(sent, q.start, q.end)
             ctx = replace(ctx, precision=fmt.precision, sparsity=fmt.sparsity)

@@ -45,3 +45,13 @@ class ConsistencyConfig:
                                      "throughput", "latency", "time_to_train")
     #: metrics whose groups are split by what is counted ("2 racks" vs "5U")
     counted_metrics: tuple[str, ...] = ("count",)
+    #: values of one key more than this many times apart are not compared (each cluster
+    #: of values gets a group): 989, 1,979 and 3,958 TFLOPS of one GPU may disagree; 80 GB
+    #: and 3.35 TB, one GPU's 1,979 TFLOPS and a country's 246 EFLOPS do not measure
+    #: one thing
+    magnitude_gap: float = 5.0
+    #: metrics whose figures are keyed by their part and scale (`GroupKey.part`, `scale`)
+    #: and split by magnitude
+    #: (not times: 0.5 h and 0.5 min of one result are a disagreement to show)
+    spec_metrics: tuple[str, ...] = ("price", "memory", "bandwidth", "compute", "power",
+                                     "throughput", "count")

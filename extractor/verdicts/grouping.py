@@ -18,6 +18,9 @@ The members are `members.Member`s, read here by their fields.
 """
 from __future__ import annotations
 
+import hashlib
+import math
+import re
 from collections import defaultdict
 from dataclasses import fields, replace
 
@@ -52,14 +55,50 @@ def _fill_unknown(items: list[Member], name: str, keys: dict[int, GroupKey]) -> 
 def member_key(m: Member, config: ConsistencyConfig) -> GroupKey:
     """The key of one member, before unknown fields are filled."""
     ctx = m.context
-    size = ctx.scale() if m.metric in config.scale_metrics else ""
+    size = ctx.size() if m.metric in config.scale_metrics else ""
     # the compared system tells relative values apart ("2x the H100", "4x the A100"); an
     # absolute figure (141 GB) is the same figure whatever the page compares it with
     relative = m.quantity in ("percent", "factor") or m.metric in config.relative_metrics
     currency = m.unit if m.quantity == "money" else ""
+    kind = _kind(m, config)
+    spec = m.metric in config.spec_metrics
     return GroupKey(m.system_key, m.benchmark_key, m.metric, ctx.suite, ctx.round,
                     ctx.division, size, m.baseline_key if relative else "", m.counted,
-                    _kind(m, config), ctx.precision, ctx.sparsity, ctx.per, currency)
+                    kind, ctx.precision, ctx.sparsity, ctx.per, currency,
+                    part=ctx.part if spec else "", scale=ctx.scale if spec else "",
+                    dimension=dimension(m.quantity, m.unit),
+                    period=ctx.period if kind or ctx.period == "earlier" else "",
+                    seller=ctx.seller if m.metric == "price" else "", variant=ctx.variant,
+                    statement=_own_statement(m, kind, relative, config))
+
+
+_BITS = re.compile(r"(?:^|[^A-Za-z])[kMGTP]?b(?:ps|/s|it)", re.ASCII)
+
+
+def dimension(quantity: str, unit: str) -> str:
+    """What a unit measures: the claim's quantity, ':bits' added for a rate or size in
+    bits (3.2 Tbps and 1.6 TB/s are no two readings of one link); '' when unknown.
+
+    >>> dimension("bandwidth", "Tbps"), dimension("bandwidth", "TB/s"), dimension("unknown", "")
+    ('bandwidth:bits', 'bandwidth', '')
+    """
+    if not quantity or quantity == "unknown":
+        return ""
+    return f"{quantity}:bits" if _BITS.search(unit or "") else quantity
+
+
+def _own_statement(m: Member, kind: str, relative: bool, config: ConsistencyConfig) -> str:
+    """The digest of the member's sentence when nothing says what else it could be
+    compared with: a change without its period ("prices fell 50%": since when?), a
+    number whose metric is unknown, a comparison with no baseline and no benchmark."""
+    unknown = (kind == "change" and not m.context.period) \
+        or m.metric in UNSPECIFIC_METRICS \
+        or ((relative or m.metric in config.relative_value_metrics)
+            and not m.baseline_key and not m.benchmark_key
+            and m.metric not in config.time_metrics)
+    if not unknown:
+        return ""
+    return "s" + hashlib.blake2b(m.sentence.encode("utf-8"), digest_size=4).hexdigest()
 
 
 def _kind(m: Member, config: ConsistencyConfig) -> str:
@@ -97,10 +136,35 @@ def group_claims(members: list[Member], config: ConsistencyConfig
             for sub in parents.values():
                 _fill_unknown(sub, name, keys)
         for m in items:
-            key = keys[m.row]
-            groups.setdefault(key, []).append(m)
-            m.bucket = key
-    return groups
+            groups.setdefault(keys[m.row], []).append(m)
+    out: dict[GroupKey, list[Member]] = {}
+    for key, items in groups.items():
+        for sub_key, sub in _by_magnitude(key, items, config):
+            out[sub_key] = sub
+            for m in sub:
+                m.bucket = sub_key
+    return out
+
+
+def _norm(m: Member) -> float:
+    return abs(m.value_norm) if m.scale is not None else abs(m.value)
+
+
+def _by_magnitude(key: GroupKey, items: list[Member], config: ConsistencyConfig):
+    """The group split where its values lie more than `config.magnitude_gap` apart
+    (`GroupKey.magnitude`); one part, the key unchanged, when they do not."""
+    if key.metric not in config.spec_metrics or key.kind or key.statement or len(items) < 2:
+        return [(key, items)]
+    ordered = sorted(items, key=_norm)
+    clusters = [[ordered[0]]]
+    for prev, m in zip(ordered, ordered[1:]):
+        a, b = _norm(prev), _norm(m)
+        if a > 0 and math.isfinite(b) and b / a > config.magnitude_gap:
+            clusters.append([])
+        clusters[-1].append(m)
+    if len(clusters) == 1:
+        return [(key, items)]
+    return [(replace(key, magnitude=f"{_norm(c[0]):.2g}"), c) for c in clusters]
 
 
 def _prefix(key: GroupKey, level: int) -> tuple:

@@ -54,12 +54,28 @@ class GroupKey:
     sparsity: str = ""
     per: str = ""
     currency: str = ""
+    #: the part a memory, bandwidth or power figure is of ('hbm', 'sram', ...)
     part: str = ""
+    #: the scale a figure is of ('chip', 'node', 'rack', 'pod', 'cluster', 'national',
+    #: 'market')
     scale: str = ""
+    #: what the unit measures (claims.csv quantity; ':bits' for a rate in bits)
     dimension: str = ""
+    #: the period of a change ('5y', 'since2022', '2025-06'); 'earlier' for the first
+    #: value of "from 1200 W to 1400 W"
     period: str = ""
+    #: who sells at a price ('aws', ...; '?' when the sentence names several)
     seller: str = ""
-    model: str = ""
+    #: the product variant the sentence names ('china')
+    variant: str = ""
+    #: for a claim that cannot be compared with other statements (a change whose period
+    #: is not stated, a number whose metric is not, a comparison without its baseline):
+    #: its sentence's digest, so that it meets only restatements of its own sentence
+    statement: str = ""
+    #: where the values of one key lie more than `ConsistencyConfig.magnitude_gap`
+    #: apart: the order of magnitude of each cluster ('1e+12'): a different scale or
+    #: part the pages did not name, not two readings of one figure
+    magnitude: str = ""
 
     def fields_shared(self) -> str:
         """The known fields after system, benchmark and metric, as `key=value;...`.
@@ -87,7 +103,8 @@ class GroupKey:
 
 #: fields whose unknown value is filled with the only one the others of the key know
 #: (a page that does not name its round speaks of the round the others name)
-FILLED = ("suite", "round", "division", "size", "baseline", "counted", "currency")
+FILLED = ("suite", "round", "division", "size", "baseline", "counted", "currency",
+          "dimension")
 #: how many leading fields an id always hashes
 _BASE_FIELDS = 6
 

@@ -210,7 +210,8 @@ def key_context(key: GroupKey) -> PageContext:
     return PageContext(key.suite, key.round, key.division, "",
                        size[1:] if size.startswith("a") else "",
                        size[1:] if size.startswith("n") else "", key.precision,
-                       key.sparsity, key.per)
+                       key.sparsity, key.per, key.part, key.scale, key.variant, key.period,
+                       key.seller)
 
 
 def _group(key: GroupKey, items: list[Member], ref_rows, config: ConsistencyConfig) -> Group:
