@@ -74,6 +74,7 @@ from extractor.verdicts.names import canonical_benchmark, canonical_system
 from extractor.verdicts.recovery import UnitRecovery, recover_units
 from extractor.verdicts.reference import check_reference
 from extractor.verdicts.reference_check import ReferenceCheck
+from extractor.verdicts.why import explain
 from extractor.verdicts.reference_table import (DEFAULT_REFERENCE, ReferenceTableError,
                                                 load_reference, prepare_reference,
                                                 reference_rows)
@@ -89,7 +90,8 @@ GROUP_COLUMNS = ["group_id", "system", "workload", "metric", "context", "n_docs"
                  "values", "verdict", "reference_value", "reference_verdict", "doc_ids"]
 #: what the reference check found, after the contract's columns
 EXTRA_GROUP_COLUMNS = ["reference_round", "reference_division", "reference_system",
-                       "reference_reading", "reference_note", "baseline", "counted"]
+                       "reference_reading", "reference_note", "baseline", "counted",
+                       "shared", "spread", "furthest"]
 #: columns this stage adds to the claims table, after the contract's columns
 CLAIM_EXTRA_COLUMNS = ["unit_source", "group_id"]
 
@@ -117,6 +119,9 @@ class Group:
     reference_note: str = ""
     baseline: str = ""
     counted: str = ""
+    shared: str = ""
+    spread: str = ""
+    furthest: str = ""
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -223,6 +228,7 @@ def _group(key: GroupKey, items: list[Member], ref_rows, config: ConsistencyConf
                             config)
     system = _most_common(canonical_system(m.system) for m in items)
     workload = canonical_benchmark(_most_common(m.workload for m in items))
+    why = explain(key, items)
     baseline = _most_common(canonical_system(m.baseline) for m in items
                             if m.baseline_key == key.baseline) if key.baseline else ""
     return Group(
@@ -230,7 +236,8 @@ def _group(key: GroupKey, items: list[Member], ref_rows, config: ConsistencyConf
         len({m.doc_id for m in items}), ";".join(sorted({m.lang for m in items if m.lang})),
         ";".join(m.label() for m in shown), verdict(items), check.value, check.verdict,
         ";".join(m.doc_id for m in shown), check.round, check.division, check.system,
-        check.reading, check.note, baseline, key.counted)
+        check.reading, check.note, baseline, key.counted, why.shared, why.spread,
+        why.furthest)
 
 
 #: the claims columns unit recovery changes, with their value when a table lacks them
