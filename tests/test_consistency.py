@@ -1051,3 +1051,24 @@ def test_one_machine_stated_twice_is_one_scale_each_matched_to_its_row(reference
     times = groups[groups["metric"] == "time_to_train"]
     assert sorted(times["reference_value"].round(3)) == [2.942, 18.442]
     assert set(times["reference_verdict"]) == {"match"}
+
+
+def test_300_copies_of_the_sample_pages_give_no_conflict_one_copy_does_not(seed_run, reference):
+    """Issue 24: copies of a page add members, never a conflict; a key never depends on
+    how many pages state it (the magnitude split, the fills)."""
+    from extractor.outputs import read_table  # noqa: PLC0415
+
+    claims = read_table(seed_run / "claims.csv").drop(columns=["group_id", "unit_source"],
+                                                      errors="ignore")
+    once, _ = check_consistency(claims, reference)
+    copies = pd.concat([claims.assign(doc_id=f"copy{i:03d}/" + claims["doc_id"])
+                        for i in range(300)], ignore_index=True)
+    many, _ = check_consistency(copies, reference)
+
+    def verdicts(groups):
+        return sorted(zip(groups["system"], groups["workload"], groups["metric"],
+                          groups["context"], groups["verdict"].replace({"single": "agree"}),
+                          groups["reference_verdict"]))
+
+    assert verdicts(many) == verdicts(once)
+    assert (many["verdict"] == "conflict").sum() == (once["verdict"] == "conflict").sum()

@@ -28,15 +28,10 @@ def reference_scorer(shared_dir):
 
 
 @pytest.fixture(scope="module")
-def devset_scores(shared_dir, reference_scorer, tmp_path_factory):
-    from extractor.config import Config
-    from extractor.pipeline import run
-
-    out = tmp_path_factory.mktemp("devset_run")
-    run(Config(corpus=shared_dir / "devset" / "corpus", out=out, write_clean=False))
+def devset_scores(shared_dir, reference_scorer, devset_run):
     gold = reference_scorer.load(shared_dir / "devset" / "gold.csv")
-    pred = reference_scorer.load(out / "claims.csv")
-    stats, misses, fps = reference_scorer.score(gold, pred)
+    pred = reference_scorer.load(devset_run / "claims.csv")
+    stats = reference_scorer.score(gold, pred)[0]  # (stats, misses, fps, wrong)
     return stats
 
 
@@ -60,3 +55,36 @@ def test_every_page_of_the_devset_is_read(shared_dir, devset_scores):
     # 48 pages and 27 damaged copies; every language bucket has required rows
     assert {"en", "ko", "zh"} <= set(devset_scores)
     assert all(devset_scores[lang]["req"] > 100 for lang in ("en", "ko", "zh"))
+
+
+@pytest.fixture(scope="module")
+def verdict_figures(shared_dir, devset_run):
+    from conftest import ROOT  # noqa: PLC0415
+
+    spec = importlib.util.spec_from_file_location("bench_verdicts",
+                                                  ROOT / "benchmarks" / "bench_verdicts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.figures(devset_run, shared_dir / "devset")
+
+
+def test_every_expected_verdict_pair_is_right(verdict_figures):
+    """Issue 24: `apart` pairs in no conflict group together, `conflict` pairs in one
+    (verdicts_expected.csv, judged by reading the pages)."""
+    wrong = [line for right, line in verdict_figures["pair_lines"] if not right]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_review_queue_is_short(verdict_figures):
+    """Issue 24: at most 8 conflict groups on the development set (24 before)."""
+    assert verdict_figures["conflict_groups"] <= 8
+
+
+#: reference_expected.csv rows the claim stage does not yet give the stage to check
+#: (the 311.9 min of set3/zh_03 is linked to the H100 named later in its sentence)
+KNOWN_REFERENCE_MISSES = 1
+
+
+def test_the_expected_reference_verdicts_are_given(verdict_figures):
+    wrong = [line for right, line in verdict_figures["reference_lines"] if not right]
+    assert len(wrong) <= KNOWN_REFERENCE_MISSES, "\n".join(wrong)
