@@ -1072,3 +1072,18 @@ def test_300_copies_of_the_sample_pages_give_no_conflict_one_copy_does_not(seed_
 
     assert verdicts(many) == verdicts(once)
     assert (many["verdict"] == "conflict").sum() == (once["verdict"] == "conflict").sum()
+
+
+def test_a_round_newer_than_the_reference_gets_none_with_its_reason(reference):
+    g = only(run(reference, claim("a", 10.0, system="DGX H100", workload="GPT-3",
+                                  context="suite=training;round=v9.0"))[0])
+    assert g["reference_verdict"] == "none"
+    assert "newer than the reference" in g["reference_note"]
+
+
+def test_a_system_the_reference_has_no_result_of_gets_none_with_its_reason(reference):
+    """set3/ko_01: a launch claim (GB200 trains GPT-3 4x faster) the table cannot decide."""
+    g = only(run(reference, claim("a", 4, "x", system="GB200", workload="GPT-3",
+                                  metric="speedup", baseline="H100", context=""))[0])
+    assert g["reference_verdict"] == "none"
+    assert "no result of this system" in g["reference_note"]

@@ -16,6 +16,7 @@ import logging
 import pandas as pd
 
 from extractor.extract.context import PageContext
+from extractor.extract.rounds import round_sort_key
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.members import Member
 from extractor.verdicts.reference_check import ReferenceCheck, check_time, system_hint
@@ -38,16 +39,24 @@ def check_reference(items: list[Member], ctx: PageContext, sys_key: str, bench_k
     if ctx.suite and ctx.suite != "training":
         return ReferenceCheck(note=f"reference holds training results, not {ctx.suite}")
     is_time = metric in config.time_metrics
-    if not (is_time or metric in config.relative_metrics) or not bench_key:
+    if not (is_time or metric in config.relative_metrics):
         return ReferenceCheck()
+    if not bench_key:
+        return ReferenceCheck(note="no benchmark named: the reference holds results of "
+                                   "benchmarks")
     if isinstance(reference, pd.DataFrame):
         reference = reference_rows(reference)
+    newest = reference.latest_round()
+    if ctx.round and newest and round_sort_key(ctx.round) > round_sort_key(newest):
+        return ReferenceCheck(note=f"round {ctx.round} is newer than the reference "
+                                   f"(latest {newest})")
     if not sys_key:
         return ReferenceCheck(note=system_hint(items, ctx, reference, bench_key, config)
                               if is_time else "no system named")
     rows = reference.of(sys_key, bench_key)
     if not rows:
-        return ReferenceCheck()
+        return ReferenceCheck(note="reference has no result of this system on this "
+                                   "benchmark")
     rows, scale_note = _at_scale(rows, ctx)
     if not rows:
         return ReferenceCheck(note=scale_note)

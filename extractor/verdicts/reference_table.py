@@ -108,6 +108,14 @@ class ReferenceIndex:
             self.by_benchmark.setdefault(r.benchmark_key, []).append(r)
         self.name_keys = {k for k, _ in self.by_name}
 
+    def latest_round(self) -> str:
+        """The newest round the table holds ('' for an empty table)."""
+        if not hasattr(self, "_latest"):
+            from extractor.extract.rounds import round_sort_key  # noqa: PLC0415
+            rounds = {r.round for r in self.rows if r.round}
+            self._latest = max(rounds, key=round_sort_key) if rounds else ""
+        return self._latest
+
     def of(self, sys_key: str, bench_key: str) -> list:
         return self.by_name.get((sys_key, bench_key), [])
 
