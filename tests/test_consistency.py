@@ -1087,3 +1087,14 @@ def test_a_system_the_reference_has_no_result_of_gets_none_with_its_reason(refer
                                   metric="speedup", baseline="H100", context=""))[0])
     assert g["reference_verdict"] == "none"
     assert "no result of this system" in g["reference_note"]
+
+
+def test_api_prices_of_no_named_model_are_not_compared(reference):
+    """Issue 24: API prices of different models met in one group."""
+    per_token = "per=Mtokens"
+    groups, _ = run(reference,
+                    claim("a", 2.5, "USD", system="OpenAI API", metric="price", context=per_token,
+                          sentence="The API costs $2.50 per million input tokens."),
+                    claim("b", 1.25, "USD", system="OpenAI API", metric="price", context=per_token,
+                          sentence="Input tokens cost $1.25 per million."))
+    assert "conflict" not in set(groups["verdict"])

@@ -90,8 +90,11 @@ def dimension(quantity: str, unit: str) -> str:
 def _own_statement(m: Member, kind: str, relative: bool, config: ConsistencyConfig) -> str:
     """The digest of the member's sentence when nothing says what else it could be
     compared with: a change without its period ("prices fell 50%": since when?), a
-    number whose metric is unknown, a comparison with no baseline and no benchmark."""
+    number whose metric is unknown, a comparison with no baseline and no benchmark, an
+    API price (per million tokens) that names no model (the model is the claim's
+    workload: "$2.50 per 1M input tokens" of GPT-4o and of GPT-4o mini differ)."""
     unknown = (kind == "change" and not m.context.period) \
+        or (m.metric == "price" and m.context.per == "Mtokens" and not m.benchmark_key) \
         or m.metric in UNSPECIFIC_METRICS \
         or ((relative or m.metric in config.relative_value_metrics)
             and not m.baseline_key and not m.benchmark_key
