@@ -2,7 +2,7 @@
 in memory or streamed from its CSV file."""
 import numpy as np
 
-import extractor.claim_columns as claim_columns
+import extractor.verdicts.columns as claim_columns
 from extractor.verdicts.columns import ClaimColumns
 from extractor.table_files import write_table
 

@@ -990,7 +990,7 @@ def test_the_claims_file_gives_what_the_table_in_memory_gives(seed_run, tmp_path
     copies of the seed claims, their recovered units among them)."""
     import json
 
-    import extractor.claim_columns as claim_columns
+    import extractor.verdicts.columns as claim_columns
     import extractor.outputs as outputs
     import extractor.table_files as table_files
     from extractor.verdicts import check_claims_file

@@ -3,7 +3,7 @@
 "GPT-3 in 10.94 minutes on 3,584 H100 GPUs", "384 Gaudi2 accelerators", "64 chips",
 "8 nodes", "an eight-node cluster", "DGX A100 x8", "H100 GPU 3,584개", "3584个GPU",
 "8台DGX A100". The consistency stage groups claims by it and matches the reference row
-of that scale (`extractor.reference`).
+of that scale (`extractor.verdicts.reference`).
 
 - `scale_mentions(sentence) -> [ScaleMention]`: every scale stated, in text order.
 - `scale_at(sentence, at) -> ScaleMention | None`: the scale that speaks for the number

@@ -8,10 +8,10 @@ compare their values, and check them against a reference table of official resul
   `group_id`.
 - `check_claims_file(path, reference, config) -> (groups, ClaimUpdates)`: the same, for
   the claims table a run wrote, without holding it (what `extractor run` and `extractor
-  check` use): only the columns the stage reads, as codes (`extractor.claim_columns`); the
+  check` use): only the columns the stage reads, as codes (`columns`); the
   claims come back as the changes to make to each row (`ClaimUpdates.apply`), made while
   the table is copied chunk by chunk (`extractor.outputs.RunWriter.finish_updated`).
-- `load_reference(path=None)`: the reference table (see `extractor.reference`).
+- `load_reference(path=None)`: the reference table (see `reference_table`).
 
 Memory: the stage holds the column store (about 90 bytes a claim, plus each distinct
 text once), one partition's `Member`s at a time (the claims of one system and benchmark
@@ -23,22 +23,22 @@ How, in order:
 1. Context: each claim's `context` (suite, round, division, date, and the scale its
    sentence states; see `extractor.extract.context`). A table without a context column
    gets each page's from the sentences of its claims.
-2. Unit recovery (`extractor.recovery.recover_units`): a value whose unit the page lost (a `?`-damaged page)
+2. Unit recovery (`recovery.recover_units`): a value whose unit the page lost (a `?`-damaged page)
    takes the unit of an agreeing claim of another page about the same system and
    workload in a compatible context; on a lossy page, a value whose metric words were
    lost takes that claim's metric too (flag `metric_inferred`).
-3. Grouping (`extractor.grouping.group_claims`): same canonical system, benchmark (BERT =
+3. Grouping (`grouping.group_claims`): same canonical system, benchmark (BERT =
    BERT-Large) and metric, compatible context, and the same scale (for times,
    throughputs and relative claims), compared system (for relative values), counted
    thing (for counts), kind (a factor of an absolute metric, "2x the memory", is
    not compared with "141 GB"), number format and what a price is per; a claim for which one of these is unknown joins the one value its
    key knows, or forms its own group when there are several.
-4. Verdicts (`extractor.grouping.verdict`): every value covers a tolerance interval
+4. Verdicts (`grouping.verdict`): every value covers a tolerance interval
    (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
    `agree` when all intervals of two or more pages share a point, `conflict` when two
    pages state values that cannot both hold, `within_page` when values differ but each
    difference is on one page, `single` for one page and one value.
-5. Reference (`extractor.reference.check_reference`): the rows of the group's system
+5. Reference (`reference.check_reference`): the rows of the group's system
    (any claim name a row answers to), benchmark and stated scale; time-to-train groups
    against their times, relative groups (per cent improvement, speed-up) against the
    two rounds they imply, or the other system their sentence names, read both as time
@@ -164,7 +164,7 @@ def check_claims_file(path: Path, reference: pd.DataFrame | None,
                       config: ConsistencyConfig | None = None
                       ) -> tuple[pd.DataFrame, ClaimUpdates]:
     """`check_consistency` of the claims table written at `path`, without holding it:
-    only the columns the stage reads are read, as codes (`extractor.claim_columns.
+    only the columns the stage reads are read, as codes (`columns.
     ClaimColumns`), and the claims come back as the changes to make to each row
     (`ClaimUpdates.apply`, chunk by chunk as the table is copied)."""
     return _check(ClaimColumns.from_csv(path), reference, config or ConsistencyConfig())
