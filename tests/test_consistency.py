@@ -1098,3 +1098,28 @@ def test_api_prices_of_no_named_model_are_not_compared(reference):
                     claim("b", 1.25, "USD", system="OpenAI API", metric="price", context=per_token,
                           sentence="Input tokens cost $1.25 per million."))
     assert "conflict" not in set(groups["verdict"])
+
+
+#: the verdicts package's modules in dependency order: each imports only those before it
+VERDICTS_ORDER = ("config", "columns", "reference_names", "names", "reference_table", "keys",
+                  "members", "grouping", "recovery", "why", "reference_check",
+                  "reference_relative", "reference", "stage")
+
+
+def test_the_verdicts_package_depends_one_way_and_never_on_the_claim_stage():
+    """Issue 24: one package, a one-way dependency order, no cycles; it reads the claims
+    table and does not re-run extraction (no entity finder, no claim stage)."""
+    import ast  # noqa: PLC0415
+
+    from conftest import ROOT  # noqa: PLC0415
+
+    folder = ROOT / "extractor" / "verdicts"
+    assert {p.stem for p in folder.glob("*.py")} == set(VERDICTS_ORDER) | {"__init__"}
+    for i, name in enumerate(VERDICTS_ORDER):
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree)
+                    if isinstance(n, ast.ImportFrom) and n.module and n.col_offset == 0}
+        own = {m.split(".")[2] for m in imported if m.startswith("extractor.verdicts.")}
+        assert own <= set(VERDICTS_ORDER[:i]), (name, own - set(VERDICTS_ORDER[:i]))
+        assert not {m for m in imported if m in ("extractor.extract.claims",
+                                                 "extractor.extract.entities")}, name

@@ -2,13 +2,12 @@
 their values lie, and the two members furthest apart (consistency.csv `shared`,
 `spread`, `furthest`; the report's conflict card shows them).
 
-- `explain(key, items, config) -> Why`.
+- `explain(key, items) -> Why`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.keys import GroupKey
 from extractor.verdicts.members import Member
 
