@@ -1123,3 +1123,15 @@ def test_the_verdicts_package_depends_one_way_and_never_on_the_claim_stage():
         assert own <= set(VERDICTS_ORDER[:i]), (name, own - set(VERDICTS_ORDER[:i]))
         assert not {m for m in imported if m in ("extractor.extract.claims",
                                                  "extractor.extract.entities")}, name
+
+
+def test_gpu_counts_of_two_clusters_are_not_compared(reference):
+    """Issue 24: GPU counts of two different clusters met in one group."""
+    groups, _ = run(reference,
+                    claim("a", 100000, "count", system="H100", metric="count",
+                          context="scale=cluster", surface="100,000 GPUs",
+                          sentence="xAI's Colossus cluster runs 100,000 H100 GPUs."),
+                    claim("b", 32000, "count", system="H100", metric="count",
+                          context="scale=cluster", surface="32,000 GPUs",
+                          sentence="Meta's research cluster holds 32,000 H100 GPUs."))
+    assert "conflict" not in set(groups["verdict"])

@@ -72,6 +72,8 @@ def member_key(m: Member, config: ConsistencyConfig) -> GroupKey:
                     statement=_own_statement(m, kind, relative, config))
 
 
+#: scales of a whole (a cluster, a country, a market) that a count or a total is of
+_WHOLE_SCALES = ("cluster", "national", "market")
 _BITS = re.compile(r"(?:^|[^A-Za-z])[kMGTP]?b(?:ps|/s|it)", re.ASCII)
 
 
@@ -92,8 +94,11 @@ def _own_statement(m: Member, kind: str, relative: bool, config: ConsistencyConf
     compared with: a change without its period ("prices fell 50%": since when?), a
     number whose metric is unknown, a comparison with no baseline and no benchmark, an
     API price (per million tokens) that names no model (the model is the claim's
-    workload: "$2.50 per 1M input tokens" of GPT-4o and of GPT-4o mini differ)."""
+    workload: "$2.50 per 1M input tokens" of GPT-4o and of GPT-4o mini differ), a count
+    of a cluster, a country or a market (how many H100s one company's cluster holds is
+    a fact of that cluster, which the key does not name: two clusters' counts differ)."""
     unknown = (kind == "change" and not m.context.period) \
+        or (m.quantity == "count" and m.context.scale in _WHOLE_SCALES) \
         or (m.metric == "price" and m.context.per == "Mtokens" and not m.benchmark_key) \
         or m.metric in UNSPECIFIC_METRICS \
         or ((relative or m.metric in config.relative_value_metrics)
