@@ -27,22 +27,25 @@ How, in order:
    takes the unit of an agreeing claim of another page about the same system and
    workload in a compatible context; on a lossy page, a value whose metric words were
    lost takes that claim's metric too (flag `metric_inferred`).
-3. Grouping (`grouping.group_claims`): same canonical system, benchmark (BERT =
-   BERT-Large) and metric, compatible context, and the same scale (for times,
-   throughputs and relative claims), compared system (for relative values), counted
-   thing (for counts), kind (a factor of an absolute metric, "2x the memory", is
-   not compared with "141 GB"), number format and what a price is per; a claim for which one of these is unknown joins the one value its
-   key knows, or forms its own group when there are several.
+3. Grouping (`grouping.group_claims`): by the claim's `keys.GroupKey`: canonical
+   system, benchmark (BERT = BERT-Large) and metric, round, division, size (for times,
+   throughputs and relative claims), compared system, counted thing, kind (a factor of
+   an absolute metric, "2x the memory", is not compared with "141 GB"), number format,
+   what a price is per, currency, and the part, scale, dimension, period, seller and
+   variant the claim's context states; for the first of these a claim for which one is
+   unknown joins the one value its key knows, the others never match a known value.
+   Values of one key over `magnitude_gap` apart are split; a claim nothing can be
+   compared with meets only restatements of its sentence.
 4. Verdicts (`grouping.verdict`): every value covers a tolerance interval
    (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
    `agree` when all intervals of two or more pages share a point, `conflict` when two
    pages state values that cannot both hold, `within_page` when values differ but each
    difference is on one page, `single` for one page and one value.
 5. Reference (`reference.check_reference`): the rows of the group's system
-   (any claim name a row answers to), benchmark and stated scale; time-to-train groups
-   against their times, relative groups (per cent improvement, speed-up) against the
-   two rounds they imply, or the other system their sentence names, read both as time
-   reduction and as speed-up.
+   (any claim name a row answers to), benchmark, round and stated scale; time-to-train
+   groups against their times (`reference_value` in minutes), relative groups (per cent
+   improvement, speed-up) against the two rounds they imply, or the claim's baseline
+   system, read both as time reduction and as speed-up; `none` says why.
 
 Columns after the contract's in consistency.csv (docs/columns.md says more):
 `reference_round` (the round that matched, or `v1.0->v1.1` for a relative claim),
@@ -51,7 +54,10 @@ claim against another system), `reference_reading` (`time_reduction`, `speedup` 
 both), `reference_note` (which division/round matched when the page did not say, the
 unit assumed for a value that lost it, how far off a mismatch is, the scale matched or
 the candidates' scales), `baseline` (the compared system of a relative group),
-`counted` (what a group of counts counts).
+`counted` (what a group of counts counts), `shared`, `spread`, `furthest` (why the
+values differ: `why.explain`).
+
+A bug here raises: the stage never turns an error into an empty table.
 """
 from __future__ import annotations
 
