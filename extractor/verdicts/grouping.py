@@ -22,34 +22,37 @@ import hashlib
 import math
 import re
 from collections import defaultdict
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from extractor.verdicts.config import ConsistencyConfig
-from extractor.verdicts.keys import FILLED, UNSPECIFIC_METRICS, GroupKey, possible_round
+from extractor.verdicts.keys import (FILLED, KEY_FIELDS, UNSPECIFIC_METRICS, GroupKey,
+                                     possible_round)
 from extractor.verdicts.members import Member
 
 __all__ = ["group_claims", "verdict"]
 
-_FIELDS = tuple(f.name for f in fields(GroupKey))
+#: positions of the fields filled when unknown, and of the round
+_FILLED_LEVELS = tuple(i for i, name in enumerate(KEY_FIELDS) if name in FILLED)
+_ROUND = KEY_FIELDS.index("round")
 
 
 # --- grouping -----------------------------------------------------------------------
 
-def _fill_unknown(items: list[Member], name: str, keys: dict[int, GroupKey]) -> None:
-    """Members whose field `name` is unknown take the one value the others know, if
+def _fill_unknown(items: list[Member], level: int, keys: dict[int, list[str]]) -> None:
+    """Members whose field `level` is unknown take the one value the others know, if
     only one is possible for them: a page dated before a round cannot speak of it."""
     # a size stated but not attributable ('a?') is no value another claim can join
-    known = {getattr(keys[m.row], name) for m in items
-             if getattr(keys[m.row], name) and not getattr(keys[m.row], name).endswith("?")}
+    known = {keys[m.row][level] for m in items
+             if keys[m.row][level] and not keys[m.row][level].endswith("?")}
     if not known:
         return
     for m in items:
-        if getattr(keys[m.row], name):
+        if keys[m.row][level]:
             continue
-        possible = known if name != "round" else {r for r in known
+        possible = known if level != _ROUND else {r for r in known
                                                   if possible_round(m.context, r)}
         if len(possible) == 1:
-            keys[m.row] = replace(keys[m.row], **{name: next(iter(possible))})
+            keys[m.row][level] = next(iter(possible))
 
 
 def member_key(m: Member, config: ConsistencyConfig) -> GroupKey:
@@ -133,18 +136,23 @@ def group_claims(members: list[Member], config: ConsistencyConfig
         if m.system_key or m.benchmark_key:
             by_key[(m.system_key, m.benchmark_key, m.metric)].append(m)
     groups: dict[GroupKey, list[Member]] = {}
+    made: dict[tuple, GroupKey] = {}  # one key object per distinct key
     for items in by_key.values():
-        keys = {m.row: member_key(m, config) for m in items}
-        for level, name in enumerate(_FIELDS):
-            if name not in FILLED:
-                continue
+        # the keys as lists of field values while unknown fields are filled
+        keys = {m.row: [getattr(k, name) for name in KEY_FIELDS]
+                for m in items for k in (member_key(m, config),)}
+        for level in _FILLED_LEVELS:
             parents: dict[tuple, list[Member]] = defaultdict(list)
             for m in items:
-                parents[_prefix(keys[m.row], level)].append(m)
+                parents[tuple(keys[m.row][:level])].append(m)
             for sub in parents.values():
-                _fill_unknown(sub, name, keys)
+                _fill_unknown(sub, level, keys)
         for m in items:
-            groups.setdefault(keys[m.row], []).append(m)
+            values = tuple(keys[m.row])
+            key = made.get(values)
+            if key is None:
+                key = made[values] = GroupKey(*values)
+            groups.setdefault(key, []).append(m)
     out: dict[GroupKey, list[Member]] = {}
     for key, items in groups.items():
         for sub_key, sub in _by_magnitude(key, items, config):
@@ -152,6 +160,27 @@ def group_claims(members: list[Member], config: ConsistencyConfig
             for m in sub:
                 m.bucket = sub_key
     return out
+
+
+def _norm(m: Member) -> float:
+    return abs(m.value_norm) if m.scale is not None else abs(m.value)
+
+
+def _by_magnitude(key: GroupKey, items: list[Member], config: ConsistencyConfig):
+    """The group split where its values lie more than `config.magnitude_gap` apart
+    (`GroupKey.magnitude`); one part, the key unchanged, when they do not."""
+    if key.metric not in config.spec_metrics or key.kind or key.statement or len(items) < 2:
+        return [(key, items)]
+    ordered = sorted(items, key=_norm)
+    clusters = [[ordered[0]]]
+    for prev, m in zip(ordered, ordered[1:]):
+        a, b = _norm(prev), _norm(m)
+        if a > 0 and math.isfinite(b) and b / a > config.magnitude_gap:
+            clusters.append([])
+        clusters[-1].append(m)
+    if len(clusters) == 1:
+        return [(key, items)]
+    return [(replace(key, magnitude=f"{_norm(c[0]):.2g}"), c) for c in clusters]
 
 
 def _norm(m: Member) -> float:

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.context import PageContext
 from extractor.extract.rounds import round_for_date, round_sort_key
 
-__all__ = ["FILLED", "GroupKey", "UNSPECIFIC_METRICS", "counted_thing", "possible_round"]
+__all__ = ["FILLED", "KEY_FIELDS", "GroupKey", "UNSPECIFIC_METRICS", "counted_thing", "possible_round"]
 
 #: metrics that say nothing of what a value measures (a page that lost its unit often
 #: lost its metric too)
@@ -83,8 +83,8 @@ class GroupKey:
         >>> GroupKey("h100", "", "memory", part="hbm", scale="chip").fields_shared()
         'part=hbm;scale=chip'
         """
-        return ";".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self)[3:]
-                        if getattr(self, f.name))
+        return ";".join(f"{name}={getattr(self, name)}" for name in KEY_FIELDS[3:]
+                        if getattr(self, name))
 
     def group_id(self) -> str:
         """A stable id from what the group is about (not from its position in a run);
@@ -94,13 +94,15 @@ class GroupKey:
         >>> GroupKey("ipupod16", "resnet50", "time_to_train", "training", "v1.1").group_id()
         'g9b106ded87'
         """
-        values = list(astuple(self))
+        values = [getattr(self, name) for name in KEY_FIELDS]
         while len(values) > _BASE_FIELDS and not values[-1]:
             values.pop()
         digest = hashlib.blake2b("|".join(values).encode("utf-8"), digest_size=5).hexdigest()
         return f"g{digest}"
 
 
+#: the fields of a key, in order
+KEY_FIELDS = tuple(f.name for f in fields(GroupKey))
 #: fields whose unknown value is filled with the only one the others of the key know
 #: (a page that does not name its round speaks of the round the others name)
 FILLED = ("suite", "round", "division", "size", "baseline", "counted", "currency",

@@ -6,9 +6,9 @@ their values lie, and the two members furthest apart (consistency.csv `shared`,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from extractor.verdicts.keys import GroupKey
+from extractor.verdicts.keys import KEY_FIELDS, GroupKey
 from extractor.verdicts.members import Member
 
 __all__ = ["Why", "explain", "shared_fields"]
@@ -37,14 +37,14 @@ def shared_fields(key: GroupKey) -> str:
     'precision=FP8;scale=?;dimension=compute'
     """
     out = []
-    for f in fields(key):
-        value = getattr(key, f.name)
-        if f.name in _NOT_SHOWN:
+    for name in KEY_FIELDS:
+        value = getattr(key, name)
+        if name in _NOT_SHOWN:
             continue
-        if not value and key.metric in _SAID_UNKNOWN.get(f.name, ()) and not key.kind:
+        if not value and key.metric in _SAID_UNKNOWN.get(name, ()) and not key.kind:
             value = "?"
         if value:
-            out.append(f"{f.name}={value}")
+            out.append(f"{name}={value}")
     return ";".join(out)
 
 
