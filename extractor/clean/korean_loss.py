@@ -169,7 +169,9 @@ def _signal_at(tokens: list, i: int, text: str) -> tuple[int, int] | None:
 
 def _signals(tokens: list, text: str) -> list[tuple[int, int]]:
     """(start, end) in `text` of each place where the tagged words break the grammar."""
-    return [span for i in range(len(tokens) - 1) if (span := _signal_at(tokens, i, text))]
+    tags = _tags()
+    first = tags["adnominal"] | tags["number"]  # every signal starts with one of these
+    return [span for i in range(len(tokens) - 1) if tokens[i].tag in first and (span := _signal_at(tokens, i, text))]
 
 
 def find_dropped_syllables(text: str, min_signals: int, min_density: float) -> list[LossySpan]:
