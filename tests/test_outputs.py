@@ -143,3 +143,18 @@ def test_a_text_cell_is_neutralised_as_the_full_rule_says(text):
     from extractor.table_files import format_cell, neutralise
 
     assert format_cell(text) == neutralise(text)
+
+
+def test_a_row_longer_than_two_parquet_blocks_converts(tmp_path):
+    """Issue 25 item 2: a group spread over many pages has a doc_ids cell that grows with
+    the page count; a row over two blocks (512 KB) made Arrow's streaming reader raise
+    'straddling object' and the run wrote nothing."""
+    doc_ids = ";".join(f"{'deep/' * 30}page_{i:05d}.txt" for i in range(5000))
+    assert len(doc_ids) > 2 * (1 << 18)
+    df = pd.DataFrame({"group_id": ["g1", "g2", "g3"], "n_docs": [5000, 1, 2],
+                       "doc_ids": [doc_ids, "a.txt", "line\nbreak"]})
+    write_table(df, tmp_path / "t.csv")
+    csv_to_parquet(tmp_path / "t.csv", tmp_path / "t.parquet")
+    table = pq.read_table(tmp_path / "t.parquet")
+    assert table.column("doc_ids").to_pylist() == [doc_ids, "a.txt", "line\nbreak"]
+    assert table.column("n_docs").to_pylist() == [5000, 1, 2]
