@@ -261,3 +261,27 @@ def test_warm_up_pages_run_clean_in_each_language_and_build_every_lexicon_set():
     grammar.cache_clear()
     pipeline.warm_up(Config())
     assert grammar.cache_info().currsize == 4  # en; en+ko; en+zh; und: en+ko+zh
+
+
+def one_group_corpus(corpus, n_pages: int, depth: int) -> None:
+    """`n_pages` pages saying the same thing, in a folder `depth` long names deep: the one
+    claim group that spans them has a doc_ids cell of n_pages x (depth x 251) characters."""
+    folder = corpus.joinpath(*[f"{i:02d}" + "n" * 248 for i in range(depth)])
+    folder.mkdir(parents=True)
+    for i in range(n_pages):
+        (folder / f"p{i:04d}.txt").write_text(
+            f"Page {i}. The IPU-POD16 trained ResNet-50 in 28.3 minutes.\n", encoding="utf-8")
+
+
+def test_a_group_whose_doc_ids_cell_is_over_512_kb_writes_every_table(tmp_path):
+    """Issue 25 item 2, the done-when case at a smaller size of the same shape (10,000
+    pages of short names: benchmarks/bench_pipeline.py --one-group)."""
+    one_group_corpus(tmp_path / "c", n_pages=150, depth=15)
+    summary = run(Config(corpus=tmp_path / "c", out=tmp_path / "out", write_clean=False))
+    assert summary.n_pages == 150 and summary.n_groups >= 1
+    groups = pd.read_parquet(tmp_path / "out" / "consistency.parquet")
+    assert groups["n_docs"].max() == 150
+    assert groups["doc_ids"].str.len().max() > 2 * (1 << 18)
+    for name in ("documents", "claims", "consistency"):
+        assert (tmp_path / "out" / f"{name}.parquet").is_file()
+    assert (tmp_path / "out" / "report.html").is_file()
