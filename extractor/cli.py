@@ -17,7 +17,9 @@ from pathlib import Path
 
 from extractor import __version__
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+#: 3: the run finished and wrote all its tables, but a view (the report) or another
+#: step beside the tables failed: run.json's `warnings` say what (docs/usage.md)
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_WARNINGS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 class UsageError(Exception):
@@ -128,9 +130,12 @@ def cmd_run(args) -> int:
               "`extractor run --resume` continues", file=sys.stderr)
         return EXIT_INTERRUPTED
     if not args.quiet:
+        warned = (f"; finished with {len(summary.run_warnings)} warning"
+                  f"{'s' if len(summary.run_warnings) > 1 else ''} (run.json)"
+                  if summary.has_warnings else "")
         print(f"{summary.n_pages} pages ({summary.n_errors} failed), {summary.n_claims} claims, "
-              f"{summary.n_groups} groups -> {config.out}", file=sys.stderr)
-    return EXIT_OK
+              f"{summary.n_groups} groups -> {config.out}{warned}", file=sys.stderr)
+    return EXIT_WARNINGS if summary.has_warnings else EXIT_OK
 
 
 def cmd_clean(args) -> int:
@@ -188,13 +193,13 @@ def cmd_check(args) -> int:
         raise UsageError(f"output folder not found: {args.out_dir}")
     reference = _existing_file(args.reference) if args.reference else None
     try:
-        n = recheck(Path(args.out_dir), reference)
+        summary = recheck(Path(args.out_dir), reference)
     except OutputWriteError as exc:
         raise RunFailed(str(exc)) from exc
     except (OutputError, ReferenceTableError) as exc:
         raise UsageError(str(exc)) from exc
-    print(f"{n} groups -> {args.out_dir}", file=sys.stderr)
-    return EXIT_OK
+    print(f"{summary.n_groups} groups -> {args.out_dir}", file=sys.stderr)
+    return EXIT_WARNINGS if summary.has_warnings else EXIT_OK
 
 
 def _jobs(text: str) -> int:

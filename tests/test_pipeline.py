@@ -1,5 +1,7 @@
 """The pipeline end to end: contract tables, streaming, and bad pages that lose nothing else."""
 import csv
+import json
+import logging
 import os
 
 import pandas as pd
@@ -7,6 +9,7 @@ import pytest
 
 from extractor.config import Config
 from extractor.ingest import RawPage
+from extractor.extract import extract_claims
 from extractor.pipeline import CLAIM_COLUMNS, DOCUMENT_COLUMNS, process_page, run
 from extractor.consistency import GROUP_COLUMNS
 
@@ -285,3 +288,57 @@ def test_a_group_whose_doc_ids_cell_is_over_512_kb_writes_every_table(tmp_path):
     for name in ("documents", "claims", "consistency"):
         assert (tmp_path / "out" / f"{name}.parquet").is_file()
     assert (tmp_path / "out" / "report.html").is_file()
+
+
+def test_a_report_whose_chart_raises_still_leaves_every_table(tmp_path, monkeypatch, seed_run):
+    """Issue 25 item 1: the report is a view of finished tables; a view that raises (here
+    the chart, broken on purpose) costs no table: the tables are committed, report.html
+    says what failed, run.json holds a run warning."""
+    def broken_chart(*args):
+        raise ValueError("math domain error")
+
+    monkeypatch.setattr("extractor.report.time_to_train_charts", broken_chart)
+    out = tmp_path / "out"
+    summary = run(Config(corpus=CORPUS, out=out))
+    for name in ("documents.csv", "claims.csv", "consistency.csv"):
+        assert (out / name).read_bytes() == (seed_run / name).read_bytes(), name
+        assert (out / name.replace(".csv", ".parquet")).is_file()
+    assert summary.has_warnings
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert "could not be built" in report and "ValueError: math domain error" in report
+    facts = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert facts["status"] == "finished with warnings"
+    assert facts["warnings"][0]["stage"] == "report"
+    assert "ValueError: math domain error" in facts["warnings"][0]["message"]
+    assert not list(tmp_path.glob(".out.*"))  # no staging, no lock left beside it
+
+
+def test_run_json_counts_what_was_read_skipped_and_failed(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "good.txt").write_text("The IPU-POD16 trained ResNet-50 in 28.3 minutes.\n")
+    (corpus / "paper.txt").write_bytes(b"%PDF-1.7\n" + bytes(200))
+    (corpus / "elf").write_bytes(b"\x7fELF\x02\x01\x01" + bytes(200))
+    (corpus / "big.txt").write_bytes(b"x" * 2000)
+    os.symlink(corpus / "missing", corpus / "broken.txt")
+    (corpus / "bad.txt").write_text("The bad page trained ResNet-50 in 9 minutes.\n")
+    real_extract = extract_claims
+
+    def extract_warning_or_bug(page, config):  # a stage that warns, and one that breaks
+        if "bad page" in page.cleaned.text:
+            raise ValueError("a bug")
+        logging.getLogger("extractor.extract.claims").warning("odd sentence in %s", "x")
+        return real_extract(page, config)
+
+    monkeypatch.setattr("extractor.pipeline.extract_claims", extract_warning_or_bug)
+    summary = run(Config(corpus=corpus, out=tmp_path / "out", max_page_bytes=1000))
+    facts = json.loads((tmp_path / "out" / "run.json").read_text(encoding="utf-8"))
+    assert facts["status"] == "finished" and not summary.has_warnings
+    assert facts["pages"] == {"inputs": 6, "read": 1, "failed": 1,
+                              "skipped": {"binary": 1, "pdf": 1, "too_large": 1,
+                                          "unreadable": 1}}
+    assert facts["report"] == "written"
+    assert facts["warnings"] == [{"kind": "page", "stage": "claims",
+                                  "logger": "extractor.extract.claims",
+                                  "message": "odd sentence in x", "count": 1,
+                                  "doc_ids": ["good.txt"]}]
