@@ -139,11 +139,14 @@ def cmd_run(args) -> int:
 
 
 def cmd_clean(args) -> int:
-    from extractor.clean import CleanConfig, clean_page, explain
+    from extractor.clean import CleanConfig, CleaningStepError, clean_page, explain
     from extractor.ingest import RawPage
 
     path = _existing_file(args.file)
-    page = clean_page(RawPage(path.name, path.read_bytes()), CleanConfig())
+    try:
+        page = clean_page(RawPage(path.name, path.read_bytes()), CleanConfig())
+    except CleaningStepError as exc:
+        raise RunFailed(f"{args.file}: {exc}") from exc
     out = _stdout()
     out.write(explain(page) if args.explain else page.text + "\n")
     out.flush()

@@ -342,3 +342,19 @@ def test_run_json_counts_what_was_read_skipped_and_failed(tmp_path, monkeypatch)
                                   "logger": "extractor.extract.claims",
                                   "message": "odd sentence in x", "count": 1,
                                   "doc_ids": ["good.txt"]}]
+
+
+@pytest.mark.parametrize("step,where", [("remove_pinyin", "step 'pinyin' failed"),
+                                        ("measure_loss", "step 'loss' failed")])
+def test_a_cleaning_step_that_fails_fails_the_page_and_says_which(monkeypatch, step, where):
+    """Issue 25 item 8: a failing cleaning step was skipped unrecorded, and a failed loss
+    measurement reported lossy_ratio 0.0; both looked like results."""
+    def broken(*args):
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(f"extractor.clean.{step}", broken)
+    result = process_page(RawPage("x.txt", "在IPU-POD128上训练BERT的时间为5.78分钟。".encode()),
+                          Config())
+    assert result.document.status == "error"
+    assert result.document.error == f"clean: CleaningStepError: {where}: ValueError: a bug"
+    assert result.document.lossy_ratio == 0.0 and result.claims == []
