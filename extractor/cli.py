@@ -99,13 +99,9 @@ def cmd_run(args) -> int:
     if args.page_time_budget is not None:
         config.page_time_budget = args.page_time_budget
     termination = _Termination()
-    progress = termination.checked
+    progress, stage = termination.checked, None
     if sys.stderr.isatty() and not args.quiet:
-        from tqdm import tqdm
-
-        def progress(results):
-            return tqdm(termination.checked(results), desc="pages", unit="page",
-                        file=sys.stderr)
+        progress, stage = _progress_bar(config, termination)
     options = {}
     if args.engine == "dask":
         try:
@@ -118,7 +114,7 @@ def cmd_run(args) -> int:
         options["engine"] = DaskEngine(args.scheduler, send_pages=args.send_pages)
     termination.install()
     try:
-        summary = run(config, progress=progress, **options)
+        summary = run(config, progress=progress, stage=stage, **options)
     except OutputWriteError as exc:
         raise RunFailed(str(exc)) from exc
     except (OutputError, ReferenceTableError, SchedulerUnreachable) as exc:
@@ -136,6 +132,26 @@ def cmd_run(args) -> int:
         print(f"{summary.n_pages} pages ({summary.n_errors} failed), {summary.n_claims} claims, "
               f"{summary.n_groups} groups -> {config.out}{warned}", file=sys.stderr)
     return EXIT_WARNINGS if summary.has_warnings else EXIT_OK
+
+
+def _progress_bar(config, termination: _Termination):
+    """A bar over the pages with a total and an ETA (the corpus listed first; a crawl's
+    pages are not known ahead: then a count and a rate), and a line for each step after
+    the pages (grouping, tables, report)."""
+    from tqdm import tqdm
+
+    from extractor.pipeline import count_inputs
+
+    total = count_inputs(config)
+
+    def progress(results):
+        return tqdm(termination.checked(results), desc="pages", unit="page", total=total,
+                    file=sys.stderr, dynamic_ncols=True)
+
+    def stage(what: str) -> None:
+        print(f"extractor: {what}...", file=sys.stderr, flush=True)
+
+    return progress, stage
 
 
 def cmd_clean(args) -> int:

@@ -77,6 +77,8 @@ class RunWriter:
         self._journal: runfolder.Journal | None = None
         self._clean_names: set[str] = set()
         self.finished = runfolder.FinishedPages([])
+        #: told each step of the end of the run (`pipeline.run`'s `stage`)
+        self.on_stage = lambda what: None
         self.staging = self.out_dir.parent / f"{runfolder.staging_prefix(self.out_dir)}{os.getpid()}"
         try:
             if corpus is not None:
@@ -301,6 +303,7 @@ class RunWriter:
         # what the report reads of the claims, gathered as the table is copied; a failure
         # there gives up the report, never the copy
         report_claims = report.call(_report_claims, groups)
+        self.on_stage("writing the tables (CSV, Parquet)")
         try:
             self._close_files()
             write_claims(self.staging / "claims.csv",
@@ -322,6 +325,7 @@ class RunWriter:
         self._views(report, report_claims, groups, summary)
 
     def _views(self, report: ViewGuard, report_claims, groups, summary) -> None:
+        self.on_stage("building the report")
         error = write_report_view(self.out_dir, report_claims, groups, report)
         summary.report = f"failed: {error}" if error else "written"
         if error:

@@ -34,7 +34,8 @@ from extractor.config import Config
 from extractor.consistency import check_claims_file, load_reference
 from extractor.extract import Claim, extract_claims
 from extractor.extract.claims import CLAIM_COLUMNS
-from extractor.ingest import RawPage, binary_kind, iter_pages
+from extractor.ingest import RawPage, binary_kind, iter_entries, iter_pages
+from extractor.warc import is_warc_name
 from extractor.langid import tag_page
 from extractor.outputs import RunWriter
 from extractor.runfolder import FinishedPages
@@ -352,8 +353,24 @@ def process_corpus(config: Config, exclude: Iterable = (),
     return process_pages(pages, config)
 
 
+def count_inputs(config: Config) -> int | None:
+    """The rows the run will write, for a progress bar's total and ETA: the inputs found by
+    listing the corpus (no file is read). None when it holds a crawl, whose pages are
+    known only as its records are read."""
+    corpus = config.corpus
+    if not corpus.is_dir():
+        return None if is_warc_name(corpus.name) else 1
+    n = 0
+    for path, _ in iter_entries(corpus, config.follow_links, exclude=[config.out]):
+        if is_warc_name(path.name):
+            return None
+        n += 1
+    return n
+
+
 def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
-        engine: Callable[..., Iterator[PageResult]] = process_corpus) -> RunSummary:
+        engine: Callable[..., Iterator[PageResult]] = process_corpus,
+        stage: Callable[[str], None] | None = None) -> RunSummary:
     """Process the corpus folder `config.corpus` into `config.out` (OUTPUTS.md).
 
     The output folder is committed as one unit: tables appear only when the run finishes,
@@ -362,12 +379,16 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
     An interrupt (KeyboardInterrupt) keeps the finished pages for `Config.resume`.
     `progress` may wrap the stream of results (the CLI passes a progress bar).
     `engine` processes the pages (see `process_corpus`, the default).
+    `stage(what)` is told each step after the pages (grouping, tables, report), which take
+    a while on a large run.
     """
+    stage = stage or (lambda what: None)
     reference = load_reference(config.reference)
     summary = RunSummary()
     columns = {"documents": DOCUMENT_COLUMNS, "claims": list(CLAIM_COLUMNS)}
     with RunWriter(config.out, write_clean=config.write_clean, columns=columns,
                    resume=config.resume, corpus=config.corpus) as writer:
+        writer.on_stage = stage
         produced = engine(config, exclude=[writer.out_dir, writer.staging],
                           finished=writer.finished)
         results = progress(produced) if progress is not None else produced
@@ -383,6 +404,7 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
         writer.ensure_tables()
         writer.close_streams()
         claims_csv = writer.partial_path("claims.csv")
+        stage(f"grouping {summary.n_claims} claims")
         groups, updates = check_claims_file(claims_csv, reference, config.consistency)
         summary.n_groups = len(groups)
         writer.finish_updated(claims_csv, updates, groups, summary)

@@ -358,3 +358,15 @@ def test_a_cleaning_step_that_fails_fails_the_page_and_says_which(monkeypatch, s
     assert result.document.status == "error"
     assert result.document.error == f"clean: CleaningStepError: {where}: ValueError: a bug"
     assert result.document.lossy_ratio == 0.0 and result.claims == []
+
+
+def test_the_run_tells_its_total_and_each_step_after_the_pages(tmp_path):
+    """Issue 25 item 10: the progress bar had no total (so no ETA) and was silent while
+    the run grouped claims, wrote Parquet and built the report."""
+    from extractor.pipeline import count_inputs
+
+    config = Config(corpus=CORPUS, out=tmp_path / "out")
+    steps = []
+    summary = run(config, stage=steps.append)
+    assert count_inputs(config) == summary.n_pages == len(os.listdir(CORPUS))
+    assert [s.split()[0] for s in steps] == ["grouping", "writing", "building"]
