@@ -278,7 +278,7 @@ def one_group_corpus(corpus, n_pages: int, depth: int) -> None:
 
 def test_a_group_whose_doc_ids_cell_is_over_512_kb_writes_every_table(tmp_path):
     """Issue 25 item 2, the done-when case at a smaller size of the same shape (10,000
-    pages of short names: benchmarks/bench_pipeline.py --one-group)."""
+    pages: benchmarks/bench_one_group.py)."""
     one_group_corpus(tmp_path / "c", n_pages=150, depth=15)
     summary = run(Config(corpus=tmp_path / "c", out=tmp_path / "out", write_clean=False))
     assert summary.n_pages == 150 and summary.n_groups >= 1
