@@ -39,7 +39,7 @@ from extractor.warc import is_warc_name
 from extractor.langid import tag_page
 from extractor.outputs import RunWriter
 from extractor.runfolder import FinishedPages
-from extractor.runsummary import PageWarning, RunSummary, page_warnings
+from extractor.runsummary import PageWarning, RunSummary, counting, page_warnings
 
 logger = logging.getLogger(__name__)
 
@@ -386,8 +386,9 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
     reference = load_reference(config.reference)
     summary = RunSummary()
     columns = {"documents": DOCUMENT_COLUMNS, "claims": list(CLAIM_COLUMNS)}
-    with RunWriter(config.out, write_clean=config.write_clean, columns=columns,
-                   resume=config.resume, corpus=config.corpus) as writer:
+    with counting(summary), RunWriter(config.out, write_clean=config.write_clean,
+                                      columns=columns, resume=config.resume,
+                                      corpus=config.corpus) as writer:
         writer.on_stage = stage
         produced = engine(config, exclude=[writer.out_dir, writer.staging],
                           finished=writer.finished)

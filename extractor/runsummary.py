@@ -3,8 +3,10 @@ every warning a stage gave, so that nothing a run drops goes uncounted.
 
 - `pages.read`: inputs that went through every stage (`status` ok in documents.csv).
 - `pages.skipped`: inputs not read, by kind: `binary`, `pdf`, `too_large`, `unreadable`
-  (each has an error row in documents.csv), and what ingest counted without a row
-  through `RunSummary.skipped` (the hook for files it passes over).
+  (each has an error row in documents.csv), and inputs the corpus walk passes over
+  without a row, which it counts with `count_skipped(kind, path)`: that adds to the
+  summary of the run in progress (`pipeline.run` sets it, `counting`), so no reader of
+  the corpus needs a summary handed down to it.
 - `pages.failed`: pages a stage failed on (error rows `<stage>: <ExceptionType>: ...`).
 - `warnings`: page warnings (a stage's `logger.warning` while it ran a page), counted by
   message with a few doc_ids, and run warnings (a view such as the report that could not
@@ -20,6 +22,7 @@ import os
 import threading
 from collections import Counter
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,6 +159,37 @@ class RunSummary:
             json.dump(self.as_json(), f, ensure_ascii=False, indent=2)
             f.write("\n")
         os.replace(partial, target)
+
+
+_current: ContextVar[RunSummary | None] = ContextVar("extractor_run_summary", default=None)
+
+
+@contextmanager
+def counting(summary: RunSummary):
+    """`count_skipped` adds to `summary` inside the block (the run's own code and the
+    generators it iterates)."""
+    token = _current.set(summary)
+    try:
+        yield summary
+    finally:
+        _current.reset(token)
+
+
+def count_skipped(kind: str, what: str = "") -> None:
+    """Count an input passed over without a row (`kind`: one of SKIP_KINDS or another
+    short name, `what`: its path, for the debug log) in the run in progress; nothing
+    outside a run.
+
+    >>> summary = RunSummary()
+    >>> with counting(summary):
+    ...     count_skipped("pdf", "a.pdf")
+    >>> count_skipped("pdf", "outside a run")
+    >>> summary.skipped
+    Counter({'pdf': 1})
+    """
+    summary = _current.get()
+    if summary is not None:
+        summary.skipped_input(kind, what)
 
 
 class _PageWarnings(logging.Handler):

@@ -370,3 +370,20 @@ def test_the_run_tells_its_total_and_each_step_after_the_pages(tmp_path):
     summary = run(config, stage=steps.append)
     assert count_inputs(config) == summary.n_pages == len(os.listdir(CORPUS))
     assert [s.split()[0] for s in steps] == ["grouping", "writing", "building"]
+
+
+def test_inputs_passed_over_without_a_row_are_counted_in_run_json(tmp_path):
+    """The hook for the corpus walk: an input it passes over without a row (a .pdf, a
+    .docx) is counted by `count_skipped` into the run in progress."""
+    from extractor.pipeline import process_corpus
+    from extractor.runsummary import count_skipped
+
+    def engine(config, **kwargs):  # the local engine, with a walk that passes two files over
+        count_skipped("pdf", "paper.pdf")
+        count_skipped("not_a_page", "notes.docx")
+        yield from process_corpus(config, **kwargs)
+
+    summary = run(Config(corpus=CORPUS, out=tmp_path / "out"), engine=engine)
+    skipped = json.loads((tmp_path / "out" / "run.json").read_text())["pages"]["skipped"]
+    assert skipped == {"binary": 0, "pdf": 1, "too_large": 0, "unreadable": 0, "not_a_page": 1}
+    assert summary.n_pages == len(os.listdir(CORPUS))
