@@ -38,6 +38,7 @@ _SKIP_PREFIXES = (
     ("cannot read", "unreadable"), ("not a regular file", "unreadable"),
     ("link leaves the corpus", "unreadable"), ("cannot decompress", "unreadable"),
     ("a WARC file", "unreadable"), ("damaged WARC", "unreadable"),
+    ("record too large", "too_large"), ("cannot decode the record", "unreadable"),
 )
 
 
@@ -49,6 +50,8 @@ def skip_kind(error: str) -> str:
     ('pdf', 'binary', 'too_large')
     >>> skip_kind("cannot read file: Permission denied"), skip_kind("clean: ValueError: x")
     ('unreadable', '')
+    >>> skip_kind("record too large: over 9 bytes"), skip_kind("damaged WARC file: unreadable")
+    ('too_large', 'unreadable')
     """
     for prefix, kind in _SKIP_PREFIXES:
         if error.startswith(prefix):
