@@ -387,3 +387,17 @@ def test_inputs_passed_over_without_a_row_are_counted_in_run_json(tmp_path):
     skipped = json.loads((tmp_path / "out" / "run.json").read_text())["pages"]["skipped"]
     assert skipped == {"binary": 0, "pdf": 1, "too_large": 0, "unreadable": 0, "not_a_page": 1}
     assert summary.n_pages == len(os.listdir(CORPUS))
+
+
+def test_check_redoes_groups_and_report_and_keeps_the_runs_figures(tmp_path):
+    from extractor.pipeline import recheck
+
+    out = tmp_path / "out"
+    run(Config(corpus=CORPUS, out=out))
+    before = json.loads((out / "run.json").read_text())
+    (out / "report.html").unlink()  # as after a run killed between tables and report
+    summary = recheck(out)
+    after = json.loads((out / "run.json").read_text())
+    assert after["pages"] == before["pages"] and after["claims"] == before["claims"]
+    assert after["groups"] == summary.n_groups == before["groups"]
+    assert after["report"] == "written" and (out / "report.html").is_file()
