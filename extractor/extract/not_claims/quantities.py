@@ -7,8 +7,9 @@ CPUs, LLaMA V3.1 70B, 가우디3, i7-1355U), a version or identifier (v1.1, 蓝�
 ticker (台積電(2330)), a process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a
 number in a parenthesis that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks`
 compiles the span masks of a grammar; `NotAQuantity` holds the tests the quantity finder
-mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`). Dates with a day
-are in `dates` (the page context reads them too).
+mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`); the functions at
+the end are the tests of the quantity stages of `rules.RULES`, which name them and give
+their order. Dates with a day are in `dates` (the page context reads them too).
 """
 from __future__ import annotations
 
@@ -142,6 +143,11 @@ class Spans:
         i = bisect.bisect_right(self.starts, pos) - 1
         return i >= 0 and pos < self.ends[i]
 
+    def covering(self, pos: int) -> tuple[int, int] | None:
+        """The span that covers `pos`, or None."""
+        i = bisect.bisect_right(self.starts, pos) - 1
+        return (self.starts[i], self.ends[i]) if i >= 0 and pos < self.ends[i] else None
+
 
 class NotAQuantity:
     """The tests of the quantity finder that rule a number out (a mixin)."""
@@ -169,27 +175,6 @@ class NotAQuantity:
             spans += [mm.span() for mm in self.g.masks.local_re.finditer(norm, ws, we)]
         spans.sort()
         return Spans(spans)
-
-    def _not_a_quantity(self, kind: str, s: int, e: int, surface: str) -> bool:
-        """Cheap tests that rule a candidate out before its value is read."""
-        if kind in ("kos", "zh") and len(surface) < 2 and surface in numeral_tables().cjk_big:
-            return True  # a lone 조, 万, 兆 is a word (조건 condition, 每兆瓦 per megawatt)
-        if kind == "kos" and len(surface) < 2 and surface not in numeral_tables().cjk_small \
-                and surface not in numeral_tables().cjk_big:
-            return True  # a lone 이, 일, 사, 구 is a word far more often than a numeral
-        norm = self.norm
-        if kind == "en" and s and norm[s - 1].isascii() and norm[s - 1].isalpha():
-            return True  # 'one' in 'someone'
-        if self.masked.covers(s) or self._in_address_token(s, e):
-            return True
-        if kind in ("arabic", "cjkmix"):
-            return self._is_name_or_code(s, e, surface) and not self.g.prefix_re.search(norm, max(0, s - 8), s) \
-                and not self._after_scaled_prefix(s) and not self._after_negative_word(s)
-        if kind == "zh" and s and norm[s - 1] in self.g.demonstratives:
-            return True  # 这两款: 'these two', an aside
-        if kind == "zh" and self.g.ordinal_prefix_re:
-            return bool(self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s))  # 第三
-        return False
 
     # -- what a number is not --
 
@@ -252,16 +237,24 @@ class NotAQuantity:
             return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U (5k-20k is a range)
         if prev == "." and s >= 2 and norm[s - 2].isdigit():
             return True
-        if e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() and norm[e + 1].isalpha() \
-                and not self._unit_at(e, s) and not self.g.count_re.match(norm, e):
-            return True  # 50-layer handled as count; 3-D, 2-D as names
+        # 3-D, 2-D are names (50-layer is a count)
+        return e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() \
+            and norm[e + 1].isalpha() and not self._unit_at(e, s) and not self.g.count_re.match(norm, e)
+
+    def _is_version(self, s: int, e: int, surface: str) -> bool:
         if self._word_before(s, self.g.version_cues):
             return True  # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2
-        if "." in surface and self._word_before(s, self.g.version_cues_decimal) and not self._unit_at(e, s):
-            return True  # Training 2.0
-        if self.g.ordinal_prefix_re and self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s):
-            return True  # 第3, 제3
-        return False
+        # Training 2.0
+        return "." in surface and self._word_before(s, self.g.version_cues_decimal) and not self._unit_at(e, s)
+
+    def _after_ordinal_prefix(self, s: int) -> bool:
+        return bool(self.g.ordinal_prefix_re) and bool(self.g.ordinal_prefix_re.search(self.norm, max(0, s - 3), s))  # 第3, 제3
+
+    def _amount_sign_before(self, s: int) -> bool:
+        """A currency sign, a damaged one or a negative word before digits makes them an
+        amount, whatever letter precedes them ($100, PS6m, minus-260)."""
+        return bool(self.g.prefix_re.search(self.norm, max(0, s - 8), s)) or self._after_scaled_prefix(s) \
+            or self._after_negative_word(s)
 
     # a capitalised word inside a sentence, then the number: Ryzen 9, Xeon Platinum 8380, BR 104
 
@@ -317,12 +310,11 @@ class NotAQuantity:
         out = []
         gloss_end = -1
         for i, q in enumerate(qs):
-            if q.start < gloss_end:
-                continue
-            if i and qs[i - 1].quantity in _GLOSSED_KINDS:
+            if q.start >= gloss_end and i and qs[i - 1].quantity in _GLOSSED_KINDS:
                 gloss_end = self._gloss_after(qs[i - 1].end, q.start)
-                if q.start < gloss_end:
-                    continue
+            if q.start < gloss_end:
+                self._reject_quantity("unit_gloss", q)
+                continue
             out.append(q)
         return out
 
@@ -384,3 +376,110 @@ class NotAQuantity:
         return False
 
 
+
+
+# -- the tests of the quantity stages of `rules.RULES`: test(finder, candidate) --
+# (a finder is a `NotAQuantity`; a candidate a `rules.Candidate`)
+
+def multiplier_inside_word(f, c) -> bool:
+    first, prev = c.surface[0], f.norm[c.s - 1] if c.s else ""
+    return bool(prev) and ((first.isascii() and first.isalnum() and (prev.isalnum() or prev == "_"))
+                           or (is_hangul(first) and is_hangul(prev)))
+
+
+def rate_denominator(f, c) -> bool:
+    from extractor.extract.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
+    return unit_info(c.unit)[0] == "duration" and bool(_AMOUNT_BEFORE.search(f.norm, max(0, c.s - 24), c.s))
+
+
+# An amount in the last two words before a phrase such as "an hour" makes it a rate's
+# denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
+_AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
+
+
+def lone_magnitude_word(f, c) -> bool:
+    return len(c.surface) < 2 and c.surface in numeral_tables().cjk_big
+
+
+def lone_korean_syllable(f, c) -> bool:
+    t = numeral_tables()
+    return len(c.surface) < 2 and c.surface not in t.cjk_small and c.surface not in t.cjk_big
+
+
+def inside_english_word(f, c) -> bool:
+    return c.s > 0 and f.norm[c.s - 1].isascii() and f.norm[c.s - 1].isalpha()
+
+
+def masked(f, c) -> bool:
+    return f.masked.covers(c.s)
+
+
+def address_token(f, c) -> bool:
+    return f._in_address_token(c.s, c.e)
+
+
+def in_name_or_code(f, c) -> bool:
+    return f._is_name_or_code(c.s, c.e, c.surface) and not f._amount_sign_before(c.s)
+
+
+def version(f, c) -> bool:
+    return f._is_version(c.s, c.e, c.surface) and not f._amount_sign_before(c.s)
+
+
+def demonstrative(f, c) -> bool:
+    return c.s > 0 and f.norm[c.s - 1] in f.g.demonstratives
+
+
+def ordinal_prefix(f, c) -> bool:
+    return f._after_ordinal_prefix(c.s) and (c.kind == "zh" or not f._amount_sign_before(c.s))
+
+
+def year(f, c) -> bool:
+    return f._is_year(c.s, c.e, c.surface, c.value)
+
+
+def ordinal_suffix(f, c) -> bool:
+    rx = f.g.ordinal_suffix_re
+    return bool(rx) and bool(rx.match(f.norm, c.e)) and not f._unit_at(c.e, c.s)
+
+
+def name_digits(f, c) -> bool:
+    return f._name_digits(c.s, c.e, c.surface, c.unit, c.end)
+
+
+def needs_unit(f, c) -> bool:
+    return f._needs_unit(c.kind, c.surface)
+
+
+def bare_not_emitted(f, c) -> bool:
+    return not f.cfg.emit_bare
+
+
+def glued_letters(f, c) -> bool:
+    return c.end < len(f.norm) and f.norm[c.end].isascii() and f.norm[c.end].isalpha()
+
+
+def _unit_lost_after(f, c) -> bool:
+    """Letters lost right after the number: its unit may be among them (flagged, kept)."""
+    return f.lossy and f.norm.startswith("?", c.e)
+
+
+def version_after_name(f, c) -> bool:
+    return "." in c.surface and not _unit_lost_after(f, c) and f._after_name(c.s)
+
+
+def bare_name_digits(f, c) -> bool:
+    return not _unit_lost_after(f, c) and f._bare_name_digits(c.s, c.e, c.surface)
+
+
+def cjk_glued_name(f, c) -> bool:
+    return not _unit_lost_after(f, c) and f._cjk_glued_name(c.e, c.surface)
+
+
+def ratio_after_letter(f, c) -> bool:
+    return c.s > 0 and f.norm[c.s - 1].isascii() and f.norm[c.s - 1].isalpha()
+
+
+def time_of_day(f, c) -> bool:
+    _, sep, b_str = re.split(r"\s*([:比])\s*", c.surface, maxsplit=1)
+    return sep == ":" and len(b_str) == 2 and not f._word_before(c.s, f.g.ratio_cues)
