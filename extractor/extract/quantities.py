@@ -38,7 +38,7 @@ import logging
 import re
 
 from extractor.extract.not_claims import NotAQuantity, Spans
-from extractor.extract.not_claims.rules import BY_NAME, Candidate, Rejection, Rule, first, stage_rules
+from extractor.extract.not_claims.rules import BY_NAME, Candidate, Rejection, Rule, StageTests, first
 from extractor.extract.numbers import lexicon_langs, numeral_tables, parse_number, round_sig, to_ascii_digits
 from extractor.extract.quantity_grammar import Grammar, grammar, unit_info
 from extractor.extract.quantity_ranges import RangePasses
@@ -76,6 +76,10 @@ _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "freq
 
 
 _NO_VALUE, _MASKED, _INSIDE = BY_NAME["no_value"], BY_NAME["masked"], BY_NAME["inside_quantity"]
+# the rules of each stage of the quantity layer (not_claims.rules), by kind of numeral
+_NUMERAL, _VALUE, _UNIT, _UNIT_BARE = (StageTests("numeral"), StageTests("value"), StageTests("unit"),
+                                       StageTests("unit", "bare"))
+_MULTIPLIER, _RATIO = StageTests("multiplier"), StageTests("ratio")
 
 
 class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
@@ -151,7 +155,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
     def _not_a_quantity(self, kind: str, s: int, e: int, surface: str) -> Rule | None:
         """The first rule of the `numeral` stage that rules a candidate out before its
         value is read (cheap tests)."""
-        return first(stage_rules("numeral", kind), self, Candidate(kind, s, e, surface))
+        return first(_NUMERAL[kind], self, Candidate(kind, s, e, surface))
 
     # -- one candidate --
 
@@ -162,7 +166,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             return None
         c = Candidate("multiplier", s, m.end(), m.group())
         c.unit = unit
-        rule = first(stage_rules("multiplier"), self, c)
+        rule = first(_MULTIPLIER["multiplier"], self, c)
         if rule:  # 'redoubled', 기반으로; "$2 an hour": the denominator of a rate
             return self._reject(rule, c)
         return self._make(m.start(), m.end(), value, unit, self._qual_before(m.start()) or "exact", ["multiplier_word"])
@@ -173,9 +177,9 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         kind = "arabic" if kind == "decimal" else kind  # .25, .08
         surface = m.group()
         c = Candidate(kind, s, e, surface)
-        rule = first(stage_rules("numeral", kind), self, c)
-        if rule:
-            return self._reject(rule, c)
+        for test, rule in _NUMERAL[kind]:  # (`first`, inline: once a numeral)
+            if test(self, c):
+                return self._reject(rule, c)
         if kind == "ratio":
             return self._ratio(m)
         if kind == "fraction":
@@ -193,9 +197,9 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         if value is None:
             return self._reject(_NO_VALUE, c)
         c.value = value
-        rule = first(stage_rules("value", kind), self, c)
-        if rule:  # a year; 1단계, 3번째, 3号
-            return self._reject(rule, c)
+        for test, rule in _VALUE[kind]:  # a year; 1단계, 3번째, 3号
+            if test(self, c):
+                return self._reject(rule, c)
         sign = self._negative_sign(s)
         if sign and kind != "zh":
             value, s = -value, s - sign
@@ -211,10 +215,10 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         if unit and value == int(value) and self.norm.startswith(self.g.half_after_unit, end):
             value, end = value + 0.5, end + 1  # 一噸半: one and a half tons
         c.s, c.unit, c.end = s, unit, end
-        rule = first(stage_rules("unit", kind), self, c) or (
-            None if unit else first(stage_rules("bare", kind), self, c))
-        if rule:  # Ryzen 9 CPUs; a bare 2000s, SQuAD 1.1, S&P 500, 780M核显
-            return self._reject(rule, c)
+        # Ryzen 9 CPUs; without a unit: 2000s, SQuAD 1.1, S&P 500, 780M核显
+        for test, rule in (_UNIT if unit else _UNIT_BARE)[kind]:
+            if test(self, c):
+                return self._reject(rule, c)
         flags = [] if kind in ("arabic", "cjkmix") else ["spelled"]
         if not unit:
             if self.lossy and self.norm.startswith("?", e):
@@ -253,7 +257,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
     def _ratio(self, m) -> Quantity | None:
         s, e = m.span()
         c = Candidate("ratio", s, e, m.group())
-        rule = first(stage_rules("ratio"), self, c)
+        rule = first(_RATIO["ratio"], self, c)
         if rule:  # glued to a name; 10:30 is a time of day
             return self._reject(rule, c)
         a_str, _, b_str = re.split(r"\s*([:比])\s*", m.group(), maxsplit=1)

@@ -180,9 +180,10 @@ class NotAQuantity:
 
     _TOKEN_RIGHT = re.compile(r"\S{0,300}")
 
-    def _in_address_token(self, s: int, e: int) -> bool:
+    def _in_address_token(self, c) -> bool:
         """Inside an e-mail address, file name, URL or query parameter (press2021@x.ai,
         1638413962408997.png, id=145304570664993)."""
+        s, e = c.s, c.e
         norm, lo = self.norm, max(0, s - 300)
         if s and norm[s - 1] in _TOKEN_BREAKS:
             left = ""  # most numbers follow a space: the token starts here, no search back
@@ -216,10 +217,11 @@ class NotAQuantity:
         token = m.group()
         return not (token[:-1].isdigit() and token[-1] in self.g.scale_letters)
 
-    def _cjk_glued_name(self, e: int, surface: str) -> bool:
+    def _cjk_glued_name(self, c) -> bool:
         """780M核显, 4K视频: a magnitude letter glued to a number and then to CJK text
         names a product or a display mode; an amount would take a unit (13B参数)."""
-        return surface[-1:].isalpha() and e < len(self.norm) and (
+        e = c.e
+        return c.surface[-1:].isalpha() and not _unit_lost_after(self, c) and e < len(self.norm) and (
             "\u4e00" <= self.norm[e] <= "\u9fff" or is_hangul(self.norm[e]))
 
     def _word_before(self, s: int, words: set) -> bool:
@@ -228,24 +230,28 @@ class NotAQuantity:
         m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
         return bool(m) and m.group(1)[::-1].lower().strip(".-") in words
 
-    def _is_name_or_code(self, s: int, e: int, surface: str) -> bool:
-        norm = self.norm
+    def _is_name_or_code(self, c) -> bool:
+        """Digits of a name or code, unless an amount's sign precedes them."""
+        s, e, norm = c.s, c.e, self.norm
         prev = norm[s - 1] if s else ""
-        if prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",):
-            return True  # A100, FP16, v1.1, M2000, #3
-        if prev in "-–" and s >= 2 and self._code_before_hyphen(s - 1):
-            return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U (5k-20k is a range)
-        if prev == "." and s >= 2 and norm[s - 2].isdigit():
-            return True
+        if (prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",)) \
+                or (prev in "-–" and s >= 2 and self._code_before_hyphen(s - 1)) \
+                or (prev == "." and s >= 2 and norm[s - 2].isdigit()):
+            # A100, FP16, v1.1, M2000, #3; ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U
+            # (5k-20k is a range); 1.2.3
+            return not self._amount_sign_before(s)
         # 3-D, 2-D are names (50-layer is a count)
         return e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() \
-            and norm[e + 1].isalpha() and not self._unit_at(e, s) and not self.g.count_re.match(norm, e)
+            and norm[e + 1].isalpha() and not self._unit_at(e, s) and not self.g.count_re.match(norm, e) \
+            and not self._amount_sign_before(s)
 
-    def _is_version(self, s: int, e: int, surface: str) -> bool:
-        if self._word_before(s, self.g.version_cues):
-            return True  # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2
-        # Training 2.0
-        return "." in surface and self._word_before(s, self.g.version_cues_decimal) and not self._unit_at(e, s)
+    def _is_version(self, c) -> bool:
+        """A version after its cue word, unless an amount's sign precedes it."""
+        s = c.s
+        # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2; Training 2.0
+        return (self._word_before(s, self.g.version_cues) or (
+            "." in c.surface and self._word_before(s, self.g.version_cues_decimal)
+            and not self._unit_at(c.e, s))) and not self._amount_sign_before(s)
 
     def _after_ordinal_prefix(self, s: int) -> bool:
         return bool(self.g.ordinal_prefix_re) and bool(self.g.ordinal_prefix_re.search(self.norm, max(0, s - 3), s))  # 第3, 제3
@@ -268,9 +274,10 @@ class NotAQuantity:
 
     _KOREAN_NAME_BEFORE = re.compile(rf"[{HANGUL}A-Za-z][ \t\u00a0]\Z")
 
-    def _name_digits(self, s: int, e: int, surface: str, unit: str, end: int) -> bool:
+    def _name_digits(self, c) -> bool:
         """Digits that are part of a product or model name by their neighbours (CLAIMS.md:
         name parts are not claims): Ryzen 9 CPUs, 가우디3 칩, 가우디 3 프로세서, LLaMA V3.1 70B."""
+        s, e, surface, unit, end = c.s, c.e, c.surface, c.unit, c.end
         norm, names = self.norm, self.g.number_names
         if surface[-1:] in names["size_suffixes"] and not surface[-2:-1].isalpha():
             after = norm[e:e + 12].lstrip(" \t\u00a0").lower()
@@ -293,10 +300,11 @@ class NotAQuantity:
         noun = norm[e:end].strip()
         return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, max(0, s - 2), s))
 
-    def _bare_name_digits(self, s: int, e: int, surface: str) -> bool:
+    def _bare_name_digits(self, c) -> bool:
         """A bare whole number inside a name: S&P 500, Ryzen 7, Gaudi 3 (after a capitalised
         word inside a sentence), 737 Max (three digits or more before a capitalised word)."""
-        if not surface.isdigit():
+        s, e, surface = c.s, c.e, c.surface
+        if not surface.isdigit() or _unit_lost_after(self, c):
             return False
         named = self._MID_SENTENCE_NAME.search(self.norm, max(0, s - 40), s) or \
             (len(surface) >= 3 and self._NAME_AFTER.match(self.norm, e))
@@ -339,7 +347,8 @@ class NotAQuantity:
 
     _YEAR_TO_BEFORE = re.compile(r"(?<!\d)(?:1[89]|20)\d\d[ \t\u00a0]*(?:to|-|–|and|through|until|~|至|到)[ \t\u00a0]*\Z", re.I)
 
-    def _is_year(self, s: int, e: int, surface: str, value: float) -> bool:
+    def _is_year(self, c) -> bool:
+        s, e, surface, value = c.s, c.e, c.surface, c.value
         if not (len(surface) == 4 and surface.isdigit() and 1900 <= value <= 2099):
             return False
         if self._unit_at(e, s):
@@ -362,8 +371,9 @@ class NotAQuantity:
             return True  # 2021? on a page whose letters were lost: 2021년 / 2021年
         return s > 0 and self.norm[s - 1] == "(" and self.norm.startswith(")", e)
 
-    def _needs_unit(self, kind: str, surface: str) -> bool:
+    def _needs_unit(self, c) -> bool:
         """Spelled numerals that are also common words stand as numbers only before a unit."""
+        kind, surface = c.kind, c.surface
         if kind in ("kon", "kos"):
             return True
         if kind == "zh":
@@ -411,19 +421,14 @@ def inside_english_word(f, c) -> bool:
 
 
 def masked(f, c) -> bool:
-    return f.masked.covers(c.s)
+    spans, pos = f.masked, c.s  # (Spans.covers inline: asked of every numeral)
+    i = bisect.bisect_right(spans.starts, pos) - 1
+    return i >= 0 and pos < spans.ends[i]
 
 
-def address_token(f, c) -> bool:
-    return f._in_address_token(c.s, c.e)
-
-
-def in_name_or_code(f, c) -> bool:
-    return f._is_name_or_code(c.s, c.e, c.surface) and not f._amount_sign_before(c.s)
-
-
-def version(f, c) -> bool:
-    return f._is_version(c.s, c.e, c.surface) and not f._amount_sign_before(c.s)
+address_token = NotAQuantity._in_address_token
+in_name_or_code = NotAQuantity._is_name_or_code
+version = NotAQuantity._is_version
 
 
 def demonstrative(f, c) -> bool:
@@ -434,8 +439,7 @@ def ordinal_prefix(f, c) -> bool:
     return f._after_ordinal_prefix(c.s) and (c.kind == "zh" or not f._amount_sign_before(c.s))
 
 
-def year(f, c) -> bool:
-    return f._is_year(c.s, c.e, c.surface, c.value)
+year = NotAQuantity._is_year
 
 
 def ordinal_suffix(f, c) -> bool:
@@ -443,12 +447,8 @@ def ordinal_suffix(f, c) -> bool:
     return bool(rx) and bool(rx.match(f.norm, c.e)) and not f._unit_at(c.e, c.s)
 
 
-def name_digits(f, c) -> bool:
-    return f._name_digits(c.s, c.e, c.surface, c.unit, c.end)
-
-
-def needs_unit(f, c) -> bool:
-    return f._needs_unit(c.kind, c.surface)
+name_digits = NotAQuantity._name_digits
+needs_unit = NotAQuantity._needs_unit
 
 
 def bare_not_emitted(f, c) -> bool:
@@ -468,12 +468,8 @@ def version_after_name(f, c) -> bool:
     return "." in c.surface and not _unit_lost_after(f, c) and f._after_name(c.s)
 
 
-def bare_name_digits(f, c) -> bool:
-    return not _unit_lost_after(f, c) and f._bare_name_digits(c.s, c.e, c.surface)
-
-
-def cjk_glued_name(f, c) -> bool:
-    return not _unit_lost_after(f, c) and f._cjk_glued_name(c.e, c.surface)
+bare_name_digits = NotAQuantity._bare_name_digits
+cjk_glued_name = NotAQuantity._cjk_glued_name
 
 
 def ratio_after_letter(f, c) -> bool:

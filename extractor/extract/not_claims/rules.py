@@ -27,7 +27,6 @@ rejections=[...])`), as `Rejection` records: normal runs pay nothing for them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from extractor.extract.not_claims import claims as _c
@@ -206,22 +205,44 @@ assert len(BY_NAME) == len(RULES), "rule names are unique"
 STAGES: tuple[str, ...] = tuple(dict.fromkeys(r.stage for r in RULES))
 
 
-@lru_cache(maxsize=None)
-def stage_rules(stage: str, kind: str | None = None) -> tuple[Rule, ...]:
-    """The tested rules of `stage` that apply to numerals of `kind`, in list order.
+_STAGE_TESTS: dict[tuple[str, str | None], tuple[tuple[Callable, Rule], ...]] = {}
 
-    >>> [r.name for r in stage_rules("value", "arabic")]
+
+def stage_rules(stage: str, kind: str | None = None) -> tuple[tuple[Callable, Rule], ...]:
+    """The tested rules of `stage` that apply to numerals of `kind`, in list order, as
+    (test, rule) pairs for `first` (built once per stage and kind: the quantity finder
+    asks for each numeral).
+
+    >>> [rule.name for _, rule in stage_rules("value", "arabic")]
     ['year', 'ordinal_suffix']
     """
-    if stage not in STAGES:
-        raise KeyError(f"no such stage: {stage}")
-    return tuple(r for r in RULES if r.stage == stage and r.test is not None
-                 and (kind is None or r.kinds is None or kind in r.kinds))
+    found = _STAGE_TESTS.get((stage, kind))
+    if found is None:
+        if stage not in STAGES:
+            raise KeyError(f"no such stage: {stage}")
+        found = _STAGE_TESTS[(stage, kind)] = tuple(
+            (r.test, r) for r in RULES if r.stage == stage and r.test is not None
+            and (kind is None or r.kinds is None or kind in r.kinds))
+    return found
 
 
-def first(rules: tuple[Rule, ...], *facts) -> Rule | None:
-    """The first of `rules` (a `stage_rules` tuple) whose test rejects the facts."""
-    for rule in rules:
-        if rule.test(*facts):
+def first(tests: tuple[tuple[Callable, Rule], ...], *facts) -> Rule | None:
+    """The first rule of `tests` (a `stage_rules` tuple) whose test rejects the facts."""
+    for test, rule in tests:
+        if test(*facts):
             return rule
     return None
+
+
+class StageTests(dict):
+    """`stage_rules` of some stages joined, by kind of numeral: `tests[kind]` is a plain
+    dict look-up (the quantity finder asks once a numeral)."""
+
+    def __init__(self, *stages: str):
+        super().__init__()
+        self.stages = stages
+
+    def __missing__(self, kind: str) -> tuple[tuple[Callable, Rule], ...]:
+        tests = self[kind] = sum((stage_rules(st, kind) for st in self.stages), ())
+        return tests
+
