@@ -218,6 +218,8 @@ def not_claim_pattern_unitless(n) -> bool:
     if n.q.unit:
         return False  # "2048 GPUs" is a count
     from extractor.extract.cues import cues  # noqa: PLC0415 - see not_claim_spans
+    if not n.spans_cache:  # (read by not_claim_pattern, the rule before, in a run)
+        n.spans_cache.append(_spans(cues().not_always, n.sentence))
     if len(n.spans_cache) < 2:
         n.spans_cache.append(_spans(cues().not_unitless, n.sentence))
     return overlaps(n.q.start, n.q.end, n.spans_cache[1])
