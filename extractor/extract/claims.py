@@ -9,7 +9,7 @@ every quantity of a sentence (`quantities.find_quantities`):
    only where the page lost it (a lossy span next to it, or a word right after it that
    implies one: "최대 2.6 단축") or a table's header gives it one (`tables`); with a list
    `rejections`, each number dropped is recorded with its rule (`extractor explain`);
-2. (the claim's unit from its table column, `tables`);
+2. a number of a table row without a unit takes its column header's (`tables`);
 3. `linking.link_names`: the system, workload and baseline, from its clause, sentence,
    table, the sentence before, the heading, the page's topic (`topics`), with where each
    came from (the `link` column); `roles` marks what is counted and what is a baseline;
@@ -237,13 +237,14 @@ class _PageReader:
         name_spans = [(m.start, m.end) for m in info.systems + info.workloads + info.vendors]
         quantities = _share_units(sent, quantities)
         kept: list[tuple[Quantity, list[str]]] = []
-        spans_cache: list = []
+        # what the not-a-claim rules read: the sentence's, then each number's in turn
+        facts = NumberFacts(sent, None, info.lang, name_spans, info.lossy, config, [])
+        facts.table, facts.unit_loss = table, self.unit_loss
         for q in quantities:
-            facts = NumberFacts(sent, q, info.lang, name_spans, info.lossy, config, spans_cache)
-            facts.table, facts.unit_loss = table, self.unit_loss
             abs0, abs1 = info.start + q.start, info.start + q.end
-            facts.window = window = (abs0 - config.lossy_window, abs1 + config.lossy_window)
-            rule = first(_CLAIM_RULES, facts) or first(_CLAIM_UNIT_RULES, facts)
+            facts.q, facts.window = q, (abs0 - config.lossy_window, abs1 + config.lossy_window)
+            window = facts.window
+            rule = first(_CLAIM_RULES, facts)
             if rule:  # names, patterns, counts below two ...; a number without a unit
                 self._reject(idx, rule.name, q)
                 continue
@@ -355,7 +356,8 @@ class _PageReader:
         return None
 
 
-_CLAIM_RULES, _CLAIM_UNIT_RULES, _LINK_RULES = (stage_rules(st) for st in ("claim", "claim_unit", "link"))
+# the rules of the claim stages (not_claims.rules) tried on each quantity, on each claim
+_CLAIM_RULES, _LINK_RULES = stage_rules("claim") + stage_rules("claim_unit"), stage_rules("link")
 
 
 def _with_tasks(entities: list, tasks: list) -> list:

@@ -80,9 +80,12 @@ class NumberFacts:
         self.spans_cache = [] if spans_cache is None else spans_cache
         #: the table of the sentence (a row), the page's unit-loss index (claims.LossIndex)
         #: and the characters around the number that a loss may have eaten its unit in
-        self.table, self.unit_loss, self.window = None, None, (0, 0)
-        self.unit, self.quantity = q.unit or "", q.quantity or "unknown"
-        self.link, self.in_sentence, self.memo = None, (), {}
+        self.table = self.unit_loss = None
+        self.window = (0, 0)
+        #: set for the `link` stage: the claim's unit and kind of quantity, its link, the
+        #: sources that lie in its own sentence, the sentence's memo (claims._claim)
+        self.unit, self.quantity = "", "unknown"
+        self.link, self.in_sentence, self.memo = None, (), None
 
 
 def _k(*kinds: str) -> frozenset:
