@@ -44,7 +44,7 @@ from extractor.extract.quantity_grammar import Grammar, grammar, unit_info
 from extractor.extract.quantity_ranges import RangePasses
 from extractor.extract.quantity_types import DEFAULT_CONFIG, QUALIFIERS, QUANTITY_FIELDS, Quantity, QuantityConfig
 from extractor.extract.quantity_units import UnitReader
-from extractor.extract.regex_tools import SP, alt, is_hangul, with_first_char_guard
+from extractor.extract.regex_tools import SP, alt, with_first_char_guard
 
 __all__ = ["QUANTITY_FIELDS", "QUALIFIERS", "Quantity", "QuantityConfig", "find_quantities", "grammar",
            "unit_info", "with_first_char_guard"]

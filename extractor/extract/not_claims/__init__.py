@@ -31,7 +31,8 @@ from extractor.extract.not_claims.claims import (about_business, counts_off_topi
                                                  glued_to_name, inside_korean_word,
                                                  magnitude_lost, not_claim_spans, overlaps, reason_not_claim)
 from extractor.extract.not_claims.dates import FullDates, full_dates
-from extractor.extract.not_claims.quantities import Masks, NotAQuantity, Spans, build_masks
+from extractor.extract.not_claims.masks import Masks, Spans, build_masks
+from extractor.extract.not_claims.quantities import NotAQuantity
 
 __all__ = ["FullDates", "Masks", "NotAQuantity", "Spans", "about_business", "build_masks",
            "counts_off_topic", "counts_parameters", "full_dates", "glued_to_lost_word",
