@@ -1,4 +1,4 @@
-"""Command line: `extractor run|clean|langid|quantities|score|check`.
+"""Command line: `extractor run|clean|langid|quantities|explain|score|check`.
 
 Thin by design: it parses arguments, sets up logging and the progress bar, and calls
 library functions. Bad arguments give a one-line message and exit status 2.
@@ -195,6 +195,20 @@ def cmd_quantities(args) -> int:
     return EXIT_OK
 
 
+def cmd_explain(args) -> int:
+    from extractor.extract.explain import explain_page
+
+    path = _existing_file(args.page)
+    try:
+        explanation = explain_page(path)
+    except ValueError as exc:  # a page the reader refuses (binary, too large)
+        raise UsageError(str(exc)) from exc
+    out = _stdout()
+    out.write(explanation.format())
+    out.flush()
+    return EXIT_OK
+
+
 def cmd_score(args) -> int:
     from extractor.score import format_scores, score_files
 
@@ -307,6 +321,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("quantities", help="JSON quantities for each line of stdin")
     p.add_argument("--lang", help="language of the lines (default: identified per line)")
     p.set_defaults(func=cmd_quantities)
+
+    p = sub.add_parser("explain", help="every number of one page with its decision: the "
+                                       "not-a-claim rule that dropped it, or its claim and link")
+    p.add_argument("page")
+    p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("score", help="score a claims table against gold (CLAIMS.md rules)")
     p.add_argument("gold")
