@@ -172,9 +172,12 @@ def cmd_quantities(args) -> int:
 
 
 def cmd_score(args) -> int:
-    from extractor.score import format_scores, score_files
+    from extractor.score import BadScoreInput, format_scores, score_files
 
-    scores = score_files(_existing_file(args.gold), _existing_file(args.claims))
+    try:
+        scores = score_files(_existing_file(args.gold), _existing_file(args.claims))
+    except BadScoreInput as exc:
+        raise UsageError(str(exc)) from exc
     print(format_scores(scores, show=args.show))
     return EXIT_OK
 
