@@ -29,3 +29,41 @@ def test_score_given_a_claims_table_beside_a_wrong_documents_table(tmp_path, cap
     (tmp_path / "documents.csv").write_text("doc,language\nx,en\n")
     assert main(["score", str(GOLDEN / "seeds_claims.csv"), str(claims)]) == 2
     assert "documents.csv" in _one_line(capsys)
+
+
+def _page_with_a_tag_of(n_attributes: int, quoted_gt: bool = False) -> bytes:
+    # the shape that took libxml2 299 s (300,000 attributes on one tag, 2 MB), small
+    first = 'title=">" ' if quoted_gt else ""  # a `>` in a quoted value does not end the tag
+    attributes = first + " ".join(f'data-a{i}="{i}"' for i in range(n_attributes))
+    return ("<html><head><title>IPU</title></head><body>"
+            "<p>Graphcore's IPU-POD16 trained ResNet-50 in 28.3 minutes.</p>"
+            f"<div {attributes}>Graphcore</div>" + "<p>More of the story.</p>" * 12
+            + "</body></html>").encode()
+
+
+@pytest.mark.parametrize("quoted_gt", [False, True])
+def test_a_tag_with_too_many_attributes_is_cut_before_any_parse(quoted_gt):
+    """libxml2 is quadratic in a tag's attributes, in C that no budget or SIGTERM stops:
+    the page is bounded before a parser sees it, and the cut is a recorded repair."""
+    from extractor.clean import BoilerplateConfig
+    from extractor.config import Config
+    from extractor.ingest import RawPage
+    from extractor.pipeline import process_page
+
+    config = Config()
+    config.clean.boilerplate = BoilerplateConfig(max_tag_attributes=50)  # real default 256
+    result = process_page(RawPage("many.html", _page_with_a_tag_of(3000, quoted_gt)), config)
+    assert result.document.status == "ok", result.document.error
+    assert "excess_attributes" in result.document.repairs.split(";")
+    assert "28.3 minutes" in result.clean_text
+
+
+def test_bound_attributes_keeps_real_pages_as_they_are(shared_dir):
+    from extractor.clean.parse_bound import bound_attributes
+    from extractor.clean.tracking import RepairLog
+
+    import gzip
+
+    for path in sorted((shared_dir / "testdata" / "aeb" / "html").iterdir())[:60]:
+        text = gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+        assert bound_attributes(text, RepairLog()) is text
