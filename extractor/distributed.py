@@ -31,6 +31,7 @@ stage on the gathered claims.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections import deque
@@ -78,6 +79,58 @@ class SchedulerUnreachable(EngineError):
 
 class CorpusNotVisible(Exception):
     """A worker cannot see the corpus folder at the path it was sent."""
+
+
+#: seconds to wait for a Dask scheduler to answer (`--connect-timeout`): a port that is
+#: silent, speaks HTTP or sends junk must not hold the run (and its output folder)
+CONNECT_TIMEOUT = 10.0
+
+
+def check_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Raise SchedulerUnreachable (one line) unless a Dask scheduler answers its identity
+    at `address` within `timeout` seconds: Dask's own connect waits for the other end's
+    handshake without a limit, and reads junk as a frame of exabytes."""
+    comm = _distributed().comm
+    try:
+        scheme, location = comm.parse_address(address)
+        comm.registry.get_backend(scheme)
+        if scheme in ("tcp", "tls"):
+            comm.parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise SchedulerUnreachable(f"not a Dask scheduler address: {address!r} ({exc})") from None
+    try:
+        identity = asyncio.run(asyncio.wait_for(_identity(address, timeout), timeout))
+    except (TimeoutError, asyncio.TimeoutError, OSError) as exc:
+        raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {address}: no answer "
+                                   f"within {timeout:g} s (--connect-timeout): {_one_line(exc)}") from None
+    except Exception as exc:  # noqa: BLE001 - what Dask raises reading another protocol
+        raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {address}: what answers "
+                                   f"is no Dask scheduler ({type(exc).__name__}: {_one_line(exc)})") from None
+    if not isinstance(identity, dict) or identity.get("type") != "Scheduler":
+        raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {address}: what answers "
+                                   f"is no Dask scheduler ({str(identity)[:80]})")
+
+
+async def _identity(address: str, timeout: float):
+    comm = await _distributed().comm.connect(address, timeout=timeout)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:160] or type(exc).__name__
+
+
+def _distributed():
+    try:
+        import distributed  # noqa: PLC0415 - optional (pip install 'extractor[scale]')
+    except ImportError:
+        raise EngineError("--engine dask needs dask.distributed: "
+                          "pip install 'extractor[scale]'") from None
+    return distributed
 
 
 @dataclass(frozen=True)
@@ -129,8 +182,8 @@ class DaskEngine:
     scheduler: str | None = None
     #: read pages here and send their bytes, for workers that cannot see the corpus folder
     send_pages: bool = False
-    #: seconds to wait for the scheduler to answer, then for a first worker
-    connect_timeout: float = 30.0
+    #: seconds to wait for the scheduler to answer (`check_scheduler`), then for a first worker
+    connect_timeout: float = CONNECT_TIMEOUT
     worker_timeout: float = 120.0
 
     def __call__(self, config: Config, exclude: Iterable = (),
@@ -292,12 +345,9 @@ class _DaskRun:
 
 def _connect(engine: DaskEngine, jobs: int):
     """(client, cluster started for this run or None, whether the client is ours)."""
-    try:
-        import distributed  # noqa: PLC0415 - optional (pip install 'extractor[scale]')
-    except ImportError:
-        raise EngineError("--engine dask needs dask.distributed: "
-                          "pip install 'extractor[scale]'") from None
+    distributed = _distributed()
     if engine.scheduler:
+        check_scheduler(engine.scheduler, engine.connect_timeout)
         try:
             client = distributed.Client(engine.scheduler, timeout=engine.connect_timeout,
                                         set_as_default=False)

@@ -1,10 +1,14 @@
 """Hostile inputs (issue 25, items 3, 4, 6, 9): each gets a row, a count or a one-line
 error, never a traceback, a hang or a page read from outside the corpus."""
+import contextlib
+import socket
+import threading
+
 import pytest
 
 from extractor.cli import main
 
-from conftest import GOLDEN
+from conftest import CORPUS, GOLDEN
 
 
 def _one_line(capsys) -> str:
@@ -67,3 +71,57 @@ def test_bound_attributes_keeps_real_pages_as_they_are(shared_dir):
     for path in sorted((shared_dir / "testdata" / "aeb" / "html").iterdir())[:60]:
         text = gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
         assert bound_attributes(text, RepairLog()) is text
+
+
+@contextlib.contextmanager
+def _not_a_scheduler(answer: bytes | None):
+    """A local port that accepts one connection and is silent (answer None), or sends
+    `answer`; it stops by itself within seconds whatever happens."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(5)
+    done = threading.Event()
+
+    def serve():
+        with server:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                if answer is not None:
+                    conn.sendall(answer)
+                done.wait(5)  # until the client gave up
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        done.set()
+        thread.join(6)
+
+
+@pytest.mark.parametrize("answer", [None, b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n",
+                                    b"\xff" * 64], ids=["silent", "http", "junk"])
+def test_a_scheduler_address_where_no_scheduler_answers_is_a_one_line_error(tmp_path, capsys,
+                                                                            answer):
+    pytest.importorskip("distributed")
+    out = tmp_path / "out"
+    with _not_a_scheduler(answer) as address:
+        code = main(["run", str(CORPUS), "--out", str(out), "--engine", "dask",
+                     "--scheduler", address, "--connect-timeout", "0.5"])
+    err = _one_line(capsys)
+    assert code == 2 and "scheduler" in err and address in err, err
+    assert not out.exists() and not list(tmp_path.glob(".out*"))  # checked before the lock
+
+
+@pytest.mark.parametrize("address", [":notaport", "bogus://x", "tcp://127.0.0.1:notaport"])
+def test_a_scheduler_address_that_is_no_address_is_a_one_line_error(tmp_path, capsys, address):
+    pytest.importorskip("distributed")
+    out = tmp_path / "out"
+    assert main(["run", str(CORPUS), "--out", str(out), "--engine", "dask",
+                 "--scheduler", address]) == 2
+    assert "not a Dask scheduler address" in _one_line(capsys)
+    assert not out.exists()
