@@ -161,7 +161,8 @@ def process_chunk(items: list[PageRef | RawPage], corpus: str,
     out: list[PageResult | str] = []
     for item in items:
         if isinstance(item, PageRef):
-            raw = read_page(Path(item.path), Path(corpus), config.max_page_bytes)
+            raw = read_page(Path(item.path), Path(corpus), config.max_page_bytes,
+                            config.follow_links)
             if item.digest and not raw.error and page_digest(raw.data) == item.digest:
                 out.append(REUSE)
                 continue
@@ -265,7 +266,8 @@ class _DaskRun:
             if error:
                 yield process_page(unreadable_page(path, corpus, error), self.config)
             elif is_warc_name(path.name):
-                for raw in read_entry(path, corpus, self.config.max_page_bytes):
+                for raw in read_entry(path, corpus, self.config.max_page_bytes,
+                                      self.config.follow_links):
                     yield self._reused_or(raw)
             else:
                 doc_id = doc_id_for(path, corpus)
@@ -340,7 +342,7 @@ class _DaskRun:
         if not isinstance(item, PageRef):
             return item
         return self._reused_or(read_page(Path(item.path), Path(self.corpus),
-                                         self.config.max_page_bytes))
+                                         self.config.max_page_bytes, self.config.follow_links))
 
 
 def _connect(engine: DaskEngine, jobs: int):

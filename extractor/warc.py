@@ -86,18 +86,21 @@ class DamagedWarc(Exception):
     """The file is no WARC, or it breaks off inside a record."""
 
 
-def iter_warc_pages(path: Path, doc_id: str, max_bytes: int) -> Iterator:
-    """The pages of one WARC file (see the module's doc), in file order."""
+def iter_warc_pages(path: Path, doc_id: str, max_bytes: int, opener=None) -> Iterator:
+    """The pages of one WARC file (see the module's doc), in file order. `opener(path)`
+    opens it (default: `open(path, 'rb')`; ingest's checks where it leads)."""
     from warcio.archiveiterator import ArchiveIterator  # noqa: PLC0415 - only crawls need it
-    from extractor.ingest import RawPage  # noqa: PLC0415 - ingest reads crawls through here
+    from extractor.ingest import LinkNotFollowed, RawPage  # noqa: PLC0415 - ingest reads crawls through here
 
     skipped: Counter = Counter()
     n_records = n_pages = 0
     try:
-        f = open(path, "rb")
+        f = opener(path) if opener is not None else open(path, "rb")
     except OSError as exc:
         logger.warning("cannot read %s: %s", path, exc)
-        yield RawPage(doc_id, error=f"cannot read file: {exc.strerror or exc}", size=0)
+        reason = str(exc.strerror) if isinstance(exc, LinkNotFollowed) else \
+            f"cannot read file: {exc.strerror or exc}"
+        yield RawPage(doc_id, error=reason, size=0)
         return
     try:
         with f:

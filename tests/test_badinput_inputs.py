@@ -125,3 +125,64 @@ def test_a_scheduler_address_that_is_no_address_is_a_one_line_error(tmp_path, ca
                  "--scheduler", address]) == 2
     assert "not a Dask scheduler address" in _one_line(capsys)
     assert not out.exists()
+
+
+def _swap_for_link(path, target):
+    """Replace `path` (a file or a folder) by a symbolic link to `target`."""
+    import shutil
+
+    shutil.move(path, path.with_name(".moved-" + path.name))
+    path.symlink_to(target, target_is_directory=target.is_dir())
+
+
+@pytest.fixture
+def outside(tmp_path):
+    secret = tmp_path / "outside"
+    secret.mkdir()
+    (secret / "b.txt").write_text("SECRET shadow line")
+    (secret / "c.txt").write_text("SECRET shadow line")
+    return secret
+
+
+def test_a_file_swapped_for_a_link_after_the_listing_is_not_read(tmp_path, outside):
+    from extractor.ingest import iter_pages
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("IPU-POD16 trained ResNet-50 in 28.3 minutes.")
+    (corpus / "b.txt").write_text("an ordinary page")
+    pages = iter_pages(corpus)
+    assert next(pages).doc_id == "a.txt"  # the folder is listed: b.txt was a file
+    _swap_for_link(corpus / "b.txt", outside / "b.txt")
+    (page,) = list(pages)
+    assert page.doc_id == "b.txt" and page.data == b"" and "link leaves the corpus" in page.error
+
+
+def test_a_folder_swapped_for_a_link_after_the_listing_is_not_entered(tmp_path, outside):
+    from extractor.ingest import iter_pages
+
+    corpus = tmp_path / "corpus"
+    (corpus / "sub").mkdir(parents=True)
+    (corpus / "a.txt").write_text("IPU-POD16 trained ResNet-50 in 28.3 minutes.")
+    (corpus / "sub" / "c.txt").write_text("an ordinary page")
+    pages = iter_pages(corpus)
+    assert next(pages).doc_id == "a.txt"  # the corpus folder is listed: sub was a folder
+    _swap_for_link(corpus / "sub", outside)
+    rest = list(pages)
+    assert not any(b"SECRET" in p.data for p in rest)
+    assert [(p.doc_id, "link leaves the corpus" in p.error) for p in rest] == [("sub", True)]
+
+
+def test_a_crawl_swapped_for_a_link_after_the_listing_is_not_read(tmp_path, outside):
+    from extractor.ingest import iter_pages
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("IPU-POD16 trained ResNet-50 in 28.3 minutes.")
+    (corpus / "b.warc").write_text("not yet")
+    (outside / "b.warc").write_bytes(b"WARC/1.0\r\n")
+    pages = iter_pages(corpus)
+    next(pages)
+    _swap_for_link(corpus / "b.warc", outside / "b.warc")
+    (page,) = list(pages)
+    assert page.doc_id == "b.warc" and "link leaves the corpus" in page.error
