@@ -6,7 +6,9 @@ an extension, such pages compressed as crawlers save them (`.html.gz`, `.txt.bz2
 and crawls: WARC files (`.warc`, `.warc.gz`), whose HTML and text responses are pages
 (`extractor.warc`). Hidden files and folders are skipped. `doc_id`
 is the path relative to the folder with `/` separators (`<path>#<record id>` for a
-crawl's page); bytes of a name that are not UTF-8 are shown escaped (`\\xff`). A corpus
+crawl's page); bytes of a name that are not UTF-8 are shown escaped (`\\xff`), and a
+backslash of the name doubled, so that doc_ids stay unique and give back the name
+(`escaped_name`, `name_bytes`). A corpus
 may also be one file: one page, or the pages of one crawl, with the file's name as the
 path. Pages are yielded one at a time, in a stable order, so a corpus of any size
 streams through in constant memory.
@@ -28,6 +30,7 @@ import io
 import logging
 import lzma
 import os
+import re
 import stat
 import zlib
 from collections.abc import Iterator
@@ -122,17 +125,35 @@ def binary_kind(data: bytes) -> str:
 
 
 def escaped_name(name: str) -> str:
-    """A file name as text: bytes that are not UTF-8 (kept by Python as surrogates)
-    shown as `\\xNN`, so the name can be written anywhere.
+    """A file name as text, unique and reversible (`name_bytes`): bytes that are not
+    UTF-8 (kept by Python as surrogates) shown as `\\xNN`, and so a backslash of the
+    name itself doubled: a name literally `caf\\xe9.txt` and the Latin-1 `café.txt` are
+    two pages. Names without either are as they are.
 
-    >>> escaped_name(os.fsdecode(b"caf\\xe9.txt"))
-    'caf\\\\xe9.txt'
+    >>> escaped_name(os.fsdecode(b"caf\\xe9.txt")), escaped_name("caf\\\\xe9.txt"), escaped_name("café.txt")
+    ('caf\\\\xe9.txt', 'caf\\\\\\\\xe9.txt', 'café.txt')
     """
-    try:
-        name.encode("utf-8")
-        return name
-    except UnicodeEncodeError:
-        return os.fsencode(name).decode("utf-8", errors="backslashreplace")
+    if "\\" not in name:
+        try:
+            name.encode("utf-8")
+            return name
+        except UnicodeEncodeError:
+            pass
+    return os.fsencode(name).replace(b"\\", b"\\\\").decode("utf-8", errors="backslashreplace")
+
+
+_ESCAPE_RE = re.compile(r"\\(\\|x[0-9a-f]{2})")
+
+
+def name_bytes(escaped: str) -> bytes:
+    """The bytes of the file name `escaped_name` made `escaped` of.
+
+    >>> name_bytes(escaped_name(os.fsdecode(b"caf\\xe9.txt"))), name_bytes(escaped_name("a\\\\xe9"))
+    (b'caf\\xe9.txt', b'a\\\\xe9')
+    """
+    def byte(m: re.Match) -> str:
+        return "\\" if m.group(1) == "\\" else chr(0xDC00 + int(m.group(1)[1:], 16))
+    return os.fsencode(_ESCAPE_RE.sub(byte, escaped))
 
 
 def doc_id_for(path: Path, corpus: Path) -> str:

@@ -186,3 +186,19 @@ def test_a_crawl_swapped_for_a_link_after_the_listing_is_not_read(tmp_path, outs
     _swap_for_link(corpus / "b.warc", outside / "b.warc")
     (page,) = list(pages)
     assert page.doc_id == "b.warc" and "link leaves the corpus" in page.error
+
+
+def test_a_name_of_latin1_bytes_and_the_name_spelling_its_escape_are_two_pages(tmp_path):
+    import os
+
+    from extractor.ingest import iter_pages, name_bytes
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    names = [b"caf\xe9.txt", b"caf\\xe9.txt"]  # Latin-1 bytes; a name literally `caf\xe9.txt`
+    for i, name in enumerate(names):
+        with open(os.path.join(os.fsencode(corpus), name), "wb") as f:
+            f.write(f"page {i}".encode())
+    pages = list(iter_pages(corpus))
+    assert len({p.doc_id for p in pages}) == 2
+    assert sorted(name_bytes(p.doc_id) for p in pages) == sorted(names)
