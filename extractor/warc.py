@@ -12,10 +12,17 @@ errors, images) is counted and skipped; the counts are logged per file.
 Records are streamed: one page's bytes are held at a time, whatever the file's size. A
 damaged file (truncated, bad gzip, empty, not a WARC at all) gives one error row for the file
 (doc_id `<warc doc_id>`) saying after how many records it broke; the pages read before
-the damage keep their rows. A page over the size limit gets an error row of its own.
+the damage keep their rows. A page over the size limit gets an error row of its own,
+without its bytes being read when the record's header says so. A record whose
+Content-Length is shorter than its block gets an error row, not a page cut where the
+length says. A file gzipped whole (`gzip crawl.warc`, where crawlers write a gzip member
+per record) is read as one stream.
 """
 from __future__ import annotations
 
+import contextlib
+import gzip
+import io
 import logging
 import re
 import zlib
@@ -86,14 +93,23 @@ class DamagedWarc(Exception):
     """The file is no WARC, or it breaks off inside a record."""
 
 
+class _Crawl:
+    """What one WARC file's reading has counted so far."""
+
+    def __init__(self, doc_id: str, max_bytes: int):
+        self.doc_id = doc_id
+        self.max_bytes = max_bytes
+        self.skipped: Counter = Counter()
+        self.n_records = self.n_pages = 0
+
+
 def iter_warc_pages(path: Path, doc_id: str, max_bytes: int, opener=None) -> Iterator:
     """The pages of one WARC file (see the module's doc), in file order. `opener(path)`
     opens it (default: `open(path, 'rb')`; ingest's checks where it leads)."""
-    from warcio.archiveiterator import ArchiveIterator  # noqa: PLC0415 - only crawls need it
+    from warcio.exceptions import ArchiveLoadFailed  # noqa: PLC0415 - only crawls need it
     from extractor.ingest import LinkNotFollowed, RawPage  # noqa: PLC0415 - ingest reads crawls through here
 
-    skipped: Counter = Counter()
-    n_records = n_pages = 0
+    crawl = _Crawl(doc_id, max_bytes)
     try:
         f = opener(path) if opener is not None else open(path, "rb")
     except OSError as exc:
@@ -104,52 +120,106 @@ def iter_warc_pages(path: Path, doc_id: str, max_bytes: int, opener=None) -> Ite
         return
     try:
         with f:
-            records = ArchiveIterator(f)
-            end = 0  # where the last whole record ended in the file
-            for record in records:
-                # warcio reads a header cut before its length as an empty record
-                declared = record.rec_headers.get_header("Content-Length") or ""
-                if record.rec_type is None or not declared.strip().isdigit():
-                    raise DamagedWarc("a record header without its type or length")
-                media, charset = record_content_type(record)
-                reason = _skip_reason(record, media)
-                page = None
-                if reason:
-                    skipped[reason] += 1
-                else:
-                    page = _page(record, doc_id, max_bytes, charset)
-                end = _record_end(records, record)
-                n_records += 1
-                if page is not None:
-                    n_pages += 1
-                    yield page
-            # warcio ends quietly where a file breaks off between or inside record headers
-            f.seek(end)
-            if f.read(8).strip(b"\r\n"):
-                raise DamagedWarc(f"bytes after the last whole record, at offset {end}")
-            if not n_records:
-                raise DamagedWarc("no WARC record in it (an empty file?)")
+            try:
+                yield from _read_records(f, crawl)
+            except ArchiveLoadFailed as exc:
+                if "non-chunked gzip" not in str(exc):
+                    raise
+                # gzipped whole (`gzip crawl.warc`), not record by record: one stream
+                logger.info("%s: one gzip stream, not a gzip member per record", path)
+                f.seek(0)
+                yield from _read_records(gzip.GzipFile(fileobj=f), crawl, skip=crawl.n_records)
     except Exception as exc:  # noqa: BLE001 - warcio raises anything on malformed bytes
         # (ArchiveLoadFailed, zlib.error, EOFError, and AttributeError on a record
         # without a target URI): the file is damaged, the pages read before it stay
-        logger.warning("%s: damaged after %d records: %s", path, n_records, exc)
-        detail = " ".join(str(exc).split())[:200] or type(exc).__name__
-        yield RawPage(doc_id, error=f"damaged WARC file: unreadable after {n_records} records "
-                                    f"({n_pages} pages read): {detail}", size=_size(path))
-    logger.info("%s: %d pages; %d other records skipped (%s)", doc_id, n_pages,
-                sum(skipped.values()), ", ".join(f"{k}: {n}" for k, n in skipped.most_common()))
+        logger.warning("%s: damaged after %d records: %s", path, crawl.n_records, exc)
+        yield RawPage(doc_id, error=f"damaged WARC file: unreadable after {crawl.n_records} "
+                                    f"records ({crawl.n_pages} pages read): {_reason(exc)}",
+                      size=_size(path))
+    logger.info("%s: %d pages; %d other records skipped (%s)", doc_id, crawl.n_pages,
+                sum(crawl.skipped.values()),
+                ", ".join(f"{k}: {n}" for k, n in crawl.skipped.most_common()))
 
 
-def _record_end(records, record) -> int:
-    """Offset in the file just after `record`; raises DamagedWarc when its block breaks
-    off before the length its header gives."""
+def _reason(exc: Exception) -> str:
+    """Why a WARC file is damaged, in words (warcio's own errors can be Python's)."""
+    detail = " ".join(str(exc).split())[:200] or type(exc).__name__
+    if isinstance(exc, (AttributeError, TypeError, KeyError)):
+        # warcio reads a header without a field it needs as None ('NoneType' object has
+        # no attribute 'startswith': a response without its WARC-Target-URI)
+        return f"a record header lacks a field it needs (WARC-Target-URI?): {detail}"
+    return detail
+
+
+def _read_records(f, crawl: _Crawl, skip: int = 0) -> Iterator:
+    """The pages of the records of the stream `f`, but for its first `skip` records
+    (read already)."""
+    from warcio.archiveiterator import ArchiveIterator  # noqa: PLC0415
+
+    records = ArchiveIterator(f)
+    end = 0  # where the last whole record ended in the stream
+    for record in records:
+        # warcio reads a header cut before its length as an empty record
+        declared = (record.rec_headers.get_header("Content-Length") or "").strip()
+        if record.rec_type is None or not declared.isdigit():
+            raise DamagedWarc("a record header without its type or length")
+        if skip:
+            skip -= 1
+            end, _ = _record_end(records, record)
+            continue
+        page = _record_page(record, crawl, int(declared))
+        end, short = _record_end(records, record)
+        crawl.n_records += 1
+        if page is not None and short:
+            # a Content-Length shorter than the block: the page would be cut where it says
+            page = type(page)(page.doc_id, error="record's Content-Length is shorter than its "
+                              f"block ({declared} bytes): the page would be cut",
+                              size=len(page.data), url=page.url)
+        if page is not None:
+            crawl.n_pages += 1
+            yield page
+    # warcio ends quietly where a file breaks off between or inside record headers
+    f.seek(end)
+    if f.read(8).strip(b"\r\n"):
+        raise DamagedWarc(f"bytes after the last whole record, at offset {end}")
+    if not crawl.n_records:
+        raise DamagedWarc("no WARC record in it (an empty file?)")
+
+
+def _record_page(record, crawl: _Crawl, declared: int):
+    """The RawPage of a page record, or None (the record counted as skipped)."""
+    media, charset = record_content_type(record)
+    reason = _skip_reason(record, media)
+    if reason:
+        crawl.skipped[reason] += 1
+        return None
+    # the bytes of the block left after the HTTP headers (warcio has read those)
+    body = getattr(record.raw_stream, "limit", declared)
+    if body > crawl.max_bytes:  # its header says so: not read into memory at all
+        from extractor.ingest import RawPage  # noqa: PLC0415
+
+        crawl.skipped["too large"] += 1
+        return RawPage(f"{crawl.doc_id}#{_record_id(record)}", size=body, url=_url(record),
+                       error=f"record too large: {body} bytes (limit {crawl.max_bytes})")
+    return _page(record, crawl.doc_id, crawl.max_bytes, charset)
+
+
+def _record_end(records, record) -> tuple[int, bool]:
+    """(offset in the stream just after `record`, whether its Content-Length was short of
+    its block); raises DamagedWarc when its block breaks off before that length."""
     stream = record.raw_stream
     while stream.read(1 << 16):
         pass
     if getattr(stream, "limit", 0):
         raise DamagedWarc(f"a record breaks off {stream.limit} bytes short of its length")
-    records.read_to_end(record)
-    return records.get_record_offset() + records.get_record_length()
+    errors = records.err_count
+    with contextlib.redirect_stderr(io.StringIO()):  # warcio's warning: said in the row
+        records.read_to_end(record)
+    return records.get_record_offset() + records.get_record_length(), records.err_count > errors
+
+
+def _url(record) -> str:
+    return (record.rec_headers.get_header("WARC-Target-URI") or "").strip()
 
 
 def _page(record, warc_doc_id: str, max_bytes: int, charset: str):
@@ -158,7 +228,7 @@ def _page(record, warc_doc_id: str, max_bytes: int, charset: str):
     from extractor.ingest import RawPage  # noqa: PLC0415
 
     doc_id = f"{warc_doc_id}#{_record_id(record)}"
-    url = (record.rec_headers.get_header("WARC-Target-URI") or "").strip()
+    url = _url(record)
     try:
         data = record.content_stream().read(max_bytes + 1)
     except (ValueError, OSError, EOFError, zlib.error) as exc:  # bad chunking or compression

@@ -1,6 +1,8 @@
 """Hostile inputs (issue 25, items 3, 4, 6, 9): each gets a row, a count or a one-line
 error, never a traceback, a hang or a page read from outside the corpus."""
 import contextlib
+import gzip
+import re
 import socket
 import threading
 
@@ -202,3 +204,67 @@ def test_a_name_of_latin1_bytes_and_the_name_spelling_its_escape_are_two_pages(t
     pages = list(iter_pages(corpus))
     assert len({p.doc_id for p in pages}) == 2
     assert sorted(name_bytes(p.doc_id) for p in pages) == sorted(names)
+
+
+# ---- crawls -------------------------------------------------------------------------------
+
+def _crawl(tmp_path):
+    from test_warc import write_warc
+
+    plain = tmp_path / "plain.warc"
+    write_warc(plain, gz=False)
+    return plain.read_bytes()
+
+
+def _with_first_page_record(data: bytes, change) -> bytes:
+    """The crawl with the header of its first page record (its third record) changed."""
+    starts = [m.start() for m in re.finditer(rb"WARC/1\.0\r\n", data)]
+    record = data[starts[2]:starts[3]]
+    return data[:starts[2]] + change(record) + data[starts[3]:]
+
+
+def _pages(path, max_bytes=10**6):
+    from extractor.warc import iter_warc_pages
+
+    return list(iter_warc_pages(path, path.name, max_bytes))
+
+
+def test_a_crawl_gzipped_whole_gives_all_its_pages(tmp_path):
+    data = _crawl(tmp_path)
+    whole = tmp_path / "whole.warc.gz"
+    whole.write_bytes(gzip.compress(data))
+    assert [(p.data, p.error) for p in _pages(whole)] == \
+        [(p.data, p.error) for p in _pages(tmp_path / "plain.warc")]
+    assert len(_pages(whole)) == 2
+
+
+@pytest.mark.parametrize("gz", [False, True])
+def test_a_record_whose_content_length_is_short_is_an_error_row_not_a_cut_page(tmp_path, gz):
+    def shorten(record):
+        n = int(re.search(rb"Content-Length: (\d+)", record).group(1))
+        return record.replace(b"Content-Length: %d" % n, b"Content-Length: %d" % (n - 300), 1)
+    data = _with_first_page_record(_crawl(tmp_path), shorten)
+    short = tmp_path / ("short.warc.gz" if gz else "short.warc")
+    short.write_bytes(gzip.compress(data) if gz else data)
+    first, second = _pages(short)
+    assert first.data == b"" and "Content-Length is shorter" in first.error
+    assert second.error == "" and second.data  # the next page is read as it is
+
+
+def test_a_record_over_the_page_size_limit_is_not_read_and_says_its_size(tmp_path):
+    """Its header's Content-Length says it is too large: its bytes are never read into a
+    page (a crawl's 8 GB record was read to its end), and the row says its size."""
+    _crawl(tmp_path)
+    first, second = _pages(tmp_path / "plain.warc", max_bytes=10)
+    match = re.fullmatch(r"record too large: (\d+) bytes \(limit 10\)", first.error)
+    assert match and first.data == b"" and first.size == int(match.group(1)) > 10, first.error
+    assert second.error.startswith("record too large")
+
+
+def test_a_response_without_its_target_uri_says_so(tmp_path):
+    data = _with_first_page_record(_crawl(tmp_path),
+                                   lambda r: re.sub(rb"WARC-Target-URI: [^\r]*\r\n", b"", r))
+    broken = tmp_path / "nouri.warc"
+    broken.write_bytes(data)
+    (page,) = _pages(broken)
+    assert page.error.startswith("damaged WARC file") and "WARC-Target-URI" in page.error
