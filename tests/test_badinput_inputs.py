@@ -268,3 +268,32 @@ def test_a_response_without_its_target_uri_says_so(tmp_path):
     broken.write_bytes(data)
     (page,) = _pages(broken)
     assert page.error.startswith("damaged WARC file") and "WARC-Target-URI" in page.error
+
+
+# ---- declared charsets ----------------------------------------------------------------------
+
+ZH_HANT = ("在IPU-POD128上訓練ResNet-50的時間為5.67分鐘，比英偉達DGX A100快1.6倍。"
+           "Graphcore表示，這是該公司第二次參加MLPerf訓練基準測試。")
+
+
+@pytest.mark.parametrize("declared", ["Shift_JIS", "GB2312"])
+@pytest.mark.parametrize("where", ["http", "meta"])
+def test_big5_declared_as_another_cjk_codec_is_read_as_big5(declared, where):
+    from extractor.clean import CleanConfig, clean_page
+    from extractor.ingest import RawPage
+
+    if where == "meta":
+        raw = RawPage("a.html", (f'<html><head><meta charset="{declared}"></head><body><p>'
+                                 + ZH_HANT + "</p></body></html>").encode("big5"))
+    else:
+        raw = RawPage("a.txt", ZH_HANT.encode("big5"), charset=declared)
+    page = clean_page(raw, CleanConfig())
+    assert page.encoding.startswith("big5") and "訓練ResNet-50的時間為5.67分鐘" in page.text
+
+
+def test_a_declared_cjk_codec_that_fits_is_kept():
+    from extractor.clean.encoding import decode_bytes
+
+    text = "엔비디아 H100은 BERT를 5.78분 만에 학습했다."
+    assert decode_bytes(text.encode("euc-kr"), "EUC-KR") == (text, "cp949")
+    assert decode_bytes(ZH_HANT.encode("gb18030"), "GBK") == (ZH_HANT, "gb18030")
