@@ -297,3 +297,37 @@ def test_a_declared_cjk_codec_that_fits_is_kept():
     text = "엔비디아 H100은 BERT를 5.78분 만에 학습했다."
     assert decode_bytes(text.encode("euc-kr"), "EUC-KR") == (text, "cp949")
     assert decode_bytes(ZH_HANT.encode("gb18030"), "GBK") == (ZH_HANT, "gb18030")
+
+
+# ---- skipped inputs, counted by kind -----------------------------------------------------------
+
+def test_inputs_that_are_no_pages_are_counted_by_kind(tmp_path, outside):
+    """What a run summary (run.json) reports: the inputs skipped, by kind."""
+    import os
+
+    from extractor.config import Config
+    from extractor.ingest import iter_pages
+    from extractor.pipeline import process_page
+    from extractor.skips import SkipCounter
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("IPU-POD16 trained ResNet-50 in 28.3 minutes.")
+    (corpus / "paper.txt").write_bytes(b"%PDF-1.7\n" + bytes(range(256)))
+    (corpus / "paper.pdf").write_bytes(b"%PDF-1.7\n")
+    (corpus / "logo.html").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    (corpus / "notes.docx").write_bytes(b"PK\x03\x04")
+    (corpus / "big.txt").write_text("x" * 2000)
+    os.mkfifo(corpus / "pipe.txt")
+    (corpus / "locked.txt").write_text("locked")
+    (corpus / "locked.txt").chmod(0)
+    (corpus / "out.txt").symlink_to(outside / "b.txt")
+    skips = SkipCounter()
+    rows = [process_page(raw, Config()).document
+            for raw in iter_pages(corpus, max_bytes=1000, skips=skips)]
+    for row in rows:
+        skips.add(row.error)
+    locked = 0 if os.access(corpus / "locked.txt", os.R_OK) else 1  # (root reads it)
+    assert skips.as_dict() == {"binary": 1, "pdf": 2, "too_large": 1, "unreadable": 1 + locked,
+                               "link": 1, "other_file": 1}
+    assert [r.status for r in rows if r.doc_id == "a.txt"] == ["ok"]
