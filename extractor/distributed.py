@@ -186,8 +186,8 @@ class DaskEngine:
     #: seconds to wait for the scheduler to answer (`check_scheduler`), then for a first worker
     connect_timeout: float = CONNECT_TIMEOUT
     worker_timeout: float = 120.0
-    #: counts the files of the corpus whose names are no page's (`skips.SkipCounter`)
-    skips: object | None = None
+    #: told (kind, path) of each file of the corpus whose name is no page's (`extractor.skips`)
+    skipped: object | None = None
 
     def __call__(self, config: Config, exclude: Iterable = (),
                  finished: FinishedPages | None = None) -> Iterator[PageResult]:
@@ -249,7 +249,8 @@ class _DaskRun:
     def _pages(self, exclude: list) -> Iterator[RawPage | PageResult]:
         """Pages read here (--send-pages): what the local engine reads."""
         for raw in iter_pages(Path(self.corpus), self.config.max_page_bytes,
-                              self.config.follow_links, exclude=exclude, skips=self.engine.skips):
+                              self.config.follow_links, exclude=exclude,
+                              skipped=self.engine.skipped):
             yield self._reused_or(raw)
 
     def _reused_or(self, raw: RawPage) -> RawPage | PageResult:
@@ -265,7 +266,7 @@ class _DaskRun:
         the pages of a crawl (WARC) file are read here and sent."""
         corpus = Path(self.corpus)
         for path, error in iter_entries(corpus, self.config.follow_links, exclude,
-                                        self.engine.skips):
+                                        self.engine.skipped):
             if error:
                 yield process_page(unreadable_page(path, corpus, error), self.config)
             elif is_warc_name(path.name):

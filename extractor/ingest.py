@@ -167,9 +167,9 @@ def _is_within(path: str, folder: str) -> bool:
 class _Walk:
     """The state of one walk: the corpus's real path, what to skip, the folders seen."""
 
-    def __init__(self, corpus: Path, follow_links: bool, exclude, skips=None):
+    def __init__(self, corpus: Path, follow_links: bool, exclude, skipped=None):
         self.corpus = corpus
-        self.skips = skips
+        self.skipped = skipped
         self.real_corpus = os.path.realpath(corpus)
         self.follow_links = follow_links
         self.exclude = [os.path.realpath(p) for p in exclude]
@@ -177,7 +177,7 @@ class _Walk:
 
 
 def iter_entries(corpus: Path, follow_links: bool = False,
-                 exclude=(), skips=None) -> Iterator[tuple[Path, str]]:
+                 exclude=(), skipped=None) -> Iterator[tuple[Path, str]]:
     """(path, error) of every input below `corpus`, depth first, sorted by name within
     each folder; `error` is '' for a page to read, else why it gets an error row.
 
@@ -186,9 +186,10 @@ def iter_entries(corpus: Path, follow_links: bool = False,
     loop cannot trap the walk); folders in `exclude` are skipped. A folder is entered
     through its parent's open descriptor without following links (`_open_folder`), so a
     folder swapped for a link after it was listed is not entered. Files whose names are no
-    page's are passed over, counted in `skips` (a `skips.SkipCounter`) when given.
+    page's are passed over, each told to `skipped(kind, path)` when given (kind `pdf` or
+    `other_file`; `extractor.skips`).
     """
-    walk = _Walk(corpus, follow_links, exclude, skips)
+    walk = _Walk(corpus, follow_links, exclude, skipped)
     try:
         fd = os.open(corpus, _FOLDER_FLAGS)  # the corpus itself may be a link: it was named
     except OSError as exc:
@@ -249,8 +250,8 @@ def _walk_entry(folder: Path, fd: int | None, entry: os.DirEntry,
             yield from _walk_folder(path, child, walk)
     elif _is_page_name(entry.name):
         yield path, ""
-    elif walk.skips is not None and not is_link:
-        walk.skips.add_file(entry.name)
+    elif walk.skipped is not None and not is_link:
+        walk.skipped("pdf" if entry.name.lower().endswith(".pdf") else "other_file", str(path))
 
 
 def _open_folder(path: Path, parent_fd: int | None, name: str, follow: bool, walk: _Walk):
@@ -434,14 +435,14 @@ def _file_type(mode: int) -> str:
 
 
 def iter_pages(corpus: Path, max_bytes: int = 50_000_000, follow_links: bool = False,
-               exclude=(), skips=None) -> Iterator[RawPage]:
+               exclude=(), skipped=None) -> Iterator[RawPage]:
     """Every input of the corpus folder or file, read one at a time (see the module's doc);
-    files of other names are counted in `skips` when given (`iter_entries`)."""
+    files of other names are told to `skipped` when given (`iter_entries`)."""
     corpus = Path(corpus)
     if not corpus.is_dir():  # one file (a page or a crawl), named by its file name
         yield from read_entry(corpus, corpus.parent, max_bytes, follow_links=True)
         return
-    for path, error in iter_entries(corpus, follow_links, exclude, skips):
+    for path, error in iter_entries(corpus, follow_links, exclude, skipped):
         if error:
             yield unreadable_page(path, corpus, error)
         else:

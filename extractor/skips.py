@@ -8,22 +8,24 @@ run's summary can count them apart from the pages that failed in a stage:
     pdf         a PDF
     too_large   over the page size limit (a file, a decompressed page, a crawl's record)
     unreadable  cannot be read: permissions, a FIFO or device, a damaged compressed file
-                or crawl, a crawl record cut or mislabelled
-    link        a link that leads out of the corpus folder, not followed
+                or crawl, a crawl record cut or mislabelled, a link out of the corpus
+                folder not followed
     other_file  a file whose name is no page's (`notes.docx`): never opened, no row
 
-The first five have an error row each; files of other names are passed over by the walk
-without a row, and counted when the walk is given the counter (`iter_pages(...,
-skips=counter)`; a `.pdf` file counts as `pdf`, since its name says what it is).
+The first four have an error row each; files of other names are passed over by the walk
+without a row, and counted when the walk is given a hook, `skipped(kind, path)`
+(`iter_pages(..., skipped=hook)`; a `.pdf` file counts as `pdf`, since its name says
+what it is). The hook has the signature of the run summary's `count_skipped(kind,
+what)`; a SkipCounter is one.
 
 `SkipCounter` counts the rows from their reasons, so it works the same whatever engine
 made them (here, worker processes, Dask) and for rows an earlier run made (--resume):
 
     skips = SkipCounter()
-    pages = iter_pages(corpus, ..., skips=skips)   # counts the files of other names
+    pages = iter_pages(corpus, ..., skipped=skips)  # counts the files of other names
     for result in results:
-        skips.add(result.document.error)           # or a documents.csv row's `error`
-    skips.as_dict()  # {'binary': 0, 'pdf': 1, 'too_large': 0, 'unreadable': 2, 'link': 0,
+        skips.add(result.document.error)            # or a documents.csv row's `error`
+    skips.as_dict()  # {'binary': 0, 'pdf': 1, 'too_large': 0, 'unreadable': 2,
                      #  'other_file': 3}
 """
 from __future__ import annotations
@@ -32,7 +34,7 @@ from collections import Counter
 
 from extractor.ingest import LINK_NOT_FOLLOWED
 
-SKIP_KINDS = ("binary", "pdf", "too_large", "unreadable", "link", "other_file")
+SKIP_KINDS = ("binary", "pdf", "too_large", "unreadable", "other_file")
 
 #: (how an error row's reason starts, its kind), the first that matches wins; the reasons
 #: are those of `ingest`, `warc` and `pipeline.process_page` (`binary (<kind>)`)
@@ -42,7 +44,7 @@ _REASONS = (
     ("file too large", "too_large"),
     ("decompressed page too large", "too_large"),
     ("record too large", "too_large"),
-    (LINK_NOT_FOLLOWED, "link"),
+    (LINK_NOT_FOLLOWED, "unreadable"),
     ("not a regular file", "unreadable"),
     ("cannot read file", "unreadable"),
     ("cannot read folder", "unreadable"),
@@ -82,11 +84,9 @@ class SkipCounter:
             self.counts[kind] += 1
         return kind
 
-    def add_file(self, name: str) -> str:
-        """Count a file the walk passed over because its name is no page's; its kind."""
-        kind = "pdf" if name.lower().endswith(".pdf") else "other_file"
+    def __call__(self, kind: str, what: str = "") -> None:
+        """Count an input the walk passed over without a row (the `skipped` hook)."""
         self.counts[kind] += 1
-        return kind
 
     @property
     def total(self) -> int:
