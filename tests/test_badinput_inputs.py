@@ -331,3 +331,34 @@ def test_inputs_that_are_no_pages_are_counted_by_kind(tmp_path, outside):
     assert skips.as_dict() == {"binary": 1, "pdf": 2, "too_large": 1,
                                "unreadable": 2 + locked, "other_file": 1}  # (the link's 1)
     assert [r.status for r in rows if r.doc_id == "a.txt"] == ["ok"]
+
+
+def test_a_large_record_of_an_uncompressed_crawl_is_sought_past_not_read(tmp_path):
+    import io
+
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    from extractor.warc import iter_warc_pages
+
+    crawl = tmp_path / "video.warc"
+    with open(crawl, "wb") as f:
+        w = WARCWriter(f, gzip=False)
+        for uri, media, body in (("https://x.example/v.mp4", "video/mp4", bytes(8 << 20)),
+                                 ("https://x.example/a", "text/html", b"<p>28.3 minutes</p>")):
+            http = StatusAndHeaders("200 OK", [("Content-Type", media)], protocol="HTTP/1.1")
+            w.write_record(w.create_warc_record(uri, "response", payload=io.BytesIO(body),
+                                                http_headers=http))
+
+    class Counted(io.FileIO):
+        n_read = 0
+
+        def readinto(self, buffer):
+            n = super().readinto(buffer)
+            Counted.n_read += n or 0
+            return n
+
+    (page,) = iter_warc_pages(crawl, crawl.name, 10**6,
+                              opener=lambda path: io.BufferedReader(Counted(path)))
+    assert page.data == b"<p>28.3 minutes</p>" and not page.error
+    assert Counted.n_read < (1 << 20)  # of a file of 8 MB
