@@ -46,6 +46,7 @@ from extractor.ingest import (RawPage, doc_id_for, iter_entries, iter_pages, rea
 from extractor.pipeline import (PAGES_PER_TASK, TASKS_PER_WORKER, DocumentRow, PageResult,
                                 failed_page, page_digest, process_page, reused_result)
 from extractor.runfolder import FinishedPages
+from extractor.runsummary import count_skipped
 from extractor.warc import is_warc_name
 
 logger = logging.getLogger(__name__)
@@ -186,8 +187,9 @@ class DaskEngine:
     #: seconds to wait for the scheduler to answer (`check_scheduler`), then for a first worker
     connect_timeout: float = CONNECT_TIMEOUT
     worker_timeout: float = 120.0
-    #: told (kind, path) of each file of the corpus whose name is no page's (`extractor.skips`)
-    skipped: object | None = None
+    #: told (kind, path) of each file of the corpus whose name is no page's (default: the
+    #: run summary's count, as the local engine does)
+    skipped: object | None = count_skipped
 
     def __call__(self, config: Config, exclude: Iterable = (),
                  finished: FinishedPages | None = None) -> Iterator[PageResult]:

@@ -187,7 +187,7 @@ def iter_entries(corpus: Path, follow_links: bool = False,
     through its parent's open descriptor without following links (`_open_folder`), so a
     folder swapped for a link after it was listed is not entered. Files whose names are no
     page's are passed over, each told to `skipped(kind, path)` when given (kind `pdf` or
-    `other_file`; `extractor.skips`).
+    `other_file`; the run's is `runsummary.count_skipped`, counted in run.json).
     """
     walk = _Walk(corpus, follow_links, exclude, skipped)
     try:

@@ -176,8 +176,8 @@ def _read_records(f, crawl: _Crawl, skip: int = 0, seekable: bool = True) -> Ite
         crawl.n_records += 1
         if page is not None and short:
             # a Content-Length shorter than the block: the page would be cut where it says
-            page = type(page)(page.doc_id, error="record's Content-Length is shorter than its "
-                              f"block ({declared} bytes): the page would be cut",
+            page = type(page)(page.doc_id, error="cannot read the record: its Content-Length "
+                              f"({declared} bytes) is shorter than its block, the page would be cut",
                               size=len(page.data), url=page.url)
         if page is not None:
             crawl.n_pages += 1
