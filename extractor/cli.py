@@ -79,7 +79,8 @@ def _existing_file(path: str) -> Path:
 
 def cmd_run(args) -> int:
     from extractor.config import Config
-    from extractor.distributed import DaskEngine, EngineError, SchedulerUnreachable
+    from extractor.distributed import (DaskEngine, EngineError, SchedulerUnreachable,
+                                       check_scheduler)
     from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import run
     from extractor.verdicts import ReferenceTableError
@@ -111,7 +112,13 @@ def cmd_run(args) -> int:
                              "pip install 'extractor[scale]'") from None
         if args.verbose < 2:  # Dask's own chatter (workers starting, stopping) only with -vv
             logging.getLogger("distributed").setLevel(logging.WARNING)
-        options["engine"] = DaskEngine(args.scheduler, send_pages=args.send_pages)
+        if args.scheduler:  # before the output folder is locked: a dead address holds nothing
+            try:
+                check_scheduler(args.scheduler, args.connect_timeout)
+            except SchedulerUnreachable as exc:
+                raise UsageError(str(exc)) from exc
+        options["engine"] = DaskEngine(args.scheduler, send_pages=args.send_pages,
+                                       connect_timeout=args.connect_timeout)
     termination.install()
     try:
         summary = run(config, progress=progress, stage=stage, **options)
@@ -210,9 +217,12 @@ def cmd_explain(args) -> int:
 
 
 def cmd_score(args) -> int:
-    from extractor.score import format_scores, score_files
+    from extractor.score import BadScoreInput, format_scores, score_files
 
-    scores = score_files(_existing_file(args.gold), _existing_file(args.claims))
+    try:
+        scores = score_files(_existing_file(args.gold), _existing_file(args.claims))
+    except BadScoreInput as exc:
+        raise UsageError(str(exc)) from exc
     print(format_scores(scores, show=args.show))
     return EXIT_OK
 
@@ -293,6 +303,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --engine dask: a running Dask scheduler (tcp://host:8786); "
                         "default: a local cluster of -j worker processes")
+    p.add_argument("--connect-timeout", type=_non_negative_float, default=10.0, metavar="SECONDS",
+                   help="with --scheduler: seconds to wait for the scheduler to answer "
+                        "(default 10)")
     p.add_argument("--send-pages", action="store_true",
                    help="with --engine dask: read the pages here and send their bytes, for "
                         "workers that do not see the corpus folder at the same path"

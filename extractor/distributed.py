@@ -31,6 +31,7 @@ stage on the gathered claims.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections import deque
@@ -45,6 +46,7 @@ from extractor.ingest import (RawPage, doc_id_for, iter_entries, iter_pages, rea
 from extractor.pipeline import (PAGES_PER_TASK, TASKS_PER_WORKER, DocumentRow, PageResult,
                                 failed_page, page_digest, process_page, reused_result)
 from extractor.runfolder import FinishedPages
+from extractor.runsummary import count_skipped
 from extractor.warc import is_warc_name
 
 logger = logging.getLogger(__name__)
@@ -80,6 +82,58 @@ class CorpusNotVisible(Exception):
     """A worker cannot see the corpus folder at the path it was sent."""
 
 
+#: seconds to wait for a Dask scheduler to answer (`--connect-timeout`): a port that is
+#: silent, speaks HTTP or sends junk must not hold the run (and its output folder)
+CONNECT_TIMEOUT = 10.0
+
+
+def check_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Raise SchedulerUnreachable (one line) unless a Dask scheduler answers its identity
+    at `address` within `timeout` seconds: Dask's own connect waits for the other end's
+    handshake without a limit, and reads junk as a frame of exabytes."""
+    comm = _distributed().comm
+    try:
+        scheme, location = comm.parse_address(address)
+        comm.registry.get_backend(scheme)
+        if scheme in ("tcp", "tls"):
+            comm.parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise SchedulerUnreachable(f"not a Dask scheduler address: {address!r} ({exc})") from None
+    try:
+        identity = asyncio.run(asyncio.wait_for(_identity(address, timeout), timeout))
+    except (TimeoutError, asyncio.TimeoutError, OSError) as exc:
+        raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {address}: no answer "
+                                   f"within {timeout:g} s (--connect-timeout): {_one_line(exc)}") from None
+    except Exception as exc:  # noqa: BLE001 - what Dask raises reading another protocol
+        raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {address}: what answers "
+                                   f"is no Dask scheduler ({type(exc).__name__}: {_one_line(exc)})") from None
+    if not isinstance(identity, dict) or identity.get("type") != "Scheduler":
+        raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {address}: what answers "
+                                   f"is no Dask scheduler ({str(identity)[:80]})")
+
+
+async def _identity(address: str, timeout: float):
+    comm = await _distributed().comm.connect(address, timeout=timeout)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:160] or type(exc).__name__
+
+
+def _distributed():
+    try:
+        import distributed  # noqa: PLC0415 - optional (pip install 'extractor[scale]')
+    except ImportError:
+        raise EngineError("--engine dask needs dask.distributed: "
+                          "pip install 'extractor[scale]'") from None
+    return distributed
+
+
 @dataclass(frozen=True)
 class PageRef:
     """A page for a worker to read: its absolute path, and the digest of the bytes an
@@ -108,7 +162,8 @@ def process_chunk(items: list[PageRef | RawPage], corpus: str,
     out: list[PageResult | str] = []
     for item in items:
         if isinstance(item, PageRef):
-            raw = read_page(Path(item.path), Path(corpus), config.max_page_bytes)
+            raw = read_page(Path(item.path), Path(corpus), config.max_page_bytes,
+                            config.follow_links)
             if item.digest and not raw.error and page_digest(raw.data) == item.digest:
                 out.append(REUSE)
                 continue
@@ -129,9 +184,12 @@ class DaskEngine:
     scheduler: str | None = None
     #: read pages here and send their bytes, for workers that cannot see the corpus folder
     send_pages: bool = False
-    #: seconds to wait for the scheduler to answer, then for a first worker
-    connect_timeout: float = 30.0
+    #: seconds to wait for the scheduler to answer (`check_scheduler`), then for a first worker
+    connect_timeout: float = CONNECT_TIMEOUT
     worker_timeout: float = 120.0
+    #: told (kind, path) of each file of the corpus whose name is no page's (default: the
+    #: run summary's count, as the local engine does)
+    skipped: object | None = count_skipped
 
     def __call__(self, config: Config, exclude: Iterable = (),
                  finished: FinishedPages | None = None) -> Iterator[PageResult]:
@@ -193,7 +251,8 @@ class _DaskRun:
     def _pages(self, exclude: list) -> Iterator[RawPage | PageResult]:
         """Pages read here (--send-pages): what the local engine reads."""
         for raw in iter_pages(Path(self.corpus), self.config.max_page_bytes,
-                              self.config.follow_links, exclude=exclude):
+                              self.config.follow_links, exclude=exclude,
+                              skipped=self.engine.skipped):
             yield self._reused_or(raw)
 
     def _reused_or(self, raw: RawPage) -> RawPage | PageResult:
@@ -208,11 +267,13 @@ class _DaskRun:
         """Paths for the workers to read; inputs that cannot be read are rows here, and
         the pages of a crawl (WARC) file are read here and sent."""
         corpus = Path(self.corpus)
-        for path, error in iter_entries(corpus, self.config.follow_links, exclude):
+        for path, error in iter_entries(corpus, self.config.follow_links, exclude,
+                                        self.engine.skipped):
             if error:
                 yield process_page(unreadable_page(path, corpus, error), self.config)
             elif is_warc_name(path.name):
-                for raw in read_entry(path, corpus, self.config.max_page_bytes):
+                for raw in read_entry(path, corpus, self.config.max_page_bytes,
+                                      self.config.follow_links):
                     yield self._reused_or(raw)
             else:
                 doc_id = doc_id_for(path, corpus)
@@ -287,17 +348,14 @@ class _DaskRun:
         if not isinstance(item, PageRef):
             return item
         return self._reused_or(read_page(Path(item.path), Path(self.corpus),
-                                         self.config.max_page_bytes))
+                                         self.config.max_page_bytes, self.config.follow_links))
 
 
 def _connect(engine: DaskEngine, jobs: int):
     """(client, cluster started for this run or None, whether the client is ours)."""
-    try:
-        import distributed  # noqa: PLC0415 - optional (pip install 'extractor[scale]')
-    except ImportError:
-        raise EngineError("--engine dask needs dask.distributed: "
-                          "pip install 'extractor[scale]'") from None
+    distributed = _distributed()
     if engine.scheduler:
+        check_scheduler(engine.scheduler, engine.connect_timeout)
         try:
             client = distributed.Client(engine.scheduler, timeout=engine.connect_timeout,
                                         set_as_default=False)

@@ -6,7 +6,9 @@ an extension, such pages compressed as crawlers save them (`.html.gz`, `.txt.bz2
 and crawls: WARC files (`.warc`, `.warc.gz`), whose HTML and text responses are pages
 (`extractor.warc`). Hidden files and folders are skipped. `doc_id`
 is the path relative to the folder with `/` separators (`<path>#<record id>` for a
-crawl's page); bytes of a name that are not UTF-8 are shown escaped (`\\xff`). A corpus
+crawl's page); bytes of a name that are not UTF-8 are shown escaped (`\\xff`), and a
+backslash of the name doubled, so that doc_ids stay unique and give back the name
+(`escaped_name`, `name_bytes`). A corpus
 may also be one file: one page, or the pages of one crawl, with the file's name as the
 path. Pages are yielded one at a time, in a stable order, so a corpus of any size
 streams through in constant memory.
@@ -22,11 +24,13 @@ also when its bytes were refused (a compressed page's: its decompressed size).
 from __future__ import annotations
 
 import bz2
+import errno
 import gzip
 import io
 import logging
 import lzma
 import os
+import re
 import stat
 import zlib
 from collections.abc import Iterator
@@ -68,6 +72,9 @@ MAX_NUL_SHARE = 0.001
 MAX_CONTROL_SHARE = 0.05
 _SAMPLE_BYTES = 1 << 16
 _CONTROL_BYTES = bytes(b for b in range(32) if b not in b"\t\n\x0b\x0c\r\x1b") + b"\x7f"
+#: the error row of a link that leads out of the corpus folder (and of a file or folder
+#: that became one since it was listed), unless links are followed
+LINK_NOT_FOLLOWED = "link leaves the corpus folder: not followed (--follow-links)"
 _FILE_TYPES = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
                (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
                (stat.S_ISDIR, "a folder"))
@@ -118,17 +125,35 @@ def binary_kind(data: bytes) -> str:
 
 
 def escaped_name(name: str) -> str:
-    """A file name as text: bytes that are not UTF-8 (kept by Python as surrogates)
-    shown as `\\xNN`, so the name can be written anywhere.
+    """A file name as text, unique and reversible (`name_bytes`): bytes that are not
+    UTF-8 (kept by Python as surrogates) shown as `\\xNN`, and so a backslash of the
+    name itself doubled: a name literally `caf\\xe9.txt` and the Latin-1 `café.txt` are
+    two pages. Names without either are as they are.
 
-    >>> escaped_name(os.fsdecode(b"caf\\xe9.txt"))
-    'caf\\\\xe9.txt'
+    >>> escaped_name(os.fsdecode(b"caf\\xe9.txt")), escaped_name("caf\\\\xe9.txt"), escaped_name("café.txt")
+    ('caf\\\\xe9.txt', 'caf\\\\\\\\xe9.txt', 'café.txt')
     """
-    try:
-        name.encode("utf-8")
-        return name
-    except UnicodeEncodeError:
-        return os.fsencode(name).decode("utf-8", errors="backslashreplace")
+    if "\\" not in name:
+        try:
+            name.encode("utf-8")
+            return name
+        except UnicodeEncodeError:
+            pass
+    return os.fsencode(name).replace(b"\\", b"\\\\").decode("utf-8", errors="backslashreplace")
+
+
+_ESCAPE_RE = re.compile(r"\\(\\|x[0-9a-f]{2})")
+
+
+def name_bytes(escaped: str) -> bytes:
+    """The bytes of the file name `escaped_name` made `escaped` of.
+
+    >>> name_bytes(escaped_name(os.fsdecode(b"caf\\xe9.txt"))), name_bytes(escaped_name("a\\\\xe9"))
+    (b'caf\\xe9.txt', b'a\\\\xe9')
+    """
+    def byte(m: re.Match) -> str:
+        return "\\" if m.group(1) == "\\" else chr(0xDC00 + int(m.group(1)[1:], 16))
+    return os.fsencode(_ESCAPE_RE.sub(byte, escaped))
 
 
 def doc_id_for(path: Path, corpus: Path) -> str:
@@ -142,8 +167,9 @@ def _is_within(path: str, folder: str) -> bool:
 class _Walk:
     """The state of one walk: the corpus's real path, what to skip, the folders seen."""
 
-    def __init__(self, corpus: Path, follow_links: bool, exclude):
+    def __init__(self, corpus: Path, follow_links: bool, exclude, skipped=None):
         self.corpus = corpus
+        self.skipped = skipped
         self.real_corpus = os.path.realpath(corpus)
         self.follow_links = follow_links
         self.exclude = [os.path.realpath(p) for p in exclude]
@@ -151,48 +177,105 @@ class _Walk:
 
 
 def iter_entries(corpus: Path, follow_links: bool = False,
-                 exclude=()) -> Iterator[tuple[Path, str]]:
+                 exclude=(), skipped=None) -> Iterator[tuple[Path, str]]:
     """(path, error) of every input below `corpus`, depth first, sorted by name within
     each folder; `error` is '' for a page to read, else why it gets an error row.
 
     Lazy per folder: only the listings of the folders on the current path are held.
     Links to folders are followed only with `follow_links` (each folder once, so a link
-    loop cannot trap the walk); folders in `exclude` are skipped.
+    loop cannot trap the walk); folders in `exclude` are skipped. A folder is entered
+    through its parent's open descriptor without following links (`_open_folder`), so a
+    folder swapped for a link after it was listed is not entered. Files whose names are no
+    page's are passed over, each told to `skipped(kind, path)` when given (kind `pdf` or
+    `other_file`; the run's is `runsummary.count_skipped`, counted in run.json).
     """
-    walk = _Walk(corpus, follow_links, exclude)
-    yield from _walk_folder(Path(corpus), walk)
-
-
-def _walk_folder(folder: Path, walk: _Walk) -> Iterator[tuple[Path, str]]:
+    walk = _Walk(corpus, follow_links, exclude, skipped)
     try:
-        info = os.stat(folder)
-        if (info.st_dev, info.st_ino) in walk.seen_folders:
-            return
-        walk.seen_folders.add((info.st_dev, info.st_ino))
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        fd = os.open(corpus, _FOLDER_FLAGS)  # the corpus itself may be a link: it was named
     except OSError as exc:
-        logger.warning("cannot list %s: %s", folder, exc)
-        yield folder, f"cannot read folder: {exc.strerror or exc}"
+        logger.warning("cannot list %s: %s", corpus, exc)
+        yield Path(corpus), f"cannot read folder: {exc.strerror or exc}"
         return
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        path = Path(entry.path)
-        if entry.is_symlink():
-            leaves = _link_leaves_corpus(path, walk)
-            if leaves and not walk.follow_links:
-                if _is_page_name(entry.name) or _is_folder(entry):
-                    yield path, "link leaves the corpus folder: not followed (--follow-links)"
-                continue
-        if _is_folder(entry):
-            if _is_excluded(path, walk):
-                logger.info("not reading %s: it is the output folder", path)
-                continue
-            if entry.is_symlink() and not walk.follow_links:
-                continue  # a link to a folder inside the corpus: its pages are read there
-            yield from _walk_folder(path, walk)
-        elif _is_page_name(entry.name):
-            yield path, ""
+    yield from _walk_folder(Path(corpus), fd, walk)
+
+
+#: how a folder is opened to be listed (O_DIRECTORY: never a file swapped in for it)
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+#: ... and a folder below the corpus, where a link is entered only when asked
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+#: folders are listed through descriptors where the platform can (not on Windows)
+_LIST_BY_FD = os.scandir in os.supports_fd and os.open in os.supports_dir_fd
+
+
+def _walk_folder(folder: Path, fd: int | None, walk: _Walk) -> Iterator[tuple[Path, str]]:
+    """The entries below `folder`, listed through its open descriptor `fd` (closed here;
+    None: listed by path)."""
+    try:
+        try:
+            info = os.fstat(fd) if fd is not None else os.stat(folder)
+            if (info.st_dev, info.st_ino) in walk.seen_folders:
+                return
+            walk.seen_folders.add((info.st_dev, info.st_ino))
+            listed = fd if fd is not None and _LIST_BY_FD else folder
+            entries = sorted(os.scandir(listed), key=lambda e: e.name)
+        except OSError as exc:
+            logger.warning("cannot list %s: %s", folder, exc)
+            yield folder, f"cannot read folder: {exc.strerror or exc}"
+            return
+        for entry in entries:
+            if not entry.name.startswith("."):
+                yield from _walk_entry(folder, fd, entry, walk)
+    finally:
+        _close(fd)
+
+
+def _walk_entry(folder: Path, fd: int | None, entry: os.DirEntry,
+                walk: _Walk) -> Iterator[tuple[Path, str]]:
+    path = folder / entry.name
+    is_link = entry.is_symlink()
+    if is_link and _link_leaves_corpus(path, walk) and not walk.follow_links:
+        if _is_page_name(entry.name) or _is_folder(entry):
+            yield path, LINK_NOT_FOLLOWED
+        return
+    if _is_folder(entry):
+        if _is_excluded(path, walk):
+            logger.info("not reading %s: it is the output folder", path)
+            return
+        if is_link and not walk.follow_links:
+            return  # a link to a folder inside the corpus: its pages are read there
+        child, error = _open_folder(path, fd, entry.name, follow=is_link, walk=walk)
+        if error:
+            yield path, error
+        elif child is not False:
+            yield from _walk_folder(path, child, walk)
+    elif _is_page_name(entry.name):
+        yield path, ""
+    elif walk.skipped is not None and not is_link:
+        walk.skipped("pdf" if entry.name.lower().endswith(".pdf") else "other_file", str(path))
+
+
+def _open_folder(path: Path, parent_fd: int | None, name: str, follow: bool, walk: _Walk):
+    """(descriptor of the folder `name` in the folder `parent_fd`, '') opened without
+    following a link unless `follow`; (None, '') where folders are listed by path;
+    (False, '') to skip it, or (None, error) for its row, when it became a link since
+    it was listed."""
+    if parent_fd is None or not _LIST_BY_FD:
+        return None, ""
+    try:
+        return os.open(name, _FOLDER_FLAGS | (0 if follow else _NOFOLLOW), dir_fd=parent_fd), ""
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR) and os.path.islink(path):
+            # swapped for a link after it was listed: a link, judged as the walk judges links
+            if _link_leaves_corpus(path, walk) and not walk.follow_links:
+                return None, LINK_NOT_FOLLOWED
+            return False, ""
+        logger.warning("cannot list %s: %s", path, exc)
+        return None, f"cannot read folder: {exc.strerror or exc}"
+
+
+def _close(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)
 
 
 def _is_folder(entry: os.DirEntry) -> bool:
@@ -237,17 +320,63 @@ def iter_page_paths(corpus: Path, follow_links: bool = False, exclude=()) -> Ite
             yield path
 
 
-def read_page(path: Path, corpus: Path, max_bytes: int) -> RawPage:
+class LinkNotFollowed(OSError):
+    """The file opened is not inside the corpus folder (a link, maybe one swapped in for
+    a file or folder since the walk listed it), and links are not followed."""
+
+
+def open_inside(path: Path, corpus: Path, follow_links: bool = False) -> int:
+    """A read-only descriptor of the file `path`, which must lie inside the folder
+    `corpus` once opened (LinkNotFollowed otherwise), unless `follow_links`.
+
+    The check is made on the file opened, not on the path before: a file or folder
+    swapped for a link between the walk's listing and this read is caught."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then says what it is
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+    if follow_links:
+        return fd
+    real = _opened_path(fd, path)
+    if real is None or not _is_within(real, os.path.realpath(corpus)):
+        os.close(fd)
+        raise LinkNotFollowed(errno.ELOOP, LINK_NOT_FOLLOWED)
+    return fd
+
+
+def _opened_path(fd: int, path: Path) -> str | None:
+    """The real path of the file open as `fd` (None: it cannot be told)."""
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")  # Linux: the kernel's own record
+    except OSError:
+        pass
+    try:
+        import fcntl  # noqa: PLC0415 - not on Windows
+
+        name = fcntl.fcntl(fd, fcntl.F_GETPATH, b"\0" * 1024)  # macOS, BSD
+        return os.fsdecode(name.rstrip(b"\0"))
+    except (ImportError, AttributeError, OSError):
+        pass
+    real = os.path.realpath(path)  # elsewhere: the path now, when it is the file opened
+    try:
+        return real if os.path.samestat(os.fstat(fd), os.stat(real)) else None
+    except OSError:
+        return None
+
+
+def read_page(path: Path, corpus: Path, max_bytes: int, follow_links: bool = False) -> RawPage:
     """Read one page; what is not a regular file, is larger than `max_bytes`, cannot be
-    read or is binary gives a RawPage with `error` set."""
+    read, is binary or, unless `follow_links`, turns out to lie outside the folder
+    `corpus` gives a RawPage with `error` set."""
     doc_id = doc_id_for(path, corpus)
     if is_warc_name(path.name):
         # bytes of a crawl are no page: `iter_pages` reads its records (extractor.warc)
         return RawPage(doc_id, error="a WARC file: its pages are read by `iter_pages`, "
                                      "record by record", size=0)
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then says what it is
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        fd = open_inside(path, corpus, follow_links)
+    except LinkNotFollowed:
+        logger.warning("not reading %s: %s", path, LINK_NOT_FOLLOWED)
+        return RawPage(doc_id, error=LINK_NOT_FOLLOWED, size=0)
     except OSError as exc:
         special = _special_file_type(path)  # a socket cannot even be opened
         if special:
@@ -306,17 +435,18 @@ def _file_type(mode: int) -> str:
 
 
 def iter_pages(corpus: Path, max_bytes: int = 50_000_000, follow_links: bool = False,
-               exclude=()) -> Iterator[RawPage]:
-    """Every input of the corpus folder or file, read one at a time (see the module's doc)."""
+               exclude=(), skipped=None) -> Iterator[RawPage]:
+    """Every input of the corpus folder or file, read one at a time (see the module's doc);
+    files of other names are told to `skipped` when given (`iter_entries`)."""
     corpus = Path(corpus)
     if not corpus.is_dir():  # one file (a page or a crawl), named by its file name
-        yield from read_entry(corpus, corpus.parent, max_bytes)
+        yield from read_entry(corpus, corpus.parent, max_bytes, follow_links=True)
         return
-    for path, error in iter_entries(corpus, follow_links, exclude):
+    for path, error in iter_entries(corpus, follow_links, exclude, skipped):
         if error:
             yield unreadable_page(path, corpus, error)
         else:
-            yield from read_entry(path, corpus, max_bytes)
+            yield from read_entry(path, corpus, max_bytes, follow_links)
 
 
 def unreadable_page(path: Path, corpus: Path, error: str) -> RawPage:
@@ -327,14 +457,18 @@ def unreadable_page(path: Path, corpus: Path, error: str) -> RawPage:
     return RawPage(doc_id, error=error, size=0)
 
 
-def read_entry(path: Path, corpus: Path, max_bytes: int) -> Iterator[RawPage]:
-    """The page of a file, or the pages of a crawl."""
+def read_entry(path: Path, corpus: Path, max_bytes: int,
+               follow_links: bool = False) -> Iterator[RawPage]:
+    """The page of a file, or the pages of a crawl (see `read_page` for `follow_links`)."""
     if not is_warc_name(path.name):
-        yield read_page(path, corpus, max_bytes)
+        yield read_page(path, corpus, max_bytes, follow_links)
         return
     doc_id = doc_id_for(path, corpus)
     special = _special_file_type(path)
     if special:
         yield RawPage(doc_id, error=f"not a regular file: {special}", size=0)
         return
-    yield from iter_warc_pages(path, doc_id, max_bytes)
+
+    def opened(path: Path):
+        return os.fdopen(open_inside(path, corpus, follow_links), "rb")
+    yield from iter_warc_pages(path, doc_id, max_bytes, opener=opened)

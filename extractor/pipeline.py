@@ -39,7 +39,7 @@ from extractor.warc import is_warc_name
 from extractor.langid import tag_page
 from extractor.outputs import RunWriter
 from extractor.runfolder import FinishedPages
-from extractor.runsummary import PageWarning, RunSummary, counting, page_warnings
+from extractor.runsummary import PageWarning, RunSummary, count_skipped, counting, page_warnings
 
 logger = logging.getLogger(__name__)
 
@@ -347,7 +347,7 @@ def process_corpus(config: Config, exclude: Iterable = (),
     `extractor.distributed.DaskEngine` is the other one.
     """
     pages = iter_pages(config.corpus, config.max_page_bytes, config.follow_links,
-                       exclude=exclude)
+                       exclude=exclude, skipped=count_skipped)  # files of other names: run.json
     if finished is not None and len(finished):
         pages = reuse_finished(pages, finished)
     return process_pages(pages, config)

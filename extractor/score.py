@@ -29,7 +29,7 @@ UNIT_ALIASES = {"minute": "min", "minutes": "min", "hour": "h", "hours": "h", "s
                 "$": "usd"}
 
 
-__all__ = ["Score", "canonical_name", "format_scores", "names_agree", "same_unit", "same_value",
+__all__ = ["BadScoreInput", "Score", "canonical_name", "format_scores", "names_agree", "same_unit", "same_value",
            "score_files", "score_tables"]
 
 
@@ -227,15 +227,41 @@ def _score_strict(doc: str, golds: list[dict], preds: list[dict], buckets: tuple
     return found
 
 
+#: the columns each table must have (CLAIMS.md); others are read when there
+GOLD_COLUMNS = ("doc_id", "value", "unit", "system", "workload")
+CLAIMS_COLUMNS = ("doc_id", "value", "unit")
+DOCUMENTS_COLUMNS = ("doc_id", "lang")
+
+
+class BadScoreInput(ValueError):
+    """A table given to the scorer cannot be read, or lacks a column it needs (one line)."""
+
+
+def read_table(path: Path, what: str, columns: tuple[str, ...]) -> pd.DataFrame:
+    """The CSV at `path` as strings; BadScoreInput when it is no CSV or lacks `columns`."""
+    try:
+        table = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except (OSError, ValueError, pd.errors.ParserError, UnicodeDecodeError) as exc:
+        # (pandas' EmptyDataError is a ValueError)
+        detail = " ".join(str(exc).split())[:200]
+        raise BadScoreInput(f"cannot read the {what} table {path}: {detail}") from exc
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise BadScoreInput(f"{path} is no {what} table: no column {', '.join(missing)} "
+                            f"(it has: {', '.join(map(str, table.columns[:8])) or 'none'})")
+    return table
+
+
 def score_files(gold_path: Path, claims_path: Path) -> dict[str, Score]:
     """Score claims.csv against a gold CSV; page languages come from the documents.csv
-    beside the claims table when there is one."""
-    gold = pd.read_csv(gold_path, dtype=str, keep_default_na=False)
-    claims = pd.read_csv(claims_path, dtype=str, keep_default_na=False)
+    beside the claims table when there is one. BadScoreInput when a table is not what it
+    should be."""
+    gold = read_table(gold_path, "gold", GOLD_COLUMNS)
+    claims = read_table(claims_path, "claims", CLAIMS_COLUMNS)
     doc_langs = None
     documents = Path(claims_path).with_name("documents.csv")
     if documents.is_file():
-        docs = pd.read_csv(documents, dtype=str, keep_default_na=False)
+        docs = read_table(documents, "documents", DOCUMENTS_COLUMNS)
         doc_langs = {d: (lang or "und").split("-")[0] for d, lang in zip(docs["doc_id"], docs["lang"])}
     return score_tables(gold, claims, doc_langs)
 

@@ -33,6 +33,7 @@ from lxml import etree
 
 from extractor.clean.boilerplate_names import boilerplate_lexicon, is_named_boilerplate
 from extractor.clean.boilerplate_weights import Weigher, drop_tree, text_content, text_mass
+from extractor.clean.parse_bound import MAX_TAG_ATTRIBUTES, bound_attributes
 from extractor.clean.tracking import RepairLog
 
 logger = logging.getLogger(__name__)
@@ -72,6 +73,9 @@ class BoilerplateConfig:
     max_teaser_good_share: float = 0.3
     #: ... and holds at least this many links (a lone link is a citation, as in embedded posts)
     min_list_links: int = 2
+    #: a tag keeps at most this many attributes before the page is parsed (libxml2 is
+    #: quadratic in a tag's attributes, in C that no time budget stops: `parse_bound`)
+    max_tag_attributes: int = MAX_TAG_ATTRIBUTES
 
 
 def looks_like_document(text: str, min_block_tags: int = BoilerplateConfig.min_block_tags) -> bool:
@@ -248,7 +252,8 @@ def _has_data_table_beside(region, weights: dict, config: BoilerplateConfig) -> 
     return False
 
 
-def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | None = None) -> str:
+def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | None = None,
+                       bounded: bool = False) -> str:
     """The document without its navigation, link lists, comments, footers and other
     boilerplate, still as HTML; text pages and small documents come back unchanged.
 
@@ -262,6 +267,8 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     config = config or BoilerplateConfig()
     if not text or not looks_like_document(text, config.min_block_tags):
         return text
+    if not bounded:  # (`bounded`: the caller has bounded it, `parse_bound`)
+        text = bound_attributes(text, log, config.max_tag_attributes)
     try:
         root = _parse(_XML_DECLARATION_RE.sub("", text, count=1))
     except Exception:  # unparsable soup: markup's regexes still strip it

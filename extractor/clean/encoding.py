@@ -4,8 +4,8 @@ Order of evidence: a byte-order mark; the zero-byte pattern of BOM-less UTF-16; 
 UTF-8 (UTF-8 almost never decodes by accident); UTF-8 with a few damaged bytes (most of
 its non-ASCII characters still decode: the mojibake and loss steps must see that
 damage); a charset declared by the HTTP response or by the page (`<meta>`, `<?xml`) that
-decodes cleanly; otherwise charset-normalizer and our own scoring together (see
-`detect_codec`): Western text is cp1252, and among the CJK codecs (GB18030, Big5, CP949,
+decodes cleanly (a CJK one only when its text reads as text: `declared_fits`); otherwise
+charset-normalizer and our own scoring together (see `detect_codec`): Western text is cp1252, and among the CJK codecs (GB18030, Big5, CP949,
 Shift-JIS) the one whose text is made of the most *common* characters of its script wins
 (see `charsets`). A page that decodes cleanly this way has lost nothing.
 """
@@ -17,7 +17,7 @@ import re
 
 import charset_normalizer
 
-from extractor.clean.charsets import NON_ASCII_RE, common_char_re
+from extractor.clean.charsets import NON_ASCII_RE, common_char_re, common_share
 from extractor.clean.lexicon import load_lexicon
 
 logger = logging.getLogger(__name__)
@@ -40,6 +40,10 @@ SAMPLE_BYTES = 65536
 MAX_DAMAGED_UTF8_SHARE = 0.01
 #: ... when at least this share of its non-ASCII characters decode as UTF-8
 MIN_VALID_UTF8_SHARE = 0.5
+#: a declared CJK codec whose text has this share of common characters is taken ...
+MIN_DECLARED_COMMON_SHARE = 0.6
+#: ... and below it, it gives way to a detected codec whose share is this much higher
+MIN_DETECTED_GAIN = 0.3
 _SPACED_RE = re.compile(r"[^\x00-\x7f] [^\x00-\x7f]")
 _SPACED_CODECS = frozenset({"cp949", "euc_kr", "johab"})
 _WESTERN_RE = re.compile("[\u00c0-\u00ff\u2018-\u201e\u2013\u2014\u2026\u00a9\u00ae\u00b0\u20ac\u00a3\u00b7]")
@@ -166,9 +170,13 @@ def decode_bytes(data: bytes, declared: str = "") -> tuple[str, str]:
         codec = _canonical_codec(name) if name else None
         if codec and codec not in ("utf-8", "utf-8-sig"):
             try:
-                return data.decode(codec), codec
+                text = data.decode(codec)
             except (UnicodeDecodeError, LookupError):
                 logger.debug("declared charset %s does not decode", codec)
+                continue
+            if declared_fits(text, codec, sample):
+                return text, codec
+            logger.debug("declared charset %s decodes to mojibake: detected instead", codec)
     codec = detect_codec(sample)
     if codec is None:
         return data.decode("utf-8", errors="replace"), "utf-8"
@@ -176,6 +184,36 @@ def decode_bytes(data: bytes, declared: str = "") -> tuple[str, str]:
         return data.decode(codec), codec
     except UnicodeDecodeError:
         return data.decode(codec, errors="replace"), codec
+
+
+def _is_multibyte(codec: str) -> bool:
+    """True for the CJK codecs (a Han character takes two bytes or more in them)."""
+    try:
+        return len("\u4e2d".encode(codec, errors="ignore")) >= 2
+    except LookupError:
+        return False
+
+
+def declared_fits(text: str, codec: str, sample: bytes) -> bool:
+    """Whether `text`, the strict decoding of a page with the CJK codec it declares, reads
+    as text: pages declare the wrong CJK codec (Big5 bytes sent as Shift_JIS decode
+    without an error, as half-width katakana), so a decoding made of few *common*
+    characters (`charsets.common_share`) gives way to the detected codec when that one's
+    is clearly better. Single-byte codecs are taken as declared.
+
+    >>> big5 = "在IPU-POD128上訓練ResNet-50的時間為5.67分鐘，比英偉達DGX A100快1.6倍。".encode("big5")
+    >>> declared_fits(big5.decode("cp932"), "cp932", big5), declared_fits(big5.decode("big5"), "big5", big5)
+    (False, True)
+    """
+    if not _is_multibyte(codec):
+        return True
+    share = common_share(text[:SAMPLE_BYTES])
+    if share >= MIN_DECLARED_COMMON_SHARE:
+        return True
+    detected = detect_codec(sample)
+    if detected is None or detected == codec:
+        return True
+    return common_share(sample.decode(detected, errors="replace")) < share + MIN_DETECTED_GAIN
 
 
 def _normalizer_guess(sample: bytes) -> str:

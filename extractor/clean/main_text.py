@@ -21,8 +21,9 @@ import re
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
-from extractor.clean.boilerplate import remove_boilerplate
+from extractor.clean.boilerplate import BoilerplateConfig, remove_boilerplate
 from extractor.clean.markup import strip_markup
+from extractor.clean.parse_bound import bound_attributes
 from extractor.clean.records import PageMetadata
 from extractor.clean.tracking import RepairLog
 
@@ -69,9 +70,11 @@ def html_main_text(html: str, log: RepairLog, config, url: str = "") -> tuple[st
     engine = getattr(config, "html_engine", "agree")
     if engine not in ENGINES:
         raise ValueError(f"CleanConfig.html_engine must be one of {ENGINES}, not {engine!r}")
+    # before either parser sees it: libxml2 is quadratic in a tag's attributes
+    html = bound_attributes(html, log, (config.boilerplate or BoilerplateConfig()).max_tag_attributes)
     ours = ""
     if engine != "trafilatura":
-        ours = strip_markup(remove_boilerplate(html, log, config.boilerplate), log)
+        ours = strip_markup(remove_boilerplate(html, log, config.boilerplate, bounded=True), log)
     document = _trafilatura(html, url) if engine != "ours" else None
     metadata = _metadata(document, url)
     theirs = (getattr(document, "text", "") or "") if document is not None else ""
@@ -82,7 +85,7 @@ def html_main_text(html: str, log: RepairLog, config, url: str = "") -> tuple[st
         # trafilatura found no article (text only in a <footer> or <aside>, say): our
         # remover's text rather than an empty page, and the log says so
         log.repair("main_text").add("HTML document", "ours (trafilatura found no article)")
-        return strip_markup(remove_boilerplate(html, log, config.boilerplate), log), metadata
+        return strip_markup(remove_boilerplate(html, log, config.boilerplate, bounded=True), log), metadata
     if engine == "ours" or not theirs.strip():
         return ours, metadata
     # our lines, in our layout (paragraphs, table cells by tabs), that trafilatura keeps too
