@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, fields, replace
 from extractor.extract.confidence import claim_confidence
 from extractor.extract.cues import LANGS, clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
+from extractor.extract.link_kinds import claim_kind
 from extractor.extract.linking import link_names, memoised, sentence_infos
 from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.number_format import number_format_at
@@ -281,21 +282,26 @@ class _PageReader:
             if not unit and not table.unit_lost(sent, col):
                 return None
 
-        link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
-                          config.carry_workload_sentences, memo)
-        in_sentence = ("clause", "sentence", "table_column")
-        if not unit and link.system_from not in in_sentence and link.workload_from not in in_sentence:
-            return None  # a bare number is a claim only when its own sentence says what it is about
-
         metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
-        if before is not None and memoised(memo, "refers_back", refers_back, sent, lk):
+        back = memoised(memo, "refers_back", refers_back, sent, lk)
+        if before is not None and back:
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
             # sentence that is referred back to names the metric
             metric, cue = metric_for(quantity, "", before.text, lang)
         unit_metric = metric_by_unit(unit)
         if unit_metric:  # "in the six months": a period, not a time-to-train
             metric, cue = unit_metric, False
+
+        # the claim's kind decides what may attach to it (a memory size takes no model)
+        kind = claim_kind(metric, replace(q, unit=unit), sent, refers_back=back,
+                          business=memoised(memo, "about_business", about_business, sent, lang),
+                          names_model=bool(info.workloads))
+        link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
+                          config.carry_workload_sentences, memo, kind)
+        in_sentence = ("clause", "sentence", "table_column")
+        if not unit and link.system_from not in in_sentence and link.workload_from not in in_sentence:
+            return None  # a bare number is a claim only when its own sentence says what it is about
 
         named = link.system_from in in_sentence or link.workload_from in in_sentence
         if config.require_subject and not (link.system or link.workload):

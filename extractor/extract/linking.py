@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from extractor.extract.cues import cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD, Entity
+from extractor.extract.link_kinds import ANY, ClaimKind
 from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo, is_vs_figure, topic_of, unknown_baseline
 from extractor.extract.tables import Table
@@ -39,15 +40,23 @@ class Link:
     baseline: str = ""
     system_from: str = ""
     workload_from: str = ""
+    #: why no system or workload attached although one was found ("kind=memory")
+    system_refused: str = ""
+    workload_refused: str = ""
 
     def as_string(self) -> str:
-        """The `link` column: "system=clause;workload=page_topic" (empty parts left out).
+        """The `link` column: "system=clause;workload=page_topic" (empty parts left out);
+        a name the claim's kind refused shows as "none:<why>".
 
         >>> Link("H100", "", system_from="clause").as_string()
         'system=clause'
+        >>> Link("H100", "", system_from="clause", workload_refused="kind=memory").as_string()
+        'system=clause;workload=none:kind=memory'
         """
-        parts = [f"system={self.system_from}" if self.system else "",
-                 f"workload={self.workload_from}" if self.workload else ""]
+        parts = [f"system={self.system_from}" if self.system and self.system_from else
+                 (f"system=none:{self.system_refused}" if self.system_refused else ""),
+                 f"workload={self.workload_from}" if self.workload else
+                 (f"workload=none:{self.workload_refused}" if self.workload_refused else "")]
         return ";".join(p for p in parts if p)
 
 
@@ -242,8 +251,9 @@ def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: 
 def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
                sentence_qs: list[Quantity], table: Table | None, col: int,
                page_topic: topics.PageTopic, carry_workload_sentences: int,
-               sentence_memo: dict | None = None) -> Link:
-    """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about.
+               sentence_memo: dict | None = None, kind: ClaimKind = ANY) -> Link:
+    """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about;
+    `kind` (`link_kinds`) says what a claim of its kind may take.
 
     `sentence_memo`, one dict per sentence kept by the caller while it links the numbers
     of that sentence (same `sentence_qs`, roles marked), remembers what depends on the
@@ -278,23 +288,51 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
         if product is not None:
             system_m, sys_from = product, where
 
-    workload, wl_source = (workload_m.entity.canonical, wl_from) if workload_m is not None else ("", "")
-    if not workload:
-        workload, wl_source = topics.carried_workload(infos, idx, carry_workload_sentences)
-    if not workload:
-        late_m, where = pick(info.workloads, q, clause, prefer_before, late=True)
-        if late_m is not None:
-            workload, wl_source = late_m.entity.canonical, where
-    if not workload and page_topic.workload is not None:
-        workload, wl_source = page_topic.workload.entity.canonical, "page_topic"
+    workload, wl_source, wl_refused = _choose_workload(
+        _workload_candidates(infos, idx, q, clause, workload_m, wl_from, page_topic,
+                             carry_workload_sentences, prefer_before), kind)
+    sys_refused = ""
+    if system_m is not None and not kind.allows_system(sys_from):
+        # the source stays: the name was found (a business figure is still named)
+        system_m, sys_refused = None, kind.reason
 
     link = Link(system_m.entity.canonical if system_m else "", workload,
                 system_m.entity.vendor if system_m else "",
-                _baseline_of(info, q, clause, system_m), sys_from if system_m else "", wl_source)
+                _baseline_of(info, q, clause, system_m), sys_from if system_m or sys_refused else "", wl_source,
+                sys_refused, wl_refused)
     if not link.vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause, else sentence
         named = [m for m in info.vendors if clause[0] <= m.start < clause[1]] or info.vendors
         link.vendor = named[0].entity.canonical if named else ""
     return link
+
+
+def _workload_candidates(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                         found: Mention | None, found_from: str, page_topic: topics.PageTopic,
+                         carry_workload_sentences: int, prefer_before: bool):
+    """The workloads a number may take, best first, as (name, source), lazily: the one of
+    its sentence or table (`found`), the one it inherits (sentence before, heading), a
+    counted or compared one of its sentence, the page's."""
+    if found is not None:
+        yield found.entity.canonical, found_from
+    yield topics.carried_workload(infos, idx, carry_workload_sentences)
+    late_m, where = pick(infos[idx].workloads, q, clause, prefer_before, late=True)
+    if late_m is not None:
+        yield late_m.entity.canonical, where
+    if page_topic.workload is not None:
+        yield page_topic.workload.entity.canonical, "page_topic"
+
+
+def _choose_workload(candidates, kind: ClaimKind) -> tuple[str, str, str]:
+    """(workload, source, refused): the first candidate the claim's kind allows; where
+    one was found but the kind refused it, why ("kind=memory")."""
+    refused = ""
+    for name, source in candidates:
+        if not name:
+            continue
+        if kind.allows_workload(source):
+            return name, source, ""
+        refused = refused or kind.reason
+    return "", "", refused
 
 
 def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
