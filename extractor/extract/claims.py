@@ -248,7 +248,8 @@ class _PageReader:
             return []
         clauses = clause_spans(sent, info.lang)
         qs = [q for q, _ in kept]
-        mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses, info.comparisons(clauses))
+        info.roles = mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses,
+                                info.comparisons(clauses))
         out = []
         # what holds for the whole sentence, worked out for its first claim only
         # (link_names, _claim): the same for each of its numbers

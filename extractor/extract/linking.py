@@ -25,7 +25,8 @@ from extractor.extract.cues import cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.link_kinds import ANY, ClaimKind
 from extractor.extract.quantities import Quantity
-from extractor.extract.roles import Mention, SentenceInfo, is_vs_figure, topic_of, unknown_baseline
+from extractor.extract.roles import (Mention, SentenceInfo, SentenceRoles, is_vs_figure, topic_of,
+                                     unknown_baseline)
 from extractor.extract.tables import Table
 from extractor.extract import topics
 
@@ -104,7 +105,7 @@ def _without_leading_families(systems: list[Mention], sentence: str) -> list[Men
     return out
 
 
-def pick(mentions: list[Mention], q: Quantity, clause: tuple[int, int],
+def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tuple[int, int],
          prefer_before: bool, late: bool = False,
          topic_first: tuple[Quantity, ...] | None = None,
          sentence: str = "") -> tuple[Mention | None, str]:
@@ -122,20 +123,22 @@ def pick(mentions: list[Mention], q: Quantity, clause: tuple[int, int],
     c0, c1 = clause
     if not late:
         for m in mentions:
-            if m.owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
+            if roles.of(m).owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
                 return m, "clause"
     own = [m for m in mentions if m.start >= c0 and m.end <= c1]
     other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
-    plain = lambda ms: [m for m in ms if not m.counted and not m.baseline]  # noqa: E731
+    counted = lambda m: roles.of(m).counted  # noqa: E731
+    baseline = lambda m: roles.of(m).baseline  # noqa: E731
+    plain = lambda ms: [m for m in ms if not counted(m) and not baseline(m)]  # noqa: E731
     # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
     # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
-    subject = lambda m: not m.baseline or (m.own_clause and q.unit not in ("x", "%"))  # noqa: E731
-    stages = [([m for m in own if not m.counted and subject(m)], "clause"),
-              ([m for m in own if m.counted and subject(m)], "clause"),
+    subject = lambda m: not baseline(m) or (roles.of(m).own_clause and q.unit not in ("x", "%"))  # noqa: E731
+    stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
+              ([m for m in own if counted(m) and subject(m)], "clause"),
               ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]
     if late:
-        stages = [([m for m in mentions if m.counted and not m.baseline], "counted"),
-                  ([m for m in own if m.baseline] or [m for m in mentions if m.baseline],
+        stages = [([m for m in mentions if counted(m) and not baseline(m)], "counted"),
+                  ([m for m in own if baseline(m)] or [m for m in mentions if baseline(m)],
                    "baseline_only")]
     for i, (pool, where) in enumerate(stages):
         if pool:
@@ -152,7 +155,7 @@ def pick(mentions: list[Mention], q: Quantity, clause: tuple[int, int],
     return None, ""
 
 
-def parallel_pairs(quantities: list[Quantity], mentions: list[Mention],
+def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: SentenceRoles,
                    clause: tuple[int, int], respectively: bool = False) -> dict[int, Mention]:
     """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
     BERT-Large ... 84.4%에서 86.6%"); with a "respectively" word in the sentence, across
@@ -161,7 +164,8 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention],
     if respectively:
         c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
     qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
-    ms = [m for m in mentions if m.start >= c0 and m.end <= c1 and not m.counted and not m.owned]
+    ms = [m for m in mentions if m.start >= c0 and m.end <= c1
+          and not roles.of(m).counted and not roles.of(m).owned]
     # "目标物体检测(MASKR-CNN)": a name restated right after itself is one name
     ms = [m for i, m in enumerate(ms) if i == 0 or m.entity.canonical != ms[i - 1].entity.canonical]
     if respectively and ms:
@@ -184,7 +188,8 @@ def _baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], syste
     name a comparison cue stands by that the lexicons do not know yet; never the system."""
     c0, c1 = clause
     mine = system.entity.canonical if system is not None else ""
-    pool = [m for m in info.systems if m.baseline and m.entity.canonical != mine]
+    roles = info.roles
+    pool = [m for m in info.systems if roles.of(m).baseline and m.entity.canonical != mine]
     own = [m for m in pool if c0 <= m.start < c1]
     if own:
         return min(own, key=lambda m: abs(m.start - q.start)).entity.canonical
@@ -194,10 +199,10 @@ def _baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], syste
     for side in sides:
         if side:
             return min(side, key=lambda m: abs(m.start - q.start)).entity.canonical
-    if system is not None and system.baseline:  # the baseline's own figure: no other
+    if system is not None and roles.of(system).baseline:  # the baseline's own figure: no other
         return ""
     # a name the lexicons do not know ("than GB300"), but not one they know as no baseline
-    known = {info.text[m.start:m.end] for m in info.systems if not m.baseline} | {mine}
+    known = {info.text[m.start:m.end] for m in info.systems if not roles.of(m).baseline} | {mine}
     return unknown_baseline(info.text, info.lang, q.start, known)
 
 
@@ -315,7 +320,7 @@ def _workload_candidates(infos: list[SentenceInfo], idx: int, q: Quantity, claus
     if found is not None:
         yield found.entity.canonical, found_from
     yield topics.carried_workload(infos, idx, carry_workload_sentences)
-    late_m, where = pick(infos[idx].workloads, q, clause, prefer_before, late=True)
+    late_m, where = pick(infos[idx].workloads, infos[idx].roles, q, clause, prefer_before, late=True)
     if late_m is not None:
         yield late_m.entity.canonical, where
     if page_topic.workload is not None:
@@ -343,9 +348,9 @@ def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int]
     clause's antecedent, else of another clause."""
     c = cues()
     sent = info.text
-    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, clause, resp)
+    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp)
     system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
-        pick(info.systems, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
+        pick(info.systems, info.roles, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
     rel = c.relative.get(lang_key(info.lang))
     if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
         opener = rel.match(sent[clause[0]:clause[1]].lstrip())
@@ -366,17 +371,17 @@ def _system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int]
 def _workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
                           resp: bool, memo: dict) -> tuple[Mention | None, str]:
-    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, clause, resp)
+    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
-    return pick(info.workloads, q, clause, prefer_before)
+    return pick(info.workloads, info.roles, q, clause, prefer_before)
 
 
 def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
-           clause: tuple[int, int], respectively: bool) -> dict[int, Mention]:
+           roles: SentenceRoles, clause: tuple[int, int], respectively: bool) -> dict[int, Mention]:
     """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
     return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
-                    quantities, mentions, clause, respectively)
+                    quantities, mentions, roles, clause, respectively)
 
 
 def memoised(memo: dict, key, fn, *args):
@@ -402,8 +407,9 @@ def _inherited_system(infos: list[SentenceInfo], idx: int, q: Quantity, clause: 
     m, where = topics.carried_system(infos, idx, clause)
     if m is not None:
         return m, where
-    counted = [m for m in info.systems if m.counted and not m.baseline]
-    m, where = pick(counted, q, clause, prefer_before, late=True)
+    roles = info.roles
+    counted = [m for m in info.systems if roles.of(m).counted and not roles.of(m).baseline]
+    m, where = pick(counted, roles, q, clause, prefer_before, late=True)
     if m is not None:
         return m, where
     baseline = _baseline_of(info, q, clause, None)
@@ -413,4 +419,4 @@ def _inherited_system(infos: list[SentenceInfo], idx: int, q: Quantity, clause: 
         m = _earlier_subject(infos, idx, baseline)
         if m is not None:
             return m, "previous_sentence"
-    return pick([m for m in info.systems if m.baseline], q, clause, prefer_before, late=True)
+    return pick([m for m in info.systems if roles.of(m).baseline], roles, q, clause, prefer_before, late=True)
