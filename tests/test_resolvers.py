@@ -1,0 +1,66 @@
+"""Resolvers: one linking decision per number, by named resolvers tried in order; the
+first the claim's kind allows wins, and the `link` column records the winner's source or
+why what was found did not attach. Snippets from development pages of sets 1-2."""
+from __future__ import annotations
+
+from extractor.clean import CleanedPage
+from extractor.extract.claims import extract_claims
+from extractor.extract.entities import Entity
+from extractor.extract.link_kinds import ClaimKind, OWN_SENTENCE
+from extractor.extract.resolvers import (SYSTEM_RESOLVERS, WORKLOAD_RESOLVERS, Candidate, choose)
+from extractor.extract.roles import Mention
+from extractor.langid import tag_page
+
+
+def claims_of(text: str):
+    return extract_claims(tag_page(CleanedPage("t.txt", text)))
+
+
+def by_value(text: str):
+    return {c.value: (c.system, c.workload, c.link) for c in claims_of(text)}
+
+
+def _m(name: str) -> Mention:
+    return Mention(Entity(0, len(name), name, "SYSTEM", name), 0, len(name))
+
+
+def test_resolvers_are_named_and_ordered_by_weight_of_evidence():
+    names = [r.__name__ for r in SYSTEM_RESOLVERS]
+    assert names.index("table_column_system") < names.index("sentence_system") \
+        < names.index("carried_system") < names.index("page_topic_system") < names.index("baseline_only_system")
+    assert [r.__name__ for r in WORKLOAD_RESOLVERS][-1] == "page_topic_workload"
+
+
+def test_choose_keeps_the_first_candidate_the_kind_allows():
+    page = lambda lq: Candidate(_m("GPT-3"), "page_topic")  # noqa: E731
+    clause = lambda lq: Candidate(_m("BERT"), "clause")  # noqa: E731
+    memory = ClaimKind("memory", workload_sources=OWN_SENTENCE)
+    d = choose((page, clause), None, memory.allows_workload)
+    assert d.chosen.mention.entity.canonical == "BERT" and d.refused == ""
+    d = choose((page,), None, memory.allows_workload)
+    assert d.chosen is None and d.refused and d.refused_from == "page_topic"
+
+
+def test_the_clause_beats_the_previous_sentence():
+    # set1/en_05 shape: the sentence before names one GPU, this one names another beside its figure
+    text = ("The Ascend 910 is Huawei's training chip. "
+            "The Tesla V100 (125 TFLOPS) was the previous leader.")
+    assert by_value(text)[125][0] == "V100"
+
+
+def test_the_performer_not_the_baseline_named_later_takes_the_figure():
+    # CLAIMS.md: "B200 is 4x faster than H100": B200
+    got = by_value("The B200 is 4x faster than the H100 on GPT-3 training.")
+    assert got[4][0] == "B200"
+
+
+def test_the_sentence_before_gives_its_subject_with_its_source_recorded():
+    text = ("Intel showed Gaudi 3 at Computex and called it a strong rival. "
+            "Inference is up to 1.5x faster on large models.")
+    assert by_value(text)[1.5][2] == "system=previous_sentence"
+
+
+def test_a_part_figure_goes_to_the_product():
+    # set1/en_01: "The H200 ... with 141GB of HBM3e"
+    got = by_value("The NVIDIA H200 is the first GPU with 141GB of HBM3e memory.")
+    assert got[141][0] == "H200"
