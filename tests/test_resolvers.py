@@ -64,3 +64,19 @@ def test_a_part_figure_goes_to_the_product():
     # set1/en_01: "The H200 ... with 141GB of HBM3e"
     got = by_value("The NVIDIA H200 is the first GPU with 141GB of HBM3e memory.")
     assert got[141][0] == "H200"
+
+
+def test_a_chinese_subject_before_xiangjiaoyu_is_not_the_baseline():
+    # set1/zh_04: "H200相较于H100的性能也提升了1.5倍": H200 performs, H100 is compared with
+    text = ("与上一代H100 GPU相比,Blackwell在Llama270B模型上实现了高达4倍的性能提升,"
+            "而在数据中心工作负载上,H200相较于H100的性能也提升了1.5倍。")
+    got = by_value(text)
+    assert (got[1.5][0], got[4][0]) == ("H200", "Blackwell")
+
+
+def test_coordinated_clauses_share_their_workload():
+    # set1/ko_01: "IPU-POD16은 5%, IPU-POD64는 12%가 각각 향상됐다"
+    text = ("전반적으로 BERT 모델 훈련 성능은 지난 MLPerf 벤치마크 대비 IPU-POD16은 5%, "
+            "IPU-POD64는 12%가 각각 향상됐다.")
+    got = by_value(text)
+    assert got[12][:2] == ("IPU-POD64", "BERT")

@@ -195,6 +195,12 @@ def role_cues() -> RoleCues:
     return RoleCues(patterns, openers, after, value_vs, possessive, unknown, unknown_not, gap_not)
 
 
+# between a comparison marker and the next name when the marker compares with that name
+# (Chinese, where 相比/相较 may stand before or after what is compared): "H200相较于H100",
+# "A相比B" (a preposition 于/於 at most). Korean markers are postpositions: never so.
+_OPENS_NEXT_NAME = re.compile(r"\s*[于於]?\s*")
+
+
 # a quoted name right after a name, in apposition: "TPU '트릴리움'", "GPU「Trillium」"
 QUOTED_APPOSITIVE = re.compile(
     r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
@@ -279,7 +285,11 @@ def compared_after(sentence: str, m: Mention, mentions: list[Mention], clause: t
     appos = QUOTED_APPOSITIVE.match(sentence, m.end, min(c1, nxt))
     t0 = appos.end() if appos else m.end
     tail = sentence[t0:min(c1, t0 + 16, nxt)]
-    found = after_rx is not None and any(mm.start() <= 2 for mm in after_rx.finditer(tail))
+    # "H200相较于H100": a marker that runs straight into the next name compares with that
+    # name; the name before it is the subject, not the baseline
+    found = after_rx is not None and any(
+        mm.start() <= 2 and not (lk == "zh" and _OPENS_NEXT_NAME.fullmatch(sentence, t0 + mm.end(), nxt))
+        for mm in after_rx.finditer(tail))
     owned: tuple[tuple[int, int], ...] = ()
     if phrase_rx is not None:
         # "H200의 연산 성능은 H20보다": a topic or another name between the name and the
