@@ -79,3 +79,11 @@ def test_a_kind_is_a_frozen_record():
     except AttributeError:
         return
     raise AssertionError("ClaimKind must be immutable")
+
+
+def test_an_unnamed_model_s_parameter_count_takes_neither_the_page_system_nor_its_model():
+    # set1/en_04: a page about TPU v4 and BERT; "the 480B parameter model" is neither
+    text = ("Google TPU v4 sets BERT records\n\n"
+            "Google submitted two large language models. The larger is a 480B parameter model.")
+    got = by_value(claims_of(text))
+    assert got[4.8e11][:2] == ("", "")

@@ -87,7 +87,10 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
     if q.unit == "count" and counts_parameters_near(sentence, q):
         # the count is its model's; the hardware's only where no model is named and the
         # sentence says which ("Blackwell supports models of up to 10 trillion parameters")
-        return ClaimKind("parameters", system_sources=NONE if names_model else referred)
+        # and its model is the one the sentence (or the one it refers back to) names, not
+        # the page's ("the 480B parameter model" on a page about BERT)
+        return ClaimKind("parameters", system_sources=NONE if names_model else referred,
+                         workload_sources=referred)
     if business:  # a market's figure, not a product's: a system only if the sentence names it
         return ClaimKind("business", system_sources=OWN_SENTENCE, workload_sources=OWN_SENTENCE)
     if not q.unit:  # the unit was lost: the kind is not known
