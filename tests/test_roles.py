@@ -244,3 +244,18 @@ def test_a_number_after_over_is_a_qualifier_not_a_comparison():
     # "over 4x faster Llama 3.1 405B": "over" qualifies 4x; the model is no baseline
     c = claim("The GB200 NVL72 delivered over 4x faster Llama 2 70B fine-tuning.", 4)
     assert c.workload == "Llama 2 70B" and c.baseline == ""
+
+
+def test_more_than_a_count_before_a_name_is_no_comparison():
+    # set1/en_02: "using more than 5,000 Blackwell GPUs": Blackwell is counted, not compared with
+    text = ("A new record time was set for Llama 3.1 405B at 10 minutes using more than "
+            "5,000 Blackwell GPUs.")
+    c = claim(text, 10)
+    assert (c.system, c.baseline) == ("Blackwell", "")
+
+
+def test_a_bracketed_name_is_compared_by_the_marker_after_the_bracket():
+    # set2/ko_02: "전 세대 제품(가우디2)보다 ... 4배 ... 가우디3를 공개했다"
+    text = "인텔은 전 세대 제품(가우디2)보다 AI 컴퓨팅 성능은 4배 강화한 신형 AI 반도체 가우디3를 공개했다."
+    c = claim(text, 4)
+    assert (c.system, c.baseline) == ("Gaudi3", "Gaudi2")

@@ -228,12 +228,35 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
     for m in mentions:
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
-        clause = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
+        clause = _past_brackets(sentence, next(((a, b) for a, b in clauses if a <= m.start < b),
+                                               (0, len(sentence))), clauses)
         before = compared_before(sentence, m, mentions, clause, lk, pattern_ends)
         after, owned = compared_after(sentence, m, mentions, clause, lk)
         own_clause = opens_comparison(sentence, m, mentions, clause, lk)
         marks.append(ComparisonMark(before or after or own_clause, own_clause, owned))
     return tuple(marks)
+
+
+def _past_brackets(sentence: str, clause: tuple[int, int],
+                   clauses: list[tuple[int, int]]) -> tuple[int, int]:
+    """A clause that is only a bracketed aside ("전 세대 제품(가우디2)보다") continues the
+    phrase it stands in: it reaches to the end of the clause after the closing bracket,
+    where the comparison marker that closes the phrase stands.
+
+    >>> s = "전 세대 제품(가우디2)보다 4배"
+    >>> _past_brackets(s, (8, 12), [(0, 7), (8, 12), (13, 19)])
+    (8, 19)
+    """
+    c0, c1 = clause
+    if c0 == 0 or c1 >= len(sentence) or sentence[c0 - 1] not in _OPENING_BRACKETS \
+            or sentence[c1] not in _CLOSING_BRACKETS:
+        return clause
+    after = next((b for a, b in clauses if a > c1), len(sentence))
+    return c0, after
+
+
+_OPENING_BRACKETS = "(（［[「『"
+_CLOSING_BRACKETS = ")）］]」』"
 
 
 def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity],
@@ -331,6 +354,8 @@ def opens_comparison(sentence: str, m: Mention, mentions: list[Mention], clause:
     if before_rx is None or c0 == 0:
         return False
     lead = sentence[max(0, c0 - 16):c0].rstrip()
+    if sentence[c0:m.start].lstrip()[:1].isdigit() and _qualifier_ends(lead, lk):
+        return False  # "using more than 5,000 Blackwell GPUs": "than" qualifies the count
     cue = next((mm for mm in before_rx.finditer(lead) if mm.end() == len(lead)), None)
     if cue is None:
         return False
@@ -339,6 +364,26 @@ def opens_comparison(sentence: str, m: Mention, mentions: list[Mention], clause:
     cue_at = c0 - len(sentence[max(0, c0 - 16):c0]) + cue.start()
     return not (after is not None and after.fullmatch(cue.group())
                 and any(0 <= cue_at - o.end <= 3 for o in mentions))
+
+
+@lru_cache(maxsize=None)
+def _qualifier_end_regex(lk: str) -> re.Pattern | None:
+    """The qualifiers that stand before a number (`qualifiers_<lang>.json`: "more than",
+    "less than"), anchored at the end of a text."""
+    try:
+        words = [w for w, v in lexicons.load(f"qualifiers_{lk}.json").get("before", {}).items() if v]
+    except (FileNotFoundError, OSError):
+        return None
+    if not words:
+        return None
+    alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(r"(?<![A-Za-z])(?:" + alt + r")$", re.IGNORECASE)
+
+
+def _qualifier_ends(text: str, lk: str) -> bool:
+    """Whether `text` ends with a qualifier of a number ("... using more than")."""
+    rx = _qualifier_end_regex(lk)
+    return rx is not None and rx.search(text) is not None
 
 
 def own_figures(sentence: str, m: Mention, quantities: list[Quantity]) -> list[tuple[int, int]]:
