@@ -80,3 +80,10 @@ def test_coordinated_clauses_share_their_workload():
             "IPU-POD64는 12%가 각각 향상됐다.")
     got = by_value(text)
     assert got[12][:2] == ("IPU-POD64", "BERT")
+
+
+def test_on_a_page_about_a_memory_its_figures_stay_with_the_memory():
+    # set1/en_07: a page about HBM3; the sentence before names an A100 that uses HBM2E
+    text = ("SK Hynix details HBM3\n\n"
+            "The A100 uses HBM2E today. Later it is said that HBM3 will be able to climb up to at least 7.2 Gbps.")
+    assert by_value(text)[7.2][0] == "HBM3"

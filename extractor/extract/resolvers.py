@@ -272,16 +272,19 @@ def _earlier_baseline(infos: list[SentenceInfo], idx: int,
 def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
                       page_topic: topics.PageTopic) -> tuple[Mention | None, str]:
     """A product to give a number whose nearest name is a part (HBM3E, NVLink): a
-    product the sentence is about, else the one it inherits (sentence before, heading,
-    page topic); (None, "") when there is none (a page about the memory itself)."""
+    product the sentence is about, else, unless the page is about a part itself (a memory
+    maker's page on HBM3), the one it inherits (sentence before, heading, page topic);
+    (None, "") when there is none."""
     info = infos[idx]
     products = [m for m in info.subjects() if not m.component]
     if products:
         before = [m for m in products if m.end <= q.start] or products
         return min(before, key=lambda m: abs(q.start - m.end)), "sentence"
+    if page_topic.system is not None and page_topic.system.component:
+        return None, ""  # a page about the memory itself: its figures are the part's
     inherited, where = topics.carried_system(infos, idx, clause)
     if inherited is not None and not inherited.component:
         return inherited, where
-    if page_topic.system is not None and not page_topic.system.component:
+    if page_topic.system is not None:
         return page_topic.system, "page_topic"
     return None, ""
