@@ -87,3 +87,12 @@ def test_on_a_page_about_a_memory_its_figures_stay_with_the_memory():
     text = ("SK Hynix details HBM3\n\n"
             "The A100 uses HBM2E today. Later it is said that HBM3 will be able to climb up to at least 7.2 Gbps.")
     assert by_value(text)[7.2][0] == "HBM3"
+
+
+def test_a_clause_that_sizes_its_model_takes_not_the_page_model():
+    # set1/en_04: a page about BERT on TPU v4; "~55 hours for the 480B parameter model"
+    text = ("Google TPU v4 sets BERT records\n\n"
+            "Google was able to achieve an end-to-end training time of ~55 hours for the 480B "
+            "parameter model and ~40 hours for the 200B parameter model.")
+    got = by_value(text)
+    assert got[55][:2] == ("TPU v4", "") and got[40][1] == ""

@@ -30,7 +30,7 @@ from extractor.extract.candidates import (baseline_of, memoised, pick, respectiv
                                           system_in_sentence, workload_in_sentence)
 from extractor.extract.cues import lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
-from extractor.extract.link_kinds import ClaimKind
+from extractor.extract.link_kinds import ClaimKind, counts_parameters_near
 from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo, is_vs_figure
 from extractor.extract.tables import Table
@@ -66,6 +66,14 @@ class LinkQuery:
     def unowned_baseline(self) -> str:
         """The baseline the number is compared against, whoever performs."""
         return baseline_of(self.info, self.q, self.clause, None)
+
+    @cached_property
+    def clause_sizes_its_model(self) -> bool:
+        """Whether the number's clause names its model by a parameter count ("~55 hours
+        for the 480B parameter model"): the model is that one, not the page's."""
+        c0, c1 = self.clause
+        return any(o is not self.q and c0 <= o.start < c1 and o.unit == "count"
+                   and counts_parameters_near(self.info.text, o) for o in self.sentence_qs)
 
     @property
     def caption(self) -> SentenceInfo | None:
@@ -175,6 +183,8 @@ def caption_workload(lq: LinkQuery) -> Candidate | None:
 
 def carried_workload(lq: LinkQuery) -> Candidate | None:
     """The last workload of the few sentences before in the paragraph, or the heading's."""
+    if lq.clause_sizes_its_model:
+        return None
     return _candidate(*topics.carried_workload(lq.infos, lq.idx, lq.carry_workload_sentences))
 
 
@@ -184,6 +194,9 @@ def late_workload(lq: LinkQuery) -> Candidate | None:
 
 
 def page_topic_workload(lq: LinkQuery) -> Candidate | None:
+    """The page's model, unless the number's clause sizes a model of its own."""
+    if lq.clause_sizes_its_model:
+        return None
     return _candidate(lq.page_topic.workload, "page_topic")
 
 
