@@ -31,19 +31,23 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
             return (q.start - m.end) * (1.0 if prefer_before else 1.3)
         return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
 
+    if not mentions:
+        return None, ""
+    # the roles of the mentions, looked up once (profiled: pick runs for every number)
+    role = {id(m): roles.of(m) for m in mentions}
     c0, c1 = clause
     if not late:
         for m in mentions:
-            if roles.of(m).owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
+            if role[id(m)].owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
                 return m, "clause"
     own = [m for m in mentions if m.start >= c0 and m.end <= c1]
     other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
-    counted = lambda m: roles.of(m).counted  # noqa: E731
-    baseline = lambda m: roles.of(m).baseline  # noqa: E731
+    counted = lambda m: role[id(m)].counted  # noqa: E731
+    baseline = lambda m: role[id(m)].baseline  # noqa: E731
     plain = lambda ms: [m for m in ms if not counted(m) and not baseline(m)]  # noqa: E731
     # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
     # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
-    subject = lambda m: not baseline(m) or (roles.of(m).own_clause and q.unit not in ("x", "%"))  # noqa: E731
+    subject = lambda m: not baseline(m) or (role[id(m)].own_clause and q.unit not in ("x", "%"))  # noqa: E731
     stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
               ([m for m in own if counted(m) and subject(m)], "clause"),
               ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]

@@ -295,7 +295,7 @@ class _PageReader:
             metric, cue = unit_metric, False
 
         # the claim's kind decides what may attach to it (a memory size takes no model)
-        kind = claim_kind(metric, replace(q, unit=unit), sent, refers_back=back,
+        kind = claim_kind(metric, q, sent, unit=unit, refers_back=back,
                           business=memoised(memo, "about_business", about_business, sent, lang),
                           names_model=bool(info.workloads))
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,

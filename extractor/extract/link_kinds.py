@@ -68,10 +68,11 @@ NONE: frozenset[str] = frozenset()
 
 
 def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
-               refers_back: bool, names_model: bool) -> ClaimKind:
+               refers_back: bool, names_model: bool, unit: str | None = None) -> ClaimKind:
     """The kind of the claim `q` of `sentence` whose metric is `metric`: `business` when
     the sentence speaks of a market or business, `refers_back` when it refers to the
-    sentence before, `names_model` when it names a workload itself.
+    sentence before, `names_model` when it names a workload itself; `unit`: the claim's
+    unit where it is not the quantity's own (a table header's).
 
     >>> q = Quantity("70억개", 12, 16, 7e9, unit="count")
     >>> claim_kind("count", q, "라마2 7B(매개변수 70억개)", business=False, refers_back=False,
@@ -84,7 +85,8 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
     """
     # the sentence before, where this one refers back to it ("該GPU", "이 모델에서")
     referred = OWN_SENTENCE | {"previous_sentence"} if refers_back else OWN_SENTENCE
-    if q.unit == "count" and counts_parameters_near(sentence, q):
+    unit = q.unit if unit is None else unit
+    if unit == "count" and counts_parameters_near(sentence, q):
         # the count is its model's; the hardware's only where no model is named and the
         # sentence says which ("Blackwell supports models of up to 10 trillion parameters")
         # and its model is the one the sentence (or the one it refers back to) names, not
@@ -93,7 +95,7 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
                          workload_sources=referred)
     if business:  # a market's figure, not a product's: a system only if the sentence names it
         return ClaimKind("business", system_sources=OWN_SENTENCE, workload_sources=OWN_SENTENCE)
-    if not q.unit:  # the unit was lost: the kind is not known
+    if not unit:  # the unit was lost: the kind is not known
         return ANY
     if metric in SPEC_METRICS:
         return ClaimKind(metric, workload_sources=OWN_SENTENCE)

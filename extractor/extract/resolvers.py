@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Iterator
+from typing import Callable
 
 from extractor.extract import topics
 from extractor.extract.candidates import (baseline_of, memoised, pick, respectively,
@@ -223,34 +223,27 @@ class Decision:
 
 
 def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str], bool],
-           refine: Callable[[LinkQuery, Candidate], Candidate] | None = None) -> Decision:
-    """The first candidate of `resolvers` (refined by `refine`) that `allows` accepts."""
+           refine: Callable[[LinkQuery, Candidate], Candidate] | None = None,
+           reason: str = "refused") -> Decision:
+    """The first candidate of `resolvers` (refined by `refine`) that `allows` accepts;
+    where one was found and refused, `reason` says why none attached."""
     refused_from = ""
-    for found in _tried(resolvers, lq):
+    for resolver in resolvers:  # a plain loop: this runs for every number (profiled)
+        found = resolver(lq)
+        if found is None:
+            continue
         if refine is not None:
             found = refine(lq, found)
         if allows(found.source):
             return Decision(found)
         refused_from = refused_from or found.source
-    return Decision(None, "refused" if refused_from else "", refused_from)
-
-
-def _tried(resolvers: tuple[Resolver, ...], lq: LinkQuery) -> Iterator[Candidate]:
-    for resolver in resolvers:
-        found = resolver(lq)
-        if found is not None:
-            yield found
+    return Decision(None, reason if refused_from else "", refused_from)
 
 
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
     """(system, workload) decisions of one number, each made once."""
-    system = choose(SYSTEM_RESOLVERS, lq, kind.allows_system, product_of_part)
-    workload = choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload)
-    return (_with_reason(system, kind), _with_reason(workload, kind))
-
-
-def _with_reason(d: Decision, kind: ClaimKind) -> Decision:
-    return Decision(d.chosen, kind.reason, d.refused_from) if d.refused else d
+    return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, product_of_part, kind.reason),
+            choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload, None, kind.reason))
 
 
 def _earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,
