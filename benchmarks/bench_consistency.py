@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pandas as pd  # noqa: E402
 
-from extractor.consistency import check_consistency, load_reference  # noqa: E402
+from extractor.verdicts import check_consistency, load_reference  # noqa: E402
 from extractor.extract.page_context import page_context  # noqa: E402
 from extractor.extract.sentence_context import sentence_context  # noqa: E402
-from extractor.reference import prepare_reference  # noqa: E402
+from extractor.verdicts import prepare_reference  # noqa: E402
 
 COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value", "unit",
            "quantity", "value_norm", "metric", "system", "workload", "vendor", "qualifier",

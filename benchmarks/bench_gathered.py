@@ -63,7 +63,7 @@ def make_output_folder(out: Path, n_claims: int) -> int:
 def child(out: Path) -> None:
     """The gathered stage of `pipeline.recheck`, timed phase by phase."""
     from extractor.config import Config  # noqa: PLC0415
-    from extractor.consistency import check_claims_file, load_reference  # noqa: PLC0415
+    from extractor.verdicts import check_claims_file, load_reference  # noqa: PLC0415
     from extractor.outputs import RunWriter  # noqa: PLC0415
 
     config = Config()

@@ -6,7 +6,7 @@ Stages (one module each, each a function from one typed record to the next):
     clean.clean_page       RawPage        -> CleanedPage   (repairs, loss)
     langid.tag_page        CleanedPage    -> TaggedPage    (page and sentence languages)
     extract.extract_claims TaggedPage     -> list[Claim]
-    consistency.check      claims table   -> groups table  (across pages, against reference)
+    verdicts.check_claims_file claims table -> groups table (across pages, against reference)
     outputs                tables         -> CSV, Parquet, clean/, report.html
                            (runfolder: lock, staging, journal, one-unit commit, --resume)
 

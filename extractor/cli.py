@@ -1,4 +1,4 @@
-"""Command line: `extractor run|clean|langid|quantities|score|check`.
+"""Command line: `extractor run|clean|langid|quantities|explain|score|check`.
 
 Thin by design: it parses arguments, sets up logging and the progress bar, and calls
 library functions. Bad arguments give a one-line message and exit status 2.
@@ -17,7 +17,9 @@ from pathlib import Path
 
 from extractor import __version__
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+#: 3: the run finished and wrote all its tables, but a view (the report) or another
+#: step beside the tables failed: run.json's `warnings` say what (docs/usage.md)
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_WARNINGS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 class UsageError(Exception):
@@ -80,7 +82,7 @@ def cmd_run(args) -> int:
     from extractor.distributed import DaskEngine, EngineError, SchedulerUnreachable
     from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import run
-    from extractor.reference import ReferenceTableError
+    from extractor.verdicts import ReferenceTableError
 
     corpus = Path(args.corpus)
     if not corpus.exists():  # a folder, or one file: a page or a crawl (WARC)
@@ -97,13 +99,9 @@ def cmd_run(args) -> int:
     if args.page_time_budget is not None:
         config.page_time_budget = args.page_time_budget
     termination = _Termination()
-    progress = termination.checked
+    progress, stage = termination.checked, None
     if sys.stderr.isatty() and not args.quiet:
-        from tqdm import tqdm
-
-        def progress(results):
-            return tqdm(termination.checked(results), desc="pages", unit="page",
-                        file=sys.stderr)
+        progress, stage = _progress_bar(config, termination)
     options = {}
     if args.engine == "dask":
         try:
@@ -116,7 +114,7 @@ def cmd_run(args) -> int:
         options["engine"] = DaskEngine(args.scheduler, send_pages=args.send_pages)
     termination.install()
     try:
-        summary = run(config, progress=progress, **options)
+        summary = run(config, progress=progress, stage=stage, **options)
     except OutputWriteError as exc:
         raise RunFailed(str(exc)) from exc
     except (OutputError, ReferenceTableError, SchedulerUnreachable) as exc:
@@ -128,17 +126,43 @@ def cmd_run(args) -> int:
               "`extractor run --resume` continues", file=sys.stderr)
         return EXIT_INTERRUPTED
     if not args.quiet:
+        warned = (f"; finished with {len(summary.run_warnings)} warning"
+                  f"{'s' if len(summary.run_warnings) > 1 else ''} (run.json)"
+                  if summary.has_warnings else "")
         print(f"{summary.n_pages} pages ({summary.n_errors} failed), {summary.n_claims} claims, "
-              f"{summary.n_groups} groups -> {config.out}", file=sys.stderr)
-    return EXIT_OK
+              f"{summary.n_groups} groups -> {config.out}{warned}", file=sys.stderr)
+    return EXIT_WARNINGS if summary.has_warnings else EXIT_OK
+
+
+def _progress_bar(config, termination: _Termination):
+    """A bar over the pages with a total and an ETA (the corpus listed first; a crawl's
+    pages are not known ahead: then a count and a rate), and a line for each step after
+    the pages (grouping, tables, report)."""
+    from tqdm import tqdm
+
+    from extractor.pipeline import count_inputs
+
+    total = count_inputs(config)
+
+    def progress(results):
+        return tqdm(termination.checked(results), desc="pages", unit="page", total=total,
+                    file=sys.stderr, dynamic_ncols=True)
+
+    def stage(what: str) -> None:
+        print(f"extractor: {what}...", file=sys.stderr, flush=True)
+
+    return progress, stage
 
 
 def cmd_clean(args) -> int:
-    from extractor.clean import CleanConfig, clean_page, explain
+    from extractor.clean import CleanConfig, CleaningStepError, clean_page, explain
     from extractor.ingest import RawPage
 
     path = _existing_file(args.file)
-    page = clean_page(RawPage(path.name, path.read_bytes()), CleanConfig())
+    try:
+        page = clean_page(RawPage(path.name, path.read_bytes()), CleanConfig())
+    except CleaningStepError as exc:
+        raise RunFailed(f"{args.file}: {exc}") from exc
     out = _stdout()
     out.write(explain(page) if args.explain else page.text + "\n")
     out.flush()
@@ -171,6 +195,20 @@ def cmd_quantities(args) -> int:
     return EXIT_OK
 
 
+def cmd_explain(args) -> int:
+    from extractor.extract.explain import explain_page
+
+    path = _existing_file(args.page)
+    try:
+        explanation = explain_page(path)
+    except ValueError as exc:  # a page the reader refuses (binary, too large)
+        raise UsageError(str(exc)) from exc
+    out = _stdout()
+    out.write(explanation.format())
+    out.flush()
+    return EXIT_OK
+
+
 def cmd_score(args) -> int:
     from extractor.score import format_scores, score_files
 
@@ -182,19 +220,19 @@ def cmd_score(args) -> int:
 def cmd_check(args) -> int:
     from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import recheck
-    from extractor.reference import ReferenceTableError
+    from extractor.verdicts import ReferenceTableError
 
     if not Path(args.out_dir).is_dir():
         raise UsageError(f"output folder not found: {args.out_dir}")
     reference = _existing_file(args.reference) if args.reference else None
     try:
-        n = recheck(Path(args.out_dir), reference)
+        summary = recheck(Path(args.out_dir), reference)
     except OutputWriteError as exc:
         raise RunFailed(str(exc)) from exc
     except (OutputError, ReferenceTableError) as exc:
         raise UsageError(str(exc)) from exc
-    print(f"{n} groups -> {args.out_dir}", file=sys.stderr)
-    return EXIT_OK
+    print(f"{summary.n_groups} groups -> {args.out_dir}", file=sys.stderr)
+    return EXIT_WARNINGS if summary.has_warnings else EXIT_OK
 
 
 def _jobs(text: str) -> int:
@@ -283,6 +321,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("quantities", help="JSON quantities for each line of stdin")
     p.add_argument("--lang", help="language of the lines (default: identified per line)")
     p.set_defaults(func=cmd_quantities)
+
+    p = sub.add_parser("explain", help="every number of one page with its decision: the "
+                                       "not-a-claim rule that dropped it, or its claim and link")
+    p.add_argument("page")
+    p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("score", help="score a claims table against gold (CLAIMS.md rules)")
     p.add_argument("gold")

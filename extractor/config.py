@@ -7,11 +7,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from extractor.clean import CleanConfig
-from extractor.consistency import ConsistencyConfig
-from extractor.extract.claims import ClaimConfig
 from extractor.langid import LangIdConfig
+from extractor.verdicts.config import ConsistencyConfig
+
+if TYPE_CHECKING:
+    from extractor.extract.claims import ClaimConfig
+
+
+def _claim_config() -> ClaimConfig:
+    """The claim stage's defaults, imported when a run is configured: a command that
+    only re-checks a claims table (`extractor check`) never loads the claim stage."""
+    from extractor.extract.claims import ClaimConfig  # noqa: PLC0415
+    return ClaimConfig()
 
 
 @dataclass
@@ -42,5 +52,5 @@ class Config:
     clean: CleanConfig = field(default_factory=CleanConfig)
     langid: LangIdConfig = field(default_factory=LangIdConfig)
     #: claim extraction, with the quantity layer's options in `claims.quantities`
-    claims: ClaimConfig = field(default_factory=ClaimConfig)
+    claims: ClaimConfig = field(default_factory=_claim_config)
     consistency: ConsistencyConfig = field(default_factory=ConsistencyConfig)

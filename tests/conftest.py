@@ -36,3 +36,15 @@ def shared_dir():
     if not SHARED.is_dir():
         pytest.skip("../shared is not beside the repository")
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def devset_run(shared_dir, tmp_path_factory):
+    """Output folder of `extractor run ../shared/devset/corpus` (once per test session:
+    the claim scores and the verdict figures read the same run)."""
+    from extractor.config import Config
+    from extractor.pipeline import run
+
+    out = tmp_path_factory.mktemp("devset_run")
+    run(Config(corpus=shared_dir / "devset" / "corpus", out=out, write_clean=False))
+    return out

@@ -2,8 +2,8 @@
 in memory or streamed from its CSV file."""
 import numpy as np
 
-import extractor.claim_columns as claim_columns
-from extractor.claim_columns import ClaimColumns
+import extractor.verdicts.columns as claim_columns
+from extractor.verdicts.columns import ClaimColumns
 from extractor.table_files import write_table
 
 from test_members import claims_table

@@ -2,9 +2,9 @@
 import numpy as np
 import pandas as pd
 
-from extractor.claim_columns import ClaimColumns
-from extractor.consistency import ConsistencyConfig
-from extractor.members import MemberFactory
+from extractor.verdicts.columns import ClaimColumns
+from extractor.verdicts import ConsistencyConfig
+from extractor.verdicts.members import MemberFactory
 
 
 def claims_table():

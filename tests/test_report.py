@@ -25,6 +25,7 @@ import pytest
 from conftest import ROOT
 from extractor.outputs import read_table
 from extractor.report import render_report
+from extractor.report.chart import time_to_train_charts
 from extractor.report.columns import FLAGS, TABLES, columns_markdown
 from extractor.report.view import EXAMPLES_PER_VALUE
 
@@ -37,7 +38,7 @@ TEMPLATE_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "h1
                  "nav", "a", "ul", "ol", "li", "b", "p", "span", "section", "article", "q",
                  "mark", "figure", "figcaption", "svg", "line", "text", "g", "rect", "circle",
                  "div", "input", "table", "thead", "tbody", "tr", "th", "td", "button", "br",
-                 "code", "dl", "dt", "dd", "script"}
+                 "code", "dl", "dt", "dd", "script", "wbr"}
 
 
 def tables(out: Path):
@@ -90,16 +91,43 @@ def test_summary_figures_link_to_their_lists(seed_run):
         assert doc.get_element_by_id(a.get("href")[1:]) is not None
 
 
-def test_every_time_to_train_group_is_charted_against_its_official_value(seed_run):
+def test_every_checked_time_to_train_group_is_charted_against_its_official_value(seed_run):
+    """Issue 24: the chart plots the time-to-train groups the reference check found an
+    official row for (a time it cannot place is no training result to draw)."""
     _, claims, groups = tables(seed_run)
     doc = parse((seed_run / "report.html").read_text(encoding="utf-8"))
     ttt = groups[(groups["metric"] == "time_to_train")
-                 & groups["group_id"].isin(claims["group_id"])]
+                 & groups["group_id"].isin(claims["group_id"])
+                 & groups["reference_verdict"].isin(["match", "mismatch"])]
     rows = doc.cssselect("#charts svg a")
-    assert len(rows) == len(ttt)
-    assert len(doc.cssselect("#charts svg rect.official")) == int(
-        ttt["reference_verdict"].isin(["match", "mismatch"]).sum())
+    assert len(rows) == len(ttt) > 0
+    assert len(doc.cssselect("#charts svg rect.official")) == len(ttt)
     assert len(doc.cssselect("#charts figure")) == ttt["workload"].nunique()
+
+
+@pytest.mark.parametrize("minutes", [0.0, 1.5e-05, float("nan"), -3.0])
+def test_a_time_the_chart_cannot_place_is_left_out_not_a_crash(minutes):
+    """Issue 25 item 1: `math.log10` of a time rounded to 0 killed the run."""
+    groups = pd.DataFrame([
+        {"group_id": "g1", "system": "DGX A100", "workload": "BERT-Large",
+         "metric": "time_to_train", "context": "", "reference_value": 18.4424,
+         "reference_verdict": "match", "reference_round": "v2.0", "reference_division": ""},
+        {"group_id": "g2", "system": "DGX A100", "workload": "BERT-Large",
+         "metric": "time_to_train", "context": "", "reference_value": 0.0,
+         "reference_verdict": "mismatch", "reference_round": "v2.0",
+         "reference_division": ""}])
+    charts = time_to_train_charts({"g1": [18.4, minutes], "g2": [minutes]}, groups, {})
+    assert [len(c.rows) for c in charts] == [1]
+    assert charts[0].rows[0].official_x is not None
+
+
+def test_a_time_without_an_official_row_is_not_charted():
+    """A latency or "1分鐘看懂" (a one-minute read) called a time finds no official row."""
+    groups = pd.DataFrame([{"group_id": "g1", "system": "H100", "workload": "Llama 2 70B",
+                            "metric": "time_to_train", "context": "", "reference_value": "",
+                            "reference_verdict": "none", "reference_round": "",
+                            "reference_division": ""}])
+    assert time_to_train_charts({"g1": [1.0]}, groups, {}) == []
 
 
 def repeated_claims_tables(n=600, pages=5):
@@ -429,3 +457,49 @@ def test_pages_fed_in_chunks_give_the_report_of_the_whole_table(monkeypatch):
     assert listed == [f"p{i}.txt" for i in expected]
     assert doc.cssselect('#claims a[href="clean/p1-1.txt"]')  # a quoted page's own link
     assert "Pages (30)" in doc.get_element_by_id("pages").text_content()
+
+
+def test_a_conflict_card_says_why():
+    """Issue 24: the fields the members share, the spread and the two members furthest
+    apart, beside the verdict."""
+    documents, claims, groups = repeated_claims_tables(4, 2)
+    groups["verdict"], groups["reference_verdict"] = "conflict", "none"
+    groups["reference_value"] = None
+    groups["shared"] = "precision=FP8;scale=?;dimension=compute"
+    groups["spread"] = "x4.04"
+    groups["furthest"] = "989 TFLOPS (p0.txt) vs 4000 TFLOPS (p1.txt)"
+    doc = parse(render_report(documents, claims, groups))
+    why = doc.cssselect("#review article.card p.why")
+    assert len(why) == 1
+    said = why[0].text_content()
+    assert "x4.04" in said and "989 TFLOPS (p0.txt) vs 4000 TFLOPS (p1.txt)" in said
+    assert "precision=FP8" in said
+
+
+def test_values_sentences_and_tables_read_on_any_machine():
+    """Issue 25 item 10: values print as numbers, not 4.8e+11; each sentence carries its
+    language, so the browser takes a font of that language (Korean and Chinese showed as
+    boxes in the body font); cells and column names can break, so the claims table's
+    narrowest layout fits a laptop window instead of being 2,240 px wide."""
+    docs = pd.DataFrame({"doc_id": ["a.txt", "b.txt"], "status": ["ok", "ok"],
+                         "lang": ["ko", "zh-Hant"], "clean_path": ["", ""]})
+    claims = pd.DataFrame({
+        "doc_id": ["a.txt", "b.txt"], "lang": ["ko", "zh-Hant"],
+        "sentence": ["가우디 3의 성능은 480000000000 FLOPS", "訓練時間為0.000015分鐘"],
+        "start": [11, 5], "end": [23, 13], "surface": ["480000000000", "0.000015"],
+        "value": [4.8e11, 1.5e-05], "value_norm": [4.8e11, 1.5e-05], "group_id": ["g1", "g2"],
+        "context": ["round=v3.0;division=closed;" * 3] * 2})
+    groups = pd.DataFrame({"group_id": ["g1", "g2"], "values": ["480000000000 FLOPS", "1.5e-05 min"],
+                           "doc_ids": ["a.txt", "b.txt"], "verdict": ["single", "single"],
+                           "reference_verdict": ["none", "none"], "n_docs": [1, 1]})
+    html = render_report(docs, claims, groups)
+    assert "e+11" not in html
+    assert '<td class="num">480,000,000,000</td>' in html
+    assert '<td class="num">0.000015</td>' in html
+    assert '<q lang="ko">' in html and '<q lang="zh-Hant">' in html
+    assert "value_<wbr>norm" in html
+    css = (ROOT / "extractor" / "report" / "templates" / "report.css").read_text()
+    for rule in (":lang(ko){font-family:", ":lang(zh-Hant){font-family:",
+                 "td{max-width:18em;overflow-wrap:anywhere}"):
+        assert rule in css
+    assert "white-space:nowrap}" not in css.split("th{", 1)[1].split("}", 1)[0] + "}"

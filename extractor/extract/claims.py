@@ -3,11 +3,13 @@
 `extract_claims(tagged_page) -> list[Claim]` reads a page sentence by sentence, and for
 every quantity of a sentence (`quantities.find_quantities`):
 
-1. `not_claims.reason_not_claim`: names, versions, IDs, dates, list numbers, counts below
-   two, periods ... are no claims;
-2. a number without a unit is kept only where the page lost it (a lossy span next to it,
-   or a word right after it that implies one: "최대 2.6 단축") or a table's header gives
-   it one (`tables`);
+1. the not-a-claim rules of `not_claims.rules` (one ordered list, tried stage by stage:
+   `claim`, `claim_unit`, `table`, `link`, `page`): names, versions, IDs, dates, list
+   numbers, counts below two, periods ... are no claims; a number without a unit is kept
+   only where the page lost it (a lossy span next to it, or a word right after it that
+   implies one: "최대 2.6 단축") or a table's header gives it one (`tables`); with a list
+   `rejections`, each number dropped is recorded with its rule (`extractor explain`);
+2. a number of a table row without a unit takes its column header's (`tables`);
 3. `linking.link_names`: the system, workload and baseline, from its clause, sentence,
    table, the sentence before, the heading, the page's topic (`topics`), with where each
    came from (the `link` column); `roles` marks what is counted and what is a baseline;
@@ -29,13 +31,14 @@ import re
 from dataclasses import dataclass, field, fields, replace
 
 from extractor.extract.confidence import claim_confidence
-from extractor.extract.cues import LANGS, clause_spans, cues, lang_key
+from extractor.extract.cues import clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
 from extractor.extract.link_kinds import claim_kind
 from extractor.extract.linking import link_names, memoised, sentence_infos
 from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.number_format import number_format_at
-from extractor.extract.not_claims import about_business, counts_parameters, reason_not_claim
+from extractor.extract.not_claims import about_business
+from extractor.extract.not_claims.rules import BY_NAME, NumberFacts, Rejection, first, stage_rules
 from extractor.extract.page_context import page_context
 from extractor.extract.price_basis import price_basis_of, with_restated_bases
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
@@ -175,9 +178,12 @@ class LossIndex:
         return i >= 0 and self.ends[i] > start
 
 
-def extract_claims(page, config: ClaimConfig | None = None) -> list[Claim]:
+def extract_claims(page, config: ClaimConfig | None = None,
+                   rejections: list[Rejection] | None = None) -> list[Claim]:
     """The claims of a tagged page (`extractor.langid.TaggedPage`). Raises on bugs: only
-    `pipeline.process_page` turns an exception into the page's error row."""
+    `pipeline.process_page` turns an exception into the page's error row. With a list
+    `rejections`, every number found to be no claim is appended to it with the rule that
+    dropped it (`not_claims.rules`; offsets into the cleaned text), for `explain`."""
     config = config or ClaimConfig()
     cleaned = page.cleaned
     text = cleaned.text or ""
@@ -189,12 +195,15 @@ def extract_claims(page, config: ClaimConfig | None = None) -> list[Claim]:
     unit_loss = LossIndex(cleaned, config.unit_loss_kinds)
     any_loss = LossIndex(cleaned, config.lossy_kinds)
     infos = sentence_infos(page, text, entities, unit_loss.overlaps)
-    reader = _PageReader(page, infos, config, unit_loss, any_loss, page_ctx)
+    reader = _PageReader(page, infos, config, unit_loss, any_loss, page_ctx, rejections)
     claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
     for idx in range(len(infos)):
         for claim in reader.claims_of_sentence(idx):
             if (claim.start, claim.end) in seen or claim.confidence < config.min_confidence:
+                if rejections is not None:
+                    rule = "duplicate_span" if (claim.start, claim.end) in seen else "below_min_confidence"
+                    rejections.append(Rejection(rule, claim.start, claim.end, claim.surface))
                 continue
             seen.add((claim.start, claim.end))
             claims.append(claim)
@@ -206,8 +215,9 @@ class _PageReader:
     the table header and caption above a row, the page's topic and context."""
 
     def __init__(self, page, infos: list[SentenceInfo], config: ClaimConfig,
-                 unit_loss: LossIndex, any_loss: LossIndex, page_ctx):
+                 unit_loss: LossIndex, any_loss: LossIndex, page_ctx, rejections=None):
         self.page, self.infos, self.config = page, infos, config
+        self.rejections = rejections
         self.unit_loss, self.any_loss = unit_loss, any_loss
         self.page_ctx = page_ctx
         self.dropped = _dropped_syllables(page.cleaned)
@@ -218,29 +228,31 @@ class _PageReader:
         info, config = self.infos[idx], self.config
         table, is_header_row = self.tables.table_of(info)
         if is_header_row:
+            if self.rejections is not None:  # (only to say why: a run reads no header's numbers)
+                for q in self._quantities(idx):
+                    self._reject(idx, "table_header_row", q)
             return []
         sent = info.text
-        quantities = list(find_quantities(sent, info.lang, config.quantities))
+        quantities = self._quantities(idx)
         if not quantities:
             return []
         name_spans = [(m.start, m.end) for m in info.systems + info.workloads + info.vendors]
         quantities = _share_units(sent, quantities)
         kept: list[tuple[Quantity, list[str]]] = []
-        spans_cache: list = []
+        # what the not-a-claim rules read: the sentence's, then each number's in turn
+        facts = NumberFacts(sent, None, info.lang, name_spans, info.lossy, config, [])
+        facts.table, facts.unit_loss = table, self.unit_loss
         for q in quantities:
-            if reason_not_claim(sent, q, name_spans, lossy=info.lossy, min_count=config.min_count,
-                                period_units=config.period_units, spans_cache=spans_cache):
+            abs0, abs1 = info.start + q.start, info.start + q.end
+            facts.q, facts.window = q, (abs0 - config.lossy_window, abs1 + config.lossy_window)
+            window = facts.window
+            rule = first(_CLAIM_RULES, facts)
+            if rule:  # names, patterns, counts below two ...; a number without a unit
+                self._reject(idx, rule.name, q)
                 continue
             flags = [f for f in (q.flags or []) if f]
-            abs0, abs1 = info.start + q.start, info.start + q.end
-            window = (abs0 - config.lossy_window, abs1 + config.lossy_window)
-            if not q.unit:
-                if table is not None:
-                    pass  # the unit comes from the column header below
-                elif self.unit_loss.overlaps(*window) or _bare_cue_follows(sent, q, info.lang):
-                    flags.append("unit_missing")
-                else:
-                    continue
+            if not q.unit and table is None:
+                flags.append("unit_missing")  # lost letters or a cue word beside it stand for it
             if self.any_loss.overlaps(*window) or info.lossy:
                 flags.append("lossy_source")
             kept.append((q, flags))
@@ -272,7 +284,7 @@ class _PageReader:
         if table is not None:
             col = table.column_at(sent, q.start)
             if table.is_label_number(sent, q.start, unit):
-                return None  # "LLaMA V3.1 70B | 64 |": a number of the row's name
+                return self._reject(idx, "table_row_name", q)  # "LLaMA V3.1 70B | 64 |"
             metric_text = table.metric_text(sent, col)
             if not unit and not table.own_unit_unread(sent, q.end):
                 hq = table.unit_for(sent, col, lang)
@@ -281,7 +293,7 @@ class _PageReader:
                     value_norm = q.value * hq.value_norm if hq.value_norm is not None else None
                     flags = [f for f in flags if f != "unit_missing"]
             if not unit and not table.unit_lost(sent, col):
-                return None
+                return self._reject(idx, "table_unit_missing", q)
 
         metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
@@ -301,17 +313,12 @@ class _PageReader:
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
                           config.carry_workload_sentences, memo, kind)
         in_sentence = ("clause", "sentence", "table_column")
-        if not unit and link.system_from not in in_sentence and link.workload_from not in in_sentence:
-            return None  # a bare number is a claim only when its own sentence says what it is about
-
-        named = link.system_from in in_sentence or link.workload_from in in_sentence
-        if config.require_subject and not (link.system or link.workload):
-            return None
-        if not named and (memoised(memo, "about_business", about_business, sent, lang) or (
-                quantity in config.named_quantities and not counts_parameters(sent, q))):
-            # a count needs its product beside it ("50 members" is no claim), and a figure
-            # of a market or business is no claim without one ("the market grew 30%")
-            return None
+        facts = NumberFacts(sent, q, lang, (), info.lossy, config)
+        facts.unit, facts.quantity, facts.link, facts.in_sentence, facts.memo = \
+            unit, quantity, link, in_sentence, memo
+        rule = first(_LINK_RULES, facts)
+        if rule:  # a bare number or a business figure whose own sentence names no product
+            return self._reject(idx, rule.name, q)
 
         if "unit_missing" not in flags and not unit:
             flags.append("unit_missing")
@@ -324,7 +331,8 @@ class _PageReader:
                                       flags=flags, quantity=quantity, metric=metric)
         # `at` picks the division named nearest the number, where a sentence names several;
         # `offset` finds the paragraph or table whose round governs the sentence
-        ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start)
+        ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start,
+                               metric=metric, quantity=quantity)
         if metric in config.format_metrics:  # 1,979 and 3,958 TFLOPS are FP8 dense and sparse
             fmt = number_format_at(sent, q.start, q.end)
             ctx = replace(ctx, precision=fmt.precision, sparsity=fmt.sparsity)
@@ -336,6 +344,28 @@ class _PageReader:
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
                      ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
+
+
+    def _quantities(self, idx: int) -> list[Quantity]:
+        """The quantities of sentence `idx`; what is no quantity recorded when asked."""
+        info = self.infos[idx]
+        if self.rejections is None:
+            return list(find_quantities(info.text, info.lang, self.config.quantities))
+        rejected: list[Rejection] = []
+        quantities = list(find_quantities(info.text, info.lang, self.config.quantities, rejected))
+        self.rejections.extend(r.shifted(info.start) for r in rejected)
+        return quantities
+
+    def _reject(self, idx: int, rule: str, q: Quantity) -> None:
+        """Quantity `q` of sentence `idx` is no claim, by `rule` (recorded when asked)."""
+        if self.rejections is not None:
+            start = self.infos[idx].start
+            self.rejections.append(Rejection(BY_NAME[rule].name, start + q.start, start + q.end, q.surface))
+        return None
+
+
+# the rules of the claim stages (not_claims.rules) tried on each quantity, on each claim
+_CLAIM_RULES, _LINK_RULES = stage_rules("claim") + stage_rules("claim_unit"), stage_rules("link")
 
 
 def _with_tasks(entities: list, tasks: list) -> list:
@@ -363,11 +393,3 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> list[Quantity]:
                          value_norm=q.value * scale if scale is not None else None,
                          flags=list(q.flags or []) + ["unit_shared"])
     return out
-
-
-def _bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
-    """A word right after a bare number implies its lost unit ("최대 2.6 단축")."""
-    tail = sentence[q.end:q.end + 8].lstrip().lower()
-    lk = lang_key(lang)
-    langs = [lk] if lk in LANGS else list(LANGS)
-    return any(tail.startswith(w.lower()) for lg in langs for w in cues().bare_cues[lg])

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 __all__ = ["CONTEXT_FIELDS", "PageContext"]
 
 CONTEXT_FIELDS = ("suite", "round", "division", "date", "accelerators", "nodes", "precision",
-                  "sparsity", "per")
+                  "sparsity", "per", "part", "scale", "variant", "period", "seller")
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,18 @@ class PageContext:
     #: 'Mtokens' (a price per million tokens); '' for a price paid once, '?' when the
     #: sentence states several (`extractor.extract.price_basis`)
     per: str = ""
+    #: what the words beside the number say it measures (`extractor.extract.facets`):
+    #: the part of a memory, bandwidth or power figure ('hbm', 'cache', 'sram',
+    #: 'interconnect', 'network', 'io', 'pin', 'cooling'); the scale of a figure
+    #: ('chip', 'node', 'rack', 'pod', 'cluster', 'national', 'market'); a product
+    #: variant ('china'); the period of a change ('5y', 'since2022', '2025-06', or
+    #: 'earlier' for the first value of "from 1200 W to 1400 W"); the seller of a price
+    #: ('aws', ...; '?' when the sentence names several)
+    part: str = ""
+    scale: str = ""
+    variant: str = ""
+    period: str = ""
+    seller: str = ""
     #: where in the page a round or division governs (`scopes`); a page's own
     #: context carries them, a claim's does not
     scopes: tuple = field(default=(), compare=False, repr=False)
@@ -73,7 +85,7 @@ class PageContext:
         """The context written by `as_string`; unknown keys and junk are ignored.
 
         >>> PageContext.parse("suite=training;round=v1.1;division=closed")
-        PageContext(suite='training', round='v1.1', division='closed', date='', accelerators='', nodes='', precision='', sparsity='', per='')
+        PageContext(suite='training', round='v1.1', division='closed', date='', accelerators='', nodes='', precision='', sparsity='', per='', part='', scale='', variant='', period='', seller='')
         >>> PageContext.parse(None).as_string()
         ''
         """
@@ -91,10 +103,11 @@ class PageContext:
         """The context with the date dropped (what groups of claims share)."""
         return replace(self, date="")
 
-    def scale(self) -> str:
-        """The scale as one key: 'a3584' (accelerators), 'n8' (nodes), or ''.
+    def size(self) -> str:
+        """The size a result was measured at, as one key: 'a3584' (accelerators), 'n8'
+        (nodes), or ''.
 
-        >>> PageContext(accelerators="3584").scale(), PageContext(nodes="8").scale()
+        >>> PageContext(accelerators="3584").size(), PageContext(nodes="8").size()
         ('a3584', 'n8')
         """
         return f"a{self.accelerators}" if self.accelerators else \

@@ -38,12 +38,13 @@ import logging
 import re
 
 from extractor.extract.not_claims import NotAQuantity, Spans
+from extractor.extract.not_claims.rules import BY_NAME, Candidate, Rejection, Rule, StageTests, first
 from extractor.extract.numbers import lexicon_langs, numeral_tables, parse_number, round_sig, to_ascii_digits
 from extractor.extract.quantity_grammar import Grammar, grammar, unit_info
 from extractor.extract.quantity_ranges import RangePasses
 from extractor.extract.quantity_types import DEFAULT_CONFIG, QUALIFIERS, QUANTITY_FIELDS, Quantity, QuantityConfig
 from extractor.extract.quantity_units import UnitReader
-from extractor.extract.regex_tools import SP, alt, is_hangul, with_first_char_guard
+from extractor.extract.regex_tools import SP, alt, with_first_char_guard
 
 __all__ = ["QUANTITY_FIELDS", "QUALIFIERS", "Quantity", "QuantityConfig", "find_quantities", "grammar",
            "unit_info", "with_first_char_guard"]
@@ -52,8 +53,11 @@ log = logging.getLogger(__name__)
 
 
 
-def find_quantities(text: str, lang: str = "und", config: QuantityConfig | None = None) -> list[Quantity]:
+def find_quantities(text: str, lang: str = "und", config: QuantityConfig | None = None,
+                    rejected: list[Rejection] | None = None) -> list[Quantity]:
     """Every quantity in `text`, sorted by start; `lang` is a BCP-47 tag ('und': all lexicons).
+    With a list `rejected`, each numeral found to be no quantity is appended to it as a
+    `not_claims.rules.Rejection` (the rule that dropped it).
 
     >>> [(q.value, q.unit, q.value_norm) for q in find_quantities("took 28.3 minutes", "en")]
     [(28.3, 'min', 1698.0)]
@@ -63,24 +67,28 @@ def find_quantities(text: str, lang: str = "und", config: QuantityConfig | None 
     if not isinstance(text, str) or not text:
         return []
     # no catch-all: a bug here must surface; pipeline.process_page turns it into an error row
-    return _QuantityFinder(text, grammar(lexicon_langs(lang)), config or DEFAULT_CONFIG).run()
+    return _QuantityFinder(text, grammar(lexicon_langs(lang)), config or DEFAULT_CONFIG, rejected).run()
 
-
-# An amount in the last two words before a phrase such as "an hour" makes it a rate's
-# denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
-_AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
 
 # Kinds of quantity no page states as a negative number.
 _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "frequency",
                              "throughput", "count", "duration"})
 
 
+_NO_VALUE, _MASKED, _INSIDE = BY_NAME["no_value"], BY_NAME["masked"], BY_NAME["inside_quantity"]
+# the rules of each stage of the quantity layer (not_claims.rules), by kind of numeral
+_NUMERAL, _VALUE, _UNIT, _UNIT_BARE = (StageTests("numeral"), StageTests("value"), StageTests("unit"),
+                                       StageTests("unit", "bare"))
+_MULTIPLIER, _RATIO = StageTests("multiplier"), StageTests("ratio")
+
+
 class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
     """Reads every number of one text into quantities: the number's value here, its unit in
     `UnitReader`, what rules it out in `NotAQuantity`, ranges and lists in `RangePasses`."""
 
-    def __init__(self, text: str, g: Grammar, cfg: QuantityConfig):
+    def __init__(self, text: str, g: Grammar, cfg: QuantityConfig, rejected: list | None = None):
         self.text = text
+        self.rejected = rejected
         self.norm = to_ascii_digits(text)
         self.g = g
         self.cfg = cfg
@@ -101,8 +109,10 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         found: list[Quantity] = []
         last_end = -1
         for m in sorted(matches + multipliers, key=lambda m: (m.start(), m.start() - m.end())):
-            if m.start() < last_end:
-                continue  # inside a quantity already read (four 1U IPU-M2000s)
+            if m.start() < last_end:  # inside a quantity already read (four 1U IPU-M2000s)
+                if self.rejected is not None:
+                    self._reject(_INSIDE, Candidate(m.lastgroup, m.start(), m.end(), m.group()))
+                continue
             if m.re is g.multiplier_re:
                 qs = [self._multiplier(m)]
             elif m.lastgroup in ("zh", "kos"):
@@ -117,6 +127,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         kept: list[Quantity] = []
         for q in found:
             if kept and q.start < kept[-1].end:
+                self._reject_quantity("inside_quantity", q)
                 continue
             kept.append(q)
         kept = self._drop_unit_glosses(kept)
@@ -124,19 +135,40 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self._share_list_units(kept)
         return kept
 
+    # -- what is no quantity: the rules of not_claims.rules, recorded when asked --
+
+    def _reject(self, rule: Rule, c: Candidate) -> None:
+        """Drop candidate `c` by `rule`; recorded when the caller asked (`rejected`)."""
+        if self.rejected is not None:
+            detail = ""
+            if rule is _MASKED:
+                a, b = self.masked.covering(c.s)
+                detail = self.text[a:b]
+            self.rejected.append(Rejection(rule.name, c.s, c.e, self.text[c.s:c.e], detail))
+        return None
+
+    def _reject_quantity(self, name: str, q: Quantity) -> None:
+        """Drop a quantity read (a pass over the sentence's quantities) by rule `name`."""
+        if self.rejected is not None:
+            self.rejected.append(Rejection(BY_NAME[name].name, q.start, q.end, q.surface))
+
+    def _not_a_quantity(self, kind: str, s: int, e: int, surface: str) -> Rule | None:
+        """The first rule of the `numeral` stage that rules a candidate out before its
+        value is read (cheap tests)."""
+        return first(_NUMERAL[kind], self, Candidate(kind, s, e, surface))
+
     # -- one candidate --
 
     def _multiplier(self, m) -> Quantity | None:
         s = m.start()
-        first, prev = m.group()[0], self.norm[s - 1] if s else ""
-        if prev and ((first.isascii() and first.isalnum() and (prev.isalnum() or prev == "_"))
-                     or (is_hangul(first) and is_hangul(prev))):
-            return None  # 'redoubled'; 기반으로 (based on) is not 반으로 (by half)
         value, unit = self.g.multipliers.get(m.group().lower(), (None, ""))
         if value is None:
             return None
-        if unit_info(unit)[0] == "duration" and _AMOUNT_BEFORE.search(self.norm, max(0, s - 24), s):
-            return None  # "$2 an hour", "2,000 images an hour": the denominator of a rate
+        c = Candidate("multiplier", s, m.end(), m.group())
+        c.unit = unit
+        rule = first(_MULTIPLIER["multiplier"], self, c)
+        if rule:  # 'redoubled', 기반으로; "$2 an hour": the denominator of a rate
+            return self._reject(rule, c)
         return self._make(m.start(), m.end(), value, unit, self._qual_before(m.start()) or "exact", ["multiplier_word"])
 
     def _candidate(self, m) -> Quantity | None:
@@ -144,8 +176,10 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         kind, s, e = m.lastgroup, m.start(), m.end()
         kind = "arabic" if kind == "decimal" else kind  # .25, .08
         surface = m.group()
-        if self._not_a_quantity(kind, s, e, surface):
-            return None
+        c = Candidate(kind, s, e, surface)
+        for test, rule in _NUMERAL[kind]:  # (`first`, inline: once a numeral)
+            if test(self, c):
+                return self._reject(rule, c)
         if kind == "ratio":
             return self._ratio(m)
         if kind == "fraction":
@@ -159,19 +193,20 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             surface = surface.split(" ")[0]  # a run of groups that is not one numeral: keep the first
             e = s + len(surface)
             value = parse_number(surface)
+            c.e, c.surface = e, surface
         if value is None:
-            return None
-        if kind in ("arabic", "cjkmix") and self._is_year(s, e, surface, value):
-            return None
-        if self.g.ordinal_suffix_re and self.g.ordinal_suffix_re.match(self.norm, e) and not self._unit_at(e, s):
-            return None  # 1단계, 3번째, 3号
+            return self._reject(_NO_VALUE, c)
+        c.value = value
+        for test, rule in _VALUE[kind]:  # a year; 1단계, 3번째, 3号
+            if test(self, c):
+                return self._reject(rule, c)
         sign = self._negative_sign(s)
         if sign and kind != "zh":
             value, s = -value, s - sign
         self._scale = 1.0
         read = self._read_unit(kind, s, e, value)
-        if read is None:
-            return None
+        if type(read) is Rule:  # a decade, a day of the month
+            return self._reject(read, c)
         unit, start, end, after_qual = read
         if sign and value < 0 and unit_info(unit)[0] in _NEVER_NEGATIVE:
             # memory, bandwidth, power ... cannot be negative: the "sign" was a word or damage
@@ -179,22 +214,15 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         value *= self._scale
         if unit and value == int(value) and self.norm.startswith(self.g.half_after_unit, end):
             value, end = value + 0.5, end + 1  # 一噸半: one and a half tons
-        if kind in ("arabic", "cjkmix") and self._name_digits(s, e, surface, unit, end):
-            return None
+        c.s, c.unit, c.end = s, unit, end
+        # Ryzen 9 CPUs; without a unit: 2000s, SQuAD 1.1, S&P 500, 780M核显
+        for test, rule in (_UNIT if unit else _UNIT_BARE)[kind]:
+            if test(self, c):
+                return self._reject(rule, c)
         flags = [] if kind in ("arabic", "cjkmix") else ["spelled"]
         if not unit:
-            if self._needs_unit(kind, surface) or not self.cfg.emit_bare:
-                return None
-            if kind in ("arabic", "cjkmix") and end < len(self.norm) and self.norm[end].isascii() and self.norm[end].isalpha():
-                return None  # 2000s, 3D, 5G, 1st: part of a word
             if self.lossy and self.norm.startswith("?", e):
                 flags.append("unit_missing")
-            elif "." in surface and kind == "arabic" and self._after_name(s):
-                return None  # SQuAD 1.1, Training 2.0: a version after a product name
-            elif kind == "arabic" and self._bare_name_digits(s, e, surface):
-                return None  # S&P 500, Ryzen 7, 737 Max
-            elif kind == "arabic" and self._cjk_glued_name(e, surface):
-                return None  # 780M核显
         # a qualifier may precede the currency word or stand between it and the number
         qualifier = self._qual_before(start) or (self._qual_before(s) if start < s else "") \
             or after_qual or "exact"
@@ -228,11 +256,11 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
 
     def _ratio(self, m) -> Quantity | None:
         s, e = m.span()
-        a_str, sep, b_str = re.split(r"\s*([:比])\s*", m.group(), maxsplit=1)
-        if s and self.norm[s - 1].isascii() and self.norm[s - 1].isalpha():
-            return None
-        if sep == ":" and len(b_str) == 2 and not self._word_before(s, self.g.ratio_cues):
-            return None  # 10:30 is a time of day
+        c = Candidate("ratio", s, e, m.group())
+        rule = first(_RATIO["ratio"], self, c)
+        if rule:  # glued to a name; 10:30 is a time of day
+            return self._reject(rule, c)
+        a_str, _, b_str = re.split(r"\s*([:比])\s*", m.group(), maxsplit=1)
         a, b = parse_number(a_str), parse_number(b_str)
         if a is None or not b:
             return None
@@ -261,7 +289,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             return None
         low = high * digits[surface[0]] / digits[surface[1]]
         read = self._read_unit("zh", s, e, high)
-        if read is None or not read[0]:
+        if type(read) is Rule or not read[0]:
             return None  # an idiom (三四十年代 has no unit here) is no range
         unit, _, end, _ = read
         flags = ["spelled", "range"]

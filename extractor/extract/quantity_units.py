@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from extractor.extract.not_claims.rules import BY_NAME
 from extractor.extract.quantity_grammar import unit_info
 from extractor.extract.regex_tools import SP
 
+_DECADE, _DAY_OF_MONTH = BY_NAME["decade"], BY_NAME["day_of_month"]
 _SPACED_SLASH = re.compile(rf"{SP}/{SP}")
 _SENTENCE_END = re.compile(r"[。！？!?]|\.\s")
 _CLAUSE_END = re.compile(r"[,，、;；。！？!?]|\.\s")
@@ -19,8 +21,9 @@ class UnitReader:
     """Reads the unit and qualifiers around a number (a mixin of the quantity finder)."""
 
     def _read_unit(self, kind: str, s: int, e: int, value: float):
-        """(unit, start, end, qualifier after) of the number at s..e, or None when the
-        number turns out not to be a quantity (a decade, a day of the month)."""
+        """(unit, start, end, qualifier after) of the number at s..e, or the rule
+        (not_claims.rules.Rule) when the number turns out not to be a quantity (a decade,
+        a day of the month)."""
         norm, g = self.norm, self.g
         magnitude = g.latin_magnitude_re.match(norm, e) if g.latin_magnitude_re is not None else None
         if magnitude:  # 9W/片: W is 万 before a counter or a currency, not watts
@@ -83,11 +86,11 @@ class UnitReader:
             if device:
                 unit, end = "count", device.end()
         if unit == "s" and end == e + 1 and whole and int(value) % 10 == 0 and kind == "arabic":
-            return None  # the 80s, the 1990s: decades, not seconds
+            return _DECADE  # the 80s, the 1990s: decades, not seconds
         if unit == "count" and not whole and not rate:
             unit, end = "", e  # 1.1 tasks: counts are whole; the noun belongs to something else
         if not unit and g.day_of_month_re and whole and 1 <= value <= 31 and g.day_of_month_re.match(norm, e):
-            return None  # 31일 밝혔다, 23日发布: a day of the month
+            return _DAY_OF_MONTH  # 31일 밝혔다, 23日发布: a day of the month
         if rate and unit in ("B", "KB", "MB", "GB", "TB", "PB") and unit_info(unit + "/s")[1]:
             unit += "/s"  # 每秒2TB: a bandwidth
         if kind == "kon" and unit and not norm[e:end][:1].isspace():

@@ -3,7 +3,7 @@
 "GPT-3 in 10.94 minutes on 3,584 H100 GPUs", "384 Gaudi2 accelerators", "64 chips",
 "8 nodes", "an eight-node cluster", "DGX A100 x8", "H100 GPU 3,584개", "3584个GPU",
 "8台DGX A100". The consistency stage groups claims by it and matches the reference row
-of that scale (`extractor.reference`).
+of that scale (`extractor.verdicts.reference`).
 
 - `scale_mentions(sentence) -> [ScaleMention]`: every scale stated, in text order.
 - `scale_at(sentence, at) -> ScaleMention | None`: the scale that speaks for the number
@@ -54,7 +54,9 @@ def _patterns() -> _Patterns:
     # ("3,584 NVIDIA H100 Tensor Core GPUs"), never "10 minutes on H100 GPUs"
     name = r"(?-i:[A-Z][\w.+-]*|[\w.+-]*\d[\w.+-]*)"
     dash = r"[\s\-\u2010-\u2015]"  # "2,560‑GPU run": hyphens of any width
-    names = rf"(?:{name}{dash}+){{0,{int(lex.get('max_name_words', 4))}}}?"
+    # a name may touch a CJK noun ("512个NVIDIAH100加速器": the page lost its spaces)
+    cjk = r"(?=[\u3400-\u9fff\uac00-\ud7af])"
+    names = rf"(?:{name}(?:{dash}+|{cjk})){{0,{int(lex.get('max_name_words', 4))}}}?"
     # a Latin product name just before a CJK count: "H100 GPU 3,584개", "Gaudi2 384개"
     # (ASCII: \w would run on into CJK text, "NVL36配備了3" + "6個")
     product = r"(?-i:[A-Za-z][A-Za-z0-9_.-]*\d[A-Za-z0-9_.-]*|[A-Z]{2,}\d*)"
@@ -101,6 +103,8 @@ def scale_mentions(sentence: str) -> tuple[ScaleMention, ...]:
     [('nodes', 1), ('nodes', 8)]
     >>> [(m.kind, m.count) for m in scale_mentions("DGX A100 x8 trained BERT; H100 GPU 3,584개; 384块加速卡")]
     [('nodes', 8), ('accelerators', 3584), ('accelerators', 384)]
+    >>> [(m.kind, m.count) for m in scale_mentions("512个NVIDIAH100加速器需要64.3分钟")]
+    [('accelerators', 512)]
     >>> scale_mentions("10 minutes on H100 GPUs"), scale_mentions("on more than 5,000 GPUs")
     ((), ())
     """

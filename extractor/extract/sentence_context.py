@@ -21,11 +21,12 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.context import PageContext
+from extractor.extract.facets import facets_at
 from extractor.extract.page_context import (ContextConfig, RoundMention, division_mentions,
                                             find_round_mentions, half_width, scope_at)
 from extractor.extract.regex_tools import literal_alternation
 from extractor.extract.rounds import past_round, round_sort_key
-from extractor.extract.scale import scale_at
+from extractor.extract.scale import scale_at, scale_mentions
 
 __all__ = ["clause_at", "sentence_context"]
 
@@ -79,9 +80,32 @@ def _nearest(mentions: list, at: int | None, pos, label, text: str):
     return before[-1] if before else mentions[0]
 
 
+def _one_machine(text: str, clause: tuple[int, int] | None):
+    """The accelerators of a clause that states one machine twice, as nodes and as its
+    accelerators ("DGX A100 1대(GPU 8개)는 18.4분", "eight DGX A100 systems (64 GPUs)
+    took 2.9 minutes"): not two competing scales but one, counted in accelerators
+    (the count the reference rows all state). None otherwise.
+
+    >>> _one_machine("eight DGX A100 systems (64 GPUs) took 2.9 minutes", (0, 50)).count
+    64
+    """
+    if clause is None:
+        return None
+    inside = [m for m in scale_mentions(text) if clause[0] <= m.start < clause[1]]
+    kinds = [m.kind for m in inside]
+    if sorted(kinds) != ["accelerators", "nodes"]:
+        return None
+    nodes, accelerators = sorted(inside, key=lambda m: m.kind != "nodes")
+    # the accelerators follow their machine closely: "1대(GPU 8개)", "systems (64 GPUs)"
+    if not 0 <= accelerators.start - nodes.end <= 12 or accelerators.count < nodes.count:
+        return None
+    return accelerators
+
+
 def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
                      config: ContextConfig | None = None, at: int | None = None,
-                     offset: int | None = None) -> PageContext:
+                     offset: int | None = None, metric: str = "",
+                     quantity: str = "") -> PageContext:
     """The page context, with the division and round that one sentence names itself.
 
     A round named only in passing ("since our first MLPerf v1.0 submission") does not
@@ -110,6 +134,13 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     'v3.0'
     >>> sentence_context("GPT-3 in 10.94 min on 3,584 H100 GPUs", page, at=9).accelerators
     '3584'
+
+    With the claim's `metric` (and `quantity`), what the words beside the number say it
+    measures is added (`facets.facets_at`: part, scale, variant, period, seller).
+
+    >>> s = "Each Blackwell Ultra rack draws 120 kW, and each chip 1,400 W."
+    >>> sentence_context(s, at=s.index("120"), metric="power").scale
+    'rack'
     """
     if isinstance(page_ctx, str):
         page_ctx = PageContext.parse(page_ctx)
@@ -139,9 +170,10 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     if at is not None:
         rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
     clause = clause_at(text, at) if at is not None else None
-    scale = scale_at(text, at, clause)
+    scale = _one_machine(text, clause) or scale_at(text, at, clause)
     # '?': the sentence states several scales and which is this number's is not known
     count = (str(scale.count) if scale.count else "?") if scale else ""
     accelerators = count if scale and scale.kind == "accelerators" else ""
     nodes = count if scale and scale.kind == "nodes" else ""
-    return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes)
+    facets = facets_at(text, at, metric, quantity) if metric and at is not None else {}
+    return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes, **facets)

@@ -96,23 +96,43 @@ def _ticks(lo: float, hi: float, log: bool) -> list[float]:
 
 def time_to_train_charts(claimed: dict[str, list[float]], groups: pd.DataFrame,
                          group_anchor: dict[str, str]) -> list[Chart]:
-    """One chart per benchmark of the time-to-train groups (minutes); `claimed`: each
-    group's claimed minutes (`ReportClaims.claimed_minutes`)."""
+    """One chart per benchmark of the time-to-train groups that passed the reference
+    check (an official row of their system, benchmark, round and scale was found: match
+    or mismatch), in minutes; `claimed`: each group's claimed minutes
+    (`ReportClaims.claimed_minutes`). A latency or "a one-minute read" that the claim
+    stage called a time finds no official row and is not plotted; times that are not
+    positive numbers are left out (a log axis has no place for 0)."""
     by_benchmark: dict[str, list[tuple[str, str, list[float], float | None, str]]] = {}
     for row in records(groups, ["group_id", "system", "workload", "metric", "context",
                                 "reference_value", "reference_verdict", "reference_round",
                                 "reference_division"]):
         gid = text(row["group_id"])
-        if text(row["metric"]) != "time_to_train" or not claimed.get(gid):
+        minutes = [v for v in claimed.get(gid, ()) if _plottable(v)]
+        if text(row["metric"]) != "time_to_train" or not minutes \
+                or text(row["reference_verdict"]) not in ("match", "mismatch"):
             continue
         rnd = text(row["reference_round"]) or _round_of(text(row["context"]))
         label = " ".join(p for p in (text(row["system"]) or "(no system)", rnd) if p)
         official = finite(row["reference_value"])
-        if text(row["reference_verdict"]) not in ("match", "mismatch"):
-            official = None
+        official = official if official is not None and _plottable(official) else None
         by_benchmark.setdefault(text(row["workload"]) or "(no benchmark)", []).append(
-            (gid, label, claimed[gid], official, text(row["reference_verdict"])))
+            (gid, label, minutes, official, text(row["reference_verdict"])))
     return [_layout(name, rows, group_anchor) for name, rows in sorted(by_benchmark.items())]
+
+
+#: the shortest time a chart plots (minutes): a training time of a second or less is
+#: no training time a page reports, and a log axis needs a positive least value
+MIN_MINUTES = 1 / 60
+
+
+def _plottable(minutes) -> bool:
+    """A time the chart can place: a finite number of at least MIN_MINUTES.
+
+    >>> _plottable(5.78), _plottable(0.0), _plottable(1.5e-05), _plottable(float("nan"))
+    (True, False, False, False)
+    """
+    return isinstance(minutes, (int, float)) and math.isfinite(minutes) \
+        and minutes >= MIN_MINUTES
 
 
 def _round_of(context: str) -> str:

@@ -98,7 +98,14 @@ CLAIMS = (
            "for a rental or subscription, `per=Mtokens` for a price per million tokens; "
            "none for a price paid once; `?` as above), from their sentence (\"$2.69/hr\", "
            "\"시간당\", \"月租\"), else their table column's header or the header of "
-           "the price list they are a line of (\"Price/GPU-hr\").",
+           "the price list they are a line of (\"Price/GPU-hr\"). The words beside the "
+           "number add what it measures (`extractor/extract/facets.py`): `part=` of a "
+           "memory, bandwidth or power figure (`hbm`, `cache`, `sram`, `interconnect`, "
+           "`network`, `io`, `pin`, `cooling`), `scale=` of a figure (`chip`, `node`, "
+           "`rack`, `pod`, `cluster`, `national`, `market`), `variant=china`, `period=` "
+           "of a change (`5y`, `since2022`, `2025-06`; `earlier` for the first value of "
+           "\"from 1200 W to 1400 W\") and `seller=` of a price (`aws`, ...; `?` when the "
+           "sentence names several).",
            "suite=training;round=v1.1;division=closed"),
     Column("confidence", "How sure the extractor is of the whole row, 0.05 to 0.99: a stated "
            "unit, a name in the number's own sentence and a metric word raise it; a lost "
@@ -126,7 +133,8 @@ CONSISTENCY = (
     Column("workload", "The benchmark all member claims name (BERT and BERT-Large are one).",
            "BERT-Large"),
     Column("metric", "The members' metric.", "time_to_train"),
-    Column("context", "The members' context (suite, round, division; the scale, "
+    Column("context", "The members' context (suite, round, division; part, scale, "
+           "variant, period and seller as in claims.csv `context`; the size, "
            "`accelerators=N` or `nodes=N`, for times, throughputs and relative claims: a "
            "time on one node and on eight nodes are two groups; the number format of "
            "compute figures: 989 TFLOPS at `precision=TF32` and 3,958 at `precision=FP8;"
@@ -147,8 +155,9 @@ CONSISTENCY = (
            "hold), `within_page` (values differ, but every difference is already on one "
            "page: copies of that page add members, never a conflict), or `single` (one "
            "page, one value).", "agree"),
-    Column("reference_value", "The official value the group was checked against, in the "
-           "group's unit: minutes for time-to-train, per cent for an improvement, a factor "
+    Column("reference_value", "The official value the group was checked against: "
+           "minutes for time-to-train, whatever unit the claims state it in (the report "
+           "shows it in the claims' unit too), per cent for an improvement, a factor "
            "for a speed-up.", "5.879"),
     Column("reference_verdict", "`match` (the official value lies within the claims' "
            "tolerance), `mismatch` (an official result exists and differs), `none` "
@@ -175,6 +184,19 @@ CONSISTENCY = (
            "`baseline`): \"2x over the H100\" and \"4x over the A100\" are two groups.", "H100"),
     Column("counted", "For counts, what is counted (last word of the surface, singular): "
            "\"2 systems\" and \"5U\" are two groups.", "server"),
+    Column("shared", "What the members share beyond system, benchmark and metric: every "
+           "field of the group's key (`extractor.verdicts.keys.GroupKey`) that is set, as "
+           "`key=value`; a part or scale no member states is `?` (such a figure is never "
+           "taken to be of a part or scale another page names). Fields besides those of "
+           "`context`: `kind` (`relative`, `change`), `currency`, `dimension` (the "
+           "quantity; `bandwidth:bits` for a rate in bits: 3.2 Tbps and 1.6 TB/s are never "
+           "compared), `magnitude` (values over `magnitude_gap`, 5x, apart under one key "
+           "are split: 80 GB and 3.35 TB do not measure one thing).",
+           "precision=FP8;scale=?;dimension=compute"),
+    Column("spread", "How far apart the values lie: the largest over the smallest "
+           "(`x4.04`); empty when all are equal.", "x4.04"),
+    Column("furthest", "The two members furthest apart, each with its page: what to read "
+           "first in a conflict.", "989 TFLOPS (set2/zh_04.txt) vs 4000 TFLOPS (set2/zh_07.txt)"),
 )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+import numpy as np
 import pandas as pd
 
 from extractor.report.columns import anchor, meaning
@@ -28,10 +29,13 @@ VALUES_LISTED = 50       # distinct values shown for a group before "and N more 
 
 
 def text(value) -> str:
-    """A cell as text: '' for missing values, numbers without trailing zeros.
+    """A cell as text: '' for missing values, numbers without trailing zeros, and never
+    in exponent notation (a reader of the report reads 480,000,000,000, not 4.8e+11).
 
     >>> [text(v) for v in (None, float("nan"), 28.3, 300000.0, "a", True)]
     ['', '', '28.3', '300000', 'a', 'true']
+    >>> [text(v) for v in (4.8e11, -2.5e6, 1.5e-05, 1234567.891, float("inf"))]
+    ['480,000,000,000', '-2,500,000', '0.000015', '1,234,570', 'inf']
     """
     if value is None or value is pd.NA:
         return ""
@@ -40,8 +44,19 @@ def text(value) -> str:
     if isinstance(value, float):
         if math.isnan(value):
             return ""
-        return f"{value:.6g}"
+        return _plain_number(value)
     return str(value)
+
+
+def _plain_number(value: float) -> str:
+    """Six significant figures, in positional notation."""
+    short = f"{value:.6g}"
+    if "e" not in short or not math.isfinite(value):
+        return short
+    rounded = float(short)
+    if abs(rounded) >= 1:
+        return f"{rounded:,.0f}"
+    return np.format_float_positional(rounded, trim="-")
 
 
 def records(df: pd.DataFrame, columns) -> list[dict]:
@@ -178,6 +193,32 @@ class GroupView:
 REFERENCE_UNITS = {"time_to_train": "min", "improvement": "%", "speedup": "x"}
 
 
+#: minutes per time unit a claim may state (`reference_value` of a time is in minutes)
+_MINUTES = {"s": 1 / 60, "ms": 1 / 60000, "min": 1.0, "h": 60.0, "day": 1440.0, "d": 1440.0}
+
+
+def reference_shown(value: str, unit: str, labels: list[str]) -> str:
+    """The official value as the card shows it: in its unit, and for a time also in the
+    unit the claims state most ("claimed 55 h · official 19.944 min (0.3324 h)").
+
+    >>> reference_shown("19.944", "min", ["55 h", "55 h"])
+    '19.944 min (0.3324 h)'
+    >>> reference_shown("5.879", "min", ["5.78 min"]), reference_shown("", "min", [])
+    ('5.879 min', '')
+    """
+    if not value:
+        return ""
+    shown = f"{value} {unit}".strip()
+    units = Counter(label.rpartition(" ")[2] for label in labels if " " in label)
+    claimed = units.most_common(1)[0][0] if units else ""
+    if unit == "min" and claimed in _MINUTES and claimed != "min":
+        try:
+            shown += f" ({float(value) / _MINUTES[claimed]:.4g} {claimed})"
+        except ValueError:
+            pass
+    return shown
+
+
 def collapse_list(items: list[str], counted: bool = True) -> str:
     """A long `;`-list said shortly: distinct items (with counts), the first few named.
 
@@ -205,7 +246,7 @@ def group_views(groups: pd.DataFrame, claim_views: dict[str, list[ClaimView]]
     cols = ["group_id", "system", "workload", "metric", "context", "n_docs", "langs", "values",
             "verdict", "reference_value", "reference_verdict", "reference_note",
             "reference_round", "reference_division", "reference_system", "reference_reading",
-            "doc_ids"]
+            "doc_ids", "shared", "spread", "furthest"]
     out = []
     for row in records(groups, cols):
         gid = text(row["group_id"])
@@ -227,6 +268,8 @@ def group_views(groups: pd.DataFrame, claim_views: dict[str, list[ClaimView]]
             buckets[0].examples = members[:EXAMPLES_PER_VALUE]  # labels formatted apart
         cells = {c: text(row[c]) for c in cols}
         cells["reference_unit"] = REFERENCE_UNITS.get(cells["metric"], "")
+        cells["reference_shown"] = reference_shown(cells["reference_value"],
+                                                   cells["reference_unit"], values)
         review = _needs_review(verdict, ref)
         out.append(GroupView(gid, ("g-" if review else "gr-") + gid, title or gid, cells,
                              buckets, verdict, ref, review, len(values) or len(members),

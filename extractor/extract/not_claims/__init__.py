@@ -1,6 +1,9 @@
 """The one home of the decision "this number is no claim", at both levels it is taken:
 `not_claims.quantities` (no quantity at all) and `not_claims.claims` (a quantity, but no
-claim).
+claim). `not_claims.rules.RULES` lists every rule of both levels as one ordered list of
+named rules (name, stage, why, test), tried stage by stage in that order; a number
+dropped keeps the rule that dropped it (a `Rejection`, recorded when a caller asks:
+`extractor explain PAGE`).
 
 The quantity layer (the first half here): a number is no quantity at all when it is a
 digit inside a name or code (ResNet-50, A100, Ryzen 9 CPUs, LLaMA V3.1 70B, 가우디3,
@@ -19,8 +22,7 @@ IDs, dates, years, URLs, file names, list numbers), is a count below two ("one C
 period of the story ("in the six months"), a count of people or companies
 (`off_topic_counts`), a Korean numeral read from the middle of a word, or an integer glued
 to letters the page lost, whose magnitude may be among them ("70??" for 70만).
-`reason_not_claim` gives the first rule that applies, so a reviewer can ask why a number
-was left out.
+`reason_not_claim` gives the name of the first rule of the claim stage that applies.
 
 All words are data: lexicons/claims_not.json, numbers_<lang>.json, context_words.json.
 """
@@ -29,7 +31,8 @@ from extractor.extract.not_claims.claims import (about_business, counts_off_topi
                                                  glued_to_name, inside_korean_word,
                                                  magnitude_lost, not_claim_spans, overlaps, reason_not_claim)
 from extractor.extract.not_claims.dates import FullDates, full_dates
-from extractor.extract.not_claims.quantities import Masks, NotAQuantity, Spans, build_masks
+from extractor.extract.not_claims.masks import Masks, Spans, build_masks
+from extractor.extract.not_claims.quantities import NotAQuantity
 
 __all__ = ["FullDates", "Masks", "NotAQuantity", "Spans", "about_business", "build_masks",
            "counts_off_topic", "counts_parameters", "full_dates", "glued_to_lost_word",

@@ -8,8 +8,9 @@ from the middle of a word, or an integer glued to letters the page lost (its mag
 만 or 万, may be among them: `magnitude_lost`); a number with no name beside it is no
 claim in a sentence about a market (`about_business`), except a count of parameters
 (`counts_parameters`).
-`reason_not_claim` gives the first rule that applies, so a reviewer can ask why a number
-was left out.
+The tests here are those of the claim stages of `rules.RULES` (test(facts), facts a
+`rules.NumberFacts`); `reason_not_claim` gives the name of the first rule of the `claim`
+stage that applies, so a reviewer can ask why a number was left out.
 """
 from __future__ import annotations
 
@@ -143,7 +144,8 @@ def magnitude_lost(sentence: str, q: Quantity) -> bool:
 
 def reason_not_claim(sentence: str, q: Quantity, name_spans, *, lossy: bool, min_count: float,
                      period_units, spans_cache: list | None = None) -> str:
-    """Why quantity `q` of `sentence` is no claim, or "" when it may be one.
+    """The name of the first rule of the `claim` stage (`rules.RULES`) that says quantity
+    `q` of `sentence` is no claim, or "" when it may be one.
 
     `name_spans` are the entity spans of the sentence (a number starting inside one is
     part of the name); `lossy` says letters of the sentence were lost (digits glued to
@@ -155,37 +157,112 @@ def reason_not_claim(sentence: str, q: Quantity, name_spans, *, lossy: bool, min
     >>> [reason_not_claim(s, Quantity(t, s.index(t), s.index(t) + len(t), 1.0, unit=u), [(0, 9)],
     ...                   lossy=False, min_count=2, period_units=("month",)) for t, u in
     ...  (("50", ""), ("28.3 minutes", "min"), ("2021", ""))]
-    ['name', '', 'pattern']
+    ['entity_name', '', 'not_claim_pattern']
     """
-    if q.end <= q.start or any(a <= q.start < b for a, b in name_spans):
-        return "name"
-    unit = q.unit or ""
-    if unit == "count" and q.value is not None and abs(q.value) < min_count:
-        return "count_below_min"
-    if unit in period_units:
-        return "period"
-    if unit == "count" and counts_off_topic(q.surface):
-        return "off_topic_count"
-    if inside_korean_word(sentence, q):
-        return "inside_word"
-    if glued_to_name(sentence, q) or (lossy and glued_to_lost_word(sentence, q)):
-        return "name"
-    if lossy and magnitude_lost(sentence, q):
-        return "magnitude_lost"
+    from extractor.extract.not_claims.rules import NumberFacts, first, stage_rules  # noqa: PLC0415 - rules imports this module
+    facts = NumberFacts(sentence, q, "", name_spans, lossy, _Limits(min_count, period_units), spans_cache)
+    rule = first(stage_rules("claim"), facts)
+    return rule.name if rule else ""
+
+
+class _Limits:
+    """The options the `claim` stage's rules read (as ClaimConfig has them)."""
+    __slots__ = ("min_count", "period_units")
+
+    def __init__(self, min_count: float, period_units):
+        self.min_count, self.period_units = min_count, period_units
+
+
+# -- the tests of the claim stages of `rules.RULES`: test(facts), facts a rules.NumberFacts --
+
+def entity_name(n) -> bool:
+    q = n.q
+    return q.end <= q.start or any(a <= q.start < b for a, b in n.name_spans)
+
+
+def count_below_two(n) -> bool:
+    q = n.q
+    return q.unit == "count" and q.value is not None and abs(q.value) < n.config.min_count
+
+
+def period(n) -> bool:
+    return (n.q.unit or "") in n.config.period_units
+
+
+def off_topic_count(n) -> bool:
+    return n.q.unit == "count" and counts_off_topic(n.q.surface)
+
+
+def inside_korean_word_rule(n) -> bool:
+    return inside_korean_word(n.sentence, n.q)
+
+
+def glued_to_name_rule(n) -> bool:
+    return glued_to_name(n.sentence, n.q) or (n.lossy and glued_to_lost_word(n.sentence, n.q))
+
+
+def magnitude_lost_rule(n) -> bool:
+    return n.lossy and magnitude_lost(n.sentence, n.q)
+
+
+def not_claim_pattern(n) -> bool:
     from extractor.extract.cues import cues  # noqa: PLC0415 - see not_claim_spans
     # [always spans, unitless spans]: the unitless patterns are read only once a number
     # without a unit asks (profiled: the slowest of the patterns, most numbers have a unit)
-    spans_cache = [] if spans_cache is None else spans_cache
-    if not spans_cache:
-        spans_cache.append(_spans(cues().not_always, sentence))
-    if overlaps(q.start, q.end, spans_cache[0]):
-        return "pattern"
-    if not unit:
-        if len(spans_cache) < 2:
-            spans_cache.append(_spans(cues().not_unitless, sentence))
-        if overlaps(q.start, q.end, spans_cache[1]):  # "2048 GPUs" is a count
-            return "pattern"
-    return ""
+    if not n.spans_cache:
+        n.spans_cache.append(_spans(cues().not_always, n.sentence))
+    return overlaps(n.q.start, n.q.end, n.spans_cache[0])
+
+
+def not_claim_pattern_unitless(n) -> bool:
+    if n.q.unit:
+        return False  # "2048 GPUs" is a count
+    from extractor.extract.cues import cues  # noqa: PLC0415 - see not_claim_spans
+    if not n.spans_cache:  # (read by not_claim_pattern, the rule before, in a run)
+        n.spans_cache.append(_spans(cues().not_always, n.sentence))
+    if len(n.spans_cache) < 2:
+        n.spans_cache.append(_spans(cues().not_unitless, n.sentence))
+    return overlaps(n.q.start, n.q.end, n.spans_cache[1])
+
+
+def bare_number(n) -> bool:
+    return not n.q.unit and n.table is None and not n.unit_loss.overlaps(*n.window) and \
+        not bare_cue_follows(n.sentence, n.q, n.lang)
+
+
+def bare_unnamed(n) -> bool:
+    return not n.unit and n.link.system_from not in n.in_sentence \
+        and n.link.workload_from not in n.in_sentence
+
+
+def no_subject(n) -> bool:
+    return n.config.require_subject and not (n.link.system or n.link.workload)
+
+
+def _named(n) -> bool:
+    return n.link.system_from in n.in_sentence or n.link.workload_from in n.in_sentence
+
+
+def unnamed_business(n) -> bool:
+    if _named(n):
+        return False
+    if "about_business" not in n.memo:  # the same for each number of the sentence
+        n.memo["about_business"] = about_business(n.sentence, n.lang)
+    return n.memo["about_business"]
+
+
+def unnamed_count(n) -> bool:
+    return not _named(n) and n.quantity in n.config.named_quantities \
+        and not counts_parameters(n.sentence, n.q)
+
+
+def bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
+    """A word right after a bare number implies its lost unit ("최대 2.6 단축")."""
+    from extractor.extract.cues import LANGS, cues, lang_key  # noqa: PLC0415 - see not_claim_spans
+    tail = sentence[q.end:q.end + 8].lstrip().lower()
+    lk = lang_key(lang)
+    langs = [lk] if lk in LANGS else list(LANGS)
+    return any(tail.startswith(w.lower()) for lg in langs for w in cues().bare_cues[lg])
 
 
 @lru_cache(maxsize=None)

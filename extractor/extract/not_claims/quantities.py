@@ -5,20 +5,20 @@ CPUs, LLaMA V3.1 70B, 가우디3, i7-1355U), a version or identifier (v1.1, 蓝�
 1.0-1025), a date, year or time (2021-12-02, 6月24日, 2024년 4분기, since 2014, Hot Chips
 2025, 2012�12� on a damaged page), a URL, file name or line of program code, a stock
 ticker (台積電(2330)), a process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a
-number in a parenthesis that defines a unit (38 TOPS(초당 1조 번 연산)). `build_masks`
-compiles the span masks of a grammar; `NotAQuantity` holds the tests the quantity finder
-mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`). Dates with a day
-are in `dates` (the page context reads them too).
+number in a parenthesis that defines a unit (38 TOPS(초당 1조 번 연산)). The span masks
+(dates, URLs, code ...) are compiled in `masks`; `NotAQuantity` holds the tests the quantity finder
+mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`); the functions at
+the end are the tests of the quantity stages of `rules.RULES`, which name them and give
+their order. Dates with a day are in `dates` (the page context reads them too).
 """
 from __future__ import annotations
 
 import bisect
 import re
-from typing import NamedTuple
 
-from extractor import lexicons
+from extractor.extract.not_claims.masks import Spans
 from extractor.extract.numbers import numeral_tables
-from extractor.extract.regex_tools import HAN, HANGUL, SP, alt, is_hangul, with_first_char_guard
+from extractor.extract.regex_tools import HAN, HANGUL, is_hangul
 
 
 #: the characters that end the token before a number (`_in_address_token`)
@@ -34,113 +34,6 @@ _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{H
 _GLOSSED_KINDS = frozenset({"compute", "bandwidth", "throughput"})
 #: characters a unit gloss may hold before its rate word: "(EF·1초에 …"
 _GLOSS_OPENER_WITHIN = 6
-
-
-class Masks(NamedTuple):
-    #: searched over the whole text (URLs, markup, code)
-    global_re: re.Pattern
-    #: searched in windows around candidate numbers (dates, times, ids, versions, tickers)
-    local_re: re.Pattern
-    #: a number inside a token this matches is part of an address, a file or a parameter
-    token_re: re.Pattern
-    #: a line of program code (// 使用示例:100B參數模型), searched only in texts holding an opener
-    code_line_re: re.Pattern
-    code_openers: tuple
-    #: (words, pattern): a pattern searched over the text only when it holds one of the words
-    conditional: tuple = ()
-    #: any code opener or conditional word: one search tells that a text holds none of
-    #: them (most texts), instead of a test per word
-    triggers: re.Pattern | None = None
-
-
-def build_masks(numbers: list[dict]) -> Masks:
-    """Spans that hold no quantity. The ones with a distinctive first character are
-    searched over the whole text; the rest only in windows around candidate numbers."""
-    nots = lexicons.load("claims_not.json")
-    code = alt(nots.get("code_line_openers", []), False)
-    nodes = alt(nots.get("process_node_units", []))
-    global_mask_re = re.compile("|".join([
-        r"https?://\S+|ftp://\S+|www\.\S+",                      # URLs
-        r"<[^<>]{0,500}>|&#?\w{1,10};",                          # markup remains
-        r"`[^`\n]{1,200}`|\\[A-Za-z]+\{[^{}\n]{0,200}\}",        # code and LaTeX
-    ]))
-    en = lexicons.load("numbers_en.json")
-    months = alt([m for m in en.get("month_names", [])], boundary=False)
-    year_suffixes = alt([s for lex in numbers for s in lex.get("year_suffixes", [])], False)
-    year = r"(?:1[89]|20)\d\d"
-    patterns = [
-        rf"\b{year}[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])\b|\b{year}[-/](?:0?[1-9]|1[0-2])\b",
-        r"\b(?:[0-2]?\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:\d\d){1,2}\b|\b(?:0?[1-9]|1[0-2])/(?:[0-2]?\d|3[01])/(?:\d\d){1,2}\b",
-        rf"(?i:\b(?:{months})\.?{SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{SP}+{year})?(?!\d))",
-        rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{SP}+(?:of{SP}+)?(?:{months})\b\.?(?:,?{SP}+{year})?)",
-        rf"(?i:\b(?:{months})\.?,?{SP}+{year}\b)",
-        rf"{year}{SP}?(?:{year_suffixes})(?:{SP}?\d{{1,2}}{SP}?[월月](?:{SP}?\d{{1,2}}{SP}?[일日号號])?)?" if year_suffixes else r"(?!x)x",
-        rf"(?<![\d.])\d{{1,2}}{SP}?[월月](?![간份])(?:{SP}?\d{{1,2}}{SP}?[일日号號])?",
-        r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?i:[ap]\.?m\.?))?(?![\d:])",
-        r"(?i:\b\d{1,2}\s?[ap]\.m\.|\b\d{1,2}\s?[ap]m\b)",
-        r"(?<!\d)\d{1,2}시(?!간|스|즌|작|장|점|리즈|대|리|각)(?:\s?\d{1,2}분)?|[上下]午\s?\d{1,2}[点點时時]",
-        r"\b\d+\.\d+-\d{3,}\b",                                  # MLPerf result ids 1.0-1025
-        r"\b\d+(?:\.\d+){2,}\b",                                  # versions, IP addresses
-        r"(?<![\d,.])\d{11,}(?![\d,])",                           # tracking ids
-        r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]\d{2,4}){2,3}\b|\(\d{3}\)\s?\d{3}-\d{4}\b|\b\d{2,4}-\d{3,4}-\d{4}\b",
-        r"(?<![\w.])\d+[xX×]\d+(?:[xX×]\d+)?\b",                 # dimensions 32x32
-        r"\b0x[0-9A-Fa-f]+\b",
-        r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
-        rf"(?<=[{HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]",        # stock tickers 台積電(2330)
-    ]
-    # behind a lookahead on the characters a match can start with, the engine skips
-    # other positions at one test instead of trying every alternative there
-    # (profiled: the masks were the costliest part of the layer; 4x faster so); each
-    # alternative behind its own too, so that a digit tries only the alternatives that
-    # can start with one, a letter only the month names (a tenth faster again)
-    local_mask_re = re.compile(with_first_char_guard("|".join(with_first_char_guard(f"(?:{p})")
-                                                              for p in patterns)))
-    # a number inside a token like these is part of an address, a file or a parameter
-    token_mask_re = re.compile(
-        r"[@=]|://|^www\.|\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)(?![A-Za-z0-9])")
-    # a pattern anchored at line starts has no first character to skip ahead by: kept
-    # apart and searched only in texts that hold an opener
-    code_line_re = re.compile(rf"(?m:^[ \t]*(?:{code}).*$)")
-    openers = tuple(nots.get("code_line_openers", []))
-    # masks that need a rare word: searched over the text only when it holds one
-    local_times = nots.get("local_time_markers", [])
-    displays = nots.get("display_mode_after", [])
-    conditional = (
-        (tuple(nots.get("process_node_units", [])),              # process nodes 5奈米, 4nm, 10㎚급
-         re.compile(rf"(?<![\d.])\d+(?:\.\d+)?{SP}?(?:{nodes})")),
-        (("4K", "8K", "2K", "5K", "4k", "8k"),                   # display modes 4K 60Hz
-         re.compile(rf"(?<![A-Za-z0-9_.])[2458][Kk](?={SP}?(?:\d{{2,3}}{SP}?)?(?:{alt(displays, False)}))")),
-        (tuple(local_times),                                      # 1일(현지시간)
-         re.compile(rf"(?<!\d)\d{{1,2}}\D{{0,3}}(?:{alt(local_times, False)})")),
-        (("\ufffd", "?"),                                        # 2012�12�: 年/月 lost to damage
-         re.compile(r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?")),
-    )
-    words = openers + tuple(w for ws, _ in conditional for w in ws)
-    # (an empty word is in every text: then no shortcut)
-    triggers = re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))) \
-        if words and "" not in words else None
-    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers, conditional, triggers)
-
-
-class Spans:
-    """Sorted, non-overlapping spans with a fast 'is this offset inside one' test.
-
-    >>> spans = Spans([(0, 4), (2, 6), (10, 12)])  # (2, 6) overlaps (0, 4): dropped
-    >>> spans.covers(3), spans.covers(5), spans.covers(11), spans.covers(12)
-    (True, False, True, False)
-    """
-
-    def __init__(self, spans):
-        self.starts, self.ends = [], []
-        for s, e in spans:
-            if self.ends and s < self.ends[-1]:
-                continue
-            self.starts.append(s)
-            self.ends.append(e)
-
-    def covers(self, pos: int) -> bool:
-        i = bisect.bisect_right(self.starts, pos) - 1
-        return i >= 0 and pos < self.ends[i]
 
 
 class NotAQuantity:
@@ -170,34 +63,14 @@ class NotAQuantity:
         spans.sort()
         return Spans(spans)
 
-    def _not_a_quantity(self, kind: str, s: int, e: int, surface: str) -> bool:
-        """Cheap tests that rule a candidate out before its value is read."""
-        if kind in ("kos", "zh") and len(surface) < 2 and surface in numeral_tables().cjk_big:
-            return True  # a lone 조, 万, 兆 is a word (조건 condition, 每兆瓦 per megawatt)
-        if kind == "kos" and len(surface) < 2 and surface not in numeral_tables().cjk_small \
-                and surface not in numeral_tables().cjk_big:
-            return True  # a lone 이, 일, 사, 구 is a word far more often than a numeral
-        norm = self.norm
-        if kind == "en" and s and norm[s - 1].isascii() and norm[s - 1].isalpha():
-            return True  # 'one' in 'someone'
-        if self.masked.covers(s) or self._in_address_token(s, e):
-            return True
-        if kind in ("arabic", "cjkmix"):
-            return self._is_name_or_code(s, e, surface) and not self.g.prefix_re.search(norm, max(0, s - 8), s) \
-                and not self._after_scaled_prefix(s) and not self._after_negative_word(s)
-        if kind == "zh" and s and norm[s - 1] in self.g.demonstratives:
-            return True  # 这两款: 'these two', an aside
-        if kind == "zh" and self.g.ordinal_prefix_re:
-            return bool(self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s))  # 第三
-        return False
-
     # -- what a number is not --
 
     _TOKEN_RIGHT = re.compile(r"\S{0,300}")
 
-    def _in_address_token(self, s: int, e: int) -> bool:
+    def _in_address_token(self, c) -> bool:
         """Inside an e-mail address, file name, URL or query parameter (press2021@x.ai,
         1638413962408997.png, id=145304570664993)."""
+        s, e = c.s, c.e
         norm, lo = self.norm, max(0, s - 300)
         if s and norm[s - 1] in _TOKEN_BREAKS:
             left = ""  # most numbers follow a space: the token starts here, no search back
@@ -231,10 +104,11 @@ class NotAQuantity:
         token = m.group()
         return not (token[:-1].isdigit() and token[-1] in self.g.scale_letters)
 
-    def _cjk_glued_name(self, e: int, surface: str) -> bool:
+    def _cjk_glued_name(self, c) -> bool:
         """780M核显, 4K视频: a magnitude letter glued to a number and then to CJK text
         names a product or a display mode; an amount would take a unit (13B参数)."""
-        return surface[-1:].isalpha() and e < len(self.norm) and (
+        e = c.e
+        return c.surface[-1:].isalpha() and not _unit_lost_after(self, c) and e < len(self.norm) and (
             "\u4e00" <= self.norm[e] <= "\u9fff" or is_hangul(self.norm[e]))
 
     def _word_before(self, s: int, words: set) -> bool:
@@ -243,25 +117,37 @@ class NotAQuantity:
         m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
         return bool(m) and m.group(1)[::-1].lower().strip(".-") in words
 
-    def _is_name_or_code(self, s: int, e: int, surface: str) -> bool:
-        norm = self.norm
+    def _is_name_or_code(self, c) -> bool:
+        """Digits of a name or code, unless an amount's sign precedes them."""
+        s, e, norm = c.s, c.e, self.norm
         prev = norm[s - 1] if s else ""
-        if prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",):
-            return True  # A100, FP16, v1.1, M2000, #3
-        if prev in "-–" and s >= 2 and self._code_before_hyphen(s - 1):
-            return True  # ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U (5k-20k is a range)
-        if prev == "." and s >= 2 and norm[s - 2].isdigit():
-            return True
-        if e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() and norm[e + 1].isalpha() \
-                and not self._unit_at(e, s) and not self.g.count_re.match(norm, e):
-            return True  # 50-layer handled as count; 3-D, 2-D as names
-        if self._word_before(s, self.g.version_cues):
-            return True  # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2
-        if "." in surface and self._word_before(s, self.g.version_cues_decimal) and not self._unit_at(e, s):
-            return True  # Training 2.0
-        if self.g.ordinal_prefix_re and self.g.ordinal_prefix_re.search(norm, max(0, s - 3), s):
-            return True  # 第3, 제3
-        return False
+        if (prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",)) \
+                or (prev in "-–" and s >= 2 and self._code_before_hyphen(s - 1)) \
+                or (prev == "." and s >= 2 and norm[s - 2].isdigit()):
+            # A100, FP16, v1.1, M2000, #3; ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U
+            # (5k-20k is a range); 1.2.3
+            return not self._amount_sign_before(s)
+        # 3-D, 2-D are names (50-layer is a count)
+        return e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() \
+            and norm[e + 1].isalpha() and not self._unit_at(e, s) and not self.g.count_re.match(norm, e) \
+            and not self._amount_sign_before(s)
+
+    def _is_version(self, c) -> bool:
+        """A version after its cue word, unless an amount's sign precedes it."""
+        s = c.s
+        # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2; Training 2.0
+        return (self._word_before(s, self.g.version_cues) or (
+            "." in c.surface and self._word_before(s, self.g.version_cues_decimal)
+            and not self._unit_at(c.e, s))) and not self._amount_sign_before(s)
+
+    def _after_ordinal_prefix(self, s: int) -> bool:
+        return bool(self.g.ordinal_prefix_re) and bool(self.g.ordinal_prefix_re.search(self.norm, max(0, s - 3), s))  # 第3, 제3
+
+    def _amount_sign_before(self, s: int) -> bool:
+        """A currency sign, a damaged one or a negative word before digits makes them an
+        amount, whatever letter precedes them ($100, PS6m, minus-260)."""
+        return bool(self.g.prefix_re.search(self.norm, max(0, s - 8), s)) or self._after_scaled_prefix(s) \
+            or self._after_negative_word(s)
 
     # a capitalised word inside a sentence, then the number: Ryzen 9, Xeon Platinum 8380, BR 104
 
@@ -275,9 +161,10 @@ class NotAQuantity:
 
     _KOREAN_NAME_BEFORE = re.compile(rf"[{HANGUL}A-Za-z][ \t\u00a0]\Z")
 
-    def _name_digits(self, s: int, e: int, surface: str, unit: str, end: int) -> bool:
+    def _name_digits(self, c) -> bool:
         """Digits that are part of a product or model name by their neighbours (CLAIMS.md:
         name parts are not claims): Ryzen 9 CPUs, 가우디3 칩, 가우디 3 프로세서, LLaMA V3.1 70B."""
+        s, e, surface, unit, end = c.s, c.e, c.surface, c.unit, c.end
         norm, names = self.norm, self.g.number_names
         if surface[-1:] in names["size_suffixes"] and not surface[-2:-1].isalpha():
             after = norm[e:e + 12].lstrip(" \t\u00a0").lower()
@@ -300,10 +187,11 @@ class NotAQuantity:
         noun = norm[e:end].strip()
         return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, max(0, s - 2), s))
 
-    def _bare_name_digits(self, s: int, e: int, surface: str) -> bool:
+    def _bare_name_digits(self, c) -> bool:
         """A bare whole number inside a name: S&P 500, Ryzen 7, Gaudi 3 (after a capitalised
         word inside a sentence), 737 Max (three digits or more before a capitalised word)."""
-        if not surface.isdigit():
+        s, e, surface = c.s, c.e, c.surface
+        if not surface.isdigit() or _unit_lost_after(self, c):
             return False
         named = self._MID_SENTENCE_NAME.search(self.norm, max(0, s - 40), s) or \
             (len(surface) >= 3 and self._NAME_AFTER.match(self.norm, e))
@@ -317,12 +205,11 @@ class NotAQuantity:
         out = []
         gloss_end = -1
         for i, q in enumerate(qs):
-            if q.start < gloss_end:
-                continue
-            if i and qs[i - 1].quantity in _GLOSSED_KINDS:
+            if q.start >= gloss_end and i and qs[i - 1].quantity in _GLOSSED_KINDS:
                 gloss_end = self._gloss_after(qs[i - 1].end, q.start)
-                if q.start < gloss_end:
-                    continue
+            if q.start < gloss_end:
+                self._reject_quantity("unit_gloss", q)
+                continue
             out.append(q)
         return out
 
@@ -347,7 +234,8 @@ class NotAQuantity:
 
     _YEAR_TO_BEFORE = re.compile(r"(?<!\d)(?:1[89]|20)\d\d[ \t\u00a0]*(?:to|-|–|and|through|until|~|至|到)[ \t\u00a0]*\Z", re.I)
 
-    def _is_year(self, s: int, e: int, surface: str, value: float) -> bool:
+    def _is_year(self, c) -> bool:
+        s, e, surface, value = c.s, c.e, c.surface, c.value
         if not (len(surface) == 4 and surface.isdigit() and 1900 <= value <= 2099):
             return False
         if self._unit_at(e, s):
@@ -370,8 +258,9 @@ class NotAQuantity:
             return True  # 2021? on a page whose letters were lost: 2021년 / 2021年
         return s > 0 and self.norm[s - 1] == "(" and self.norm.startswith(")", e)
 
-    def _needs_unit(self, kind: str, surface: str) -> bool:
+    def _needs_unit(self, c) -> bool:
         """Spelled numerals that are also common words stand as numbers only before a unit."""
+        kind, surface = c.kind, c.surface
         if kind in ("kon", "kos"):
             return True
         if kind == "zh":
@@ -384,3 +273,96 @@ class NotAQuantity:
         return False
 
 
+
+
+# -- the tests of the quantity stages of `rules.RULES`: test(finder, candidate) --
+# (a finder is a `NotAQuantity`; a candidate a `rules.Candidate`)
+
+def multiplier_inside_word(f, c) -> bool:
+    first, prev = c.surface[0], f.norm[c.s - 1] if c.s else ""
+    return bool(prev) and ((first.isascii() and first.isalnum() and (prev.isalnum() or prev == "_"))
+                           or (is_hangul(first) and is_hangul(prev)))
+
+
+def rate_denominator(f, c) -> bool:
+    from extractor.extract.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
+    return unit_info(c.unit)[0] == "duration" and bool(_AMOUNT_BEFORE.search(f.norm, max(0, c.s - 24), c.s))
+
+
+# An amount in the last two words before a phrase such as "an hour" makes it a rate's
+# denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
+_AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
+
+
+def lone_magnitude_word(f, c) -> bool:
+    return len(c.surface) < 2 and c.surface in numeral_tables().cjk_big
+
+
+def lone_korean_syllable(f, c) -> bool:
+    t = numeral_tables()
+    return len(c.surface) < 2 and c.surface not in t.cjk_small and c.surface not in t.cjk_big
+
+
+def inside_english_word(f, c) -> bool:
+    return c.s > 0 and f.norm[c.s - 1].isascii() and f.norm[c.s - 1].isalpha()
+
+
+def masked(f, c) -> bool:
+    spans, pos = f.masked, c.s  # (Spans.covers inline: asked of every numeral)
+    i = bisect.bisect_right(spans.starts, pos) - 1
+    return i >= 0 and pos < spans.ends[i]
+
+
+address_token = NotAQuantity._in_address_token
+in_name_or_code = NotAQuantity._is_name_or_code
+version = NotAQuantity._is_version
+
+
+def demonstrative(f, c) -> bool:
+    return c.s > 0 and f.norm[c.s - 1] in f.g.demonstratives
+
+
+def ordinal_prefix(f, c) -> bool:
+    return f._after_ordinal_prefix(c.s) and (c.kind == "zh" or not f._amount_sign_before(c.s))
+
+
+year = NotAQuantity._is_year
+
+
+def ordinal_suffix(f, c) -> bool:
+    rx = f.g.ordinal_suffix_re
+    return bool(rx) and bool(rx.match(f.norm, c.e)) and not f._unit_at(c.e, c.s)
+
+
+name_digits = NotAQuantity._name_digits
+needs_unit = NotAQuantity._needs_unit
+
+
+def bare_not_emitted(f, c) -> bool:
+    return not f.cfg.emit_bare
+
+
+def glued_letters(f, c) -> bool:
+    return c.end < len(f.norm) and f.norm[c.end].isascii() and f.norm[c.end].isalpha()
+
+
+def _unit_lost_after(f, c) -> bool:
+    """Letters lost right after the number: its unit may be among them (flagged, kept)."""
+    return f.lossy and f.norm.startswith("?", c.e)
+
+
+def version_after_name(f, c) -> bool:
+    return "." in c.surface and not _unit_lost_after(f, c) and f._after_name(c.s)
+
+
+bare_name_digits = NotAQuantity._bare_name_digits
+cjk_glued_name = NotAQuantity._cjk_glued_name
+
+
+def ratio_after_letter(f, c) -> bool:
+    return c.s > 0 and f.norm[c.s - 1].isascii() and f.norm[c.s - 1].isalpha()
+
+
+def time_of_day(f, c) -> bool:
+    _, sep, b_str = re.split(r"\s*([:比])\s*", c.surface, maxsplit=1)
+    return sep == ":" and len(b_str) == 2 and not f._word_before(c.s, f.g.ratio_cues)

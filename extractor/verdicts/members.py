@@ -2,9 +2,9 @@
 
 - `tolerance_interval(value, surface, qualifier, config)`, `half_unit(value, surface)`:
   what a stated value covers.
-- `MemberFactory(columns, config)`: over a `extractor.claim_columns.ClaimColumns`, the
+- `MemberFactory(columns, config)`: over a `columns.ClaimColumns`, the
   `partitions()` of the table by system and benchmark key, and the `members(rows)` of
-  one partition at a time (see `extractor.consistency`), with their contexts and
+  one partition at a time (see `stage`), with their contexts and
   intervals; what they share (parsed contexts, keys, flags; intervals and counted
   things within a partition) is worked out once.
 """
@@ -14,19 +14,15 @@ import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from extractor.claim_columns import NUMBER_COLUMNS, TEXT_COLUMNS, ClaimColumns, finite, text
 from extractor.extract.context import PageContext
-from extractor.extract.page_context import page_context
-from extractor.grouping import counted_thing
-from extractor.reference import benchmark_key, system_key
 from extractor.table_files import format_cell
-
-if TYPE_CHECKING:
-    from extractor.consistency import ConsistencyConfig
+from extractor.verdicts.columns import NUMBER_COLUMNS, TEXT_COLUMNS, ClaimColumns, finite, text
+from extractor.verdicts.config import ConsistencyConfig
+from extractor.verdicts.keys import counted_thing
+from extractor.verdicts.names import benchmark_key, system_key
 
 __all__ = ["ClaimColumns", "Member", "MemberFactory", "finite", "half_unit", "text",
            "tolerance_interval"]
@@ -83,9 +79,7 @@ def tolerance_interval(value: float, surface: str = "", qualifier: str = "exact"
     >>> lo, hi = tolerance_interval(5.78, "5.78分鐘"); lo <= 5.879 <= hi
     False
     """
-    if config is None:
-        from extractor.consistency import ConsistencyConfig  # noqa: PLC0415 - its defaults
-        config = ConsistencyConfig()
+    config = config or ConsistencyConfig()
     half = half_unit(value, surface)
     size = abs(value)
     if qualifier == "approx":
@@ -136,7 +130,8 @@ class Member:
     #: the interval of the stated number alone, its qualifier ignored
     exact_lo: float = 0.0
     exact_hi: float = 0.0
-    bucket: tuple = ()
+    #: the key of the group it joined (`grouping.group_claims`)
+    bucket: object = None
 
     @property
     def scale(self) -> float | None:
@@ -210,6 +205,8 @@ class MemberFactory:
         codes = self.columns.codes
         for doc, sentence in zip(codes["doc_id"].tolist(), codes["sentence"].tolist()):
             sentences[doc][sentence] = None
+        # only for a table without contexts: reading them is the claim stage's work
+        from extractor.extract.page_context import page_context  # noqa: PLC0415
         docs, texts = self.columns.values["doc_id"], self.columns.values["sentence"]
         return {docs[d]: page_context("\n".join(texts[s] for s in ss))
                 for d, ss in sentences.items()}

@@ -3,7 +3,7 @@ of an agreeing claim of another page about the same system and workload in a com
 context; on a lossy page, a value whose metric words were lost takes that claim's metric
 too (flag `metric_inferred`).
 
-- `recover_units(members, config) -> [UnitRecovery]`: members (`extractor.members.
+- `recover_units(members, config) -> [UnitRecovery]`: members (`members.
   Member`s, read here by their fields) updated in place; what changed, for claims.csv's
   `unit_source` and flags.
 
@@ -18,14 +18,11 @@ import math
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from extractor.extract.context import PageContext
-from extractor.grouping import UNSPECIFIC_METRICS, possible_round
-
-if TYPE_CHECKING:
-    from extractor.consistency import ConsistencyConfig
-    from extractor.members import Member
+from extractor.verdicts.config import ConsistencyConfig
+from extractor.verdicts.keys import UNSPECIFIC_METRICS, possible_round
+from extractor.verdicts.members import Member
 
 logger = logging.getLogger(__name__)
 

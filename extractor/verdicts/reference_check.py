@@ -8,27 +8,24 @@
 - `system_hint(items, ctx, reference, bench, config)`: for a time without a system, the
   rows it would fit, as a note.
 
-Rows are the named tuples of `extractor.reference.ReferenceIndex`; members are the
+Rows are the named tuples of `reference_table.ReferenceIndex`; members are the
 consistency stage's, read here by their fields.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
 from extractor.extract.context import PageContext
 from extractor.extract.rounds import round_for_date, round_sort_key
-
-if TYPE_CHECKING:  # the consistency stage's records, read here by their fields only
-    from extractor.consistency import ConsistencyConfig
-    from extractor.members import Member
+from extractor.verdicts.config import ConsistencyConfig
+from extractor.verdicts.members import Member
 
 
 @dataclass
 class ReferenceCheck:
     """What the reference says about a group: `verdict` match/mismatch/none, the
-    reference value in the unit of the group's values, and which rows gave it."""
+    reference value (minutes for a time, whatever unit the claims state it in; a per
+    cent or a factor for a relative claim), and which rows gave it."""
 
     verdict: str = "none"
     value: float | None = None
@@ -58,14 +55,6 @@ def divisions_to_try(ctx: PageContext, rows: list, config: ConsistencyConfig) ->
         [d for d in present if d not in config.divisions]
 
 
-
-def _group_scale(items: list[Member], default: float) -> tuple[float, str]:
-    """(base units per unit, unit) of the group's values: the most common known unit."""
-    units = Counter((m.unit, round(m.scale, 12)) for m in items if m.scale is not None)
-    if not units:
-        return default, ""
-    (unit, scale), _ = sorted(units.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-    return scale, unit
 
 def _round_may_come_from_date(items: list[Member], rnd: str) -> bool:
     return any(m.context.date and round_for_date(m.context.date, m.context.suite) == rnd
@@ -106,14 +95,11 @@ def check_time(items: list[Member], ctx: PageContext, rows: list,
         wanted = ctx.round or "any round"
         return ReferenceCheck(note=f"reference has no {wanted} "
                                    f"{ctx.division + ' ' if ctx.division else ''}result")
-    scale, unit = _group_scale(items, 60.0)
     median = sorted(_member_seconds(m) for m in items)[len(items) // 2]
     # most values fitted, then the preferred round and division, then the closest result
     # (a round may list one system twice: 6.769 and 6.703 min for "6.7 minutes")
     best = max(candidates, key=lambda c: (c[3], [-i for i in c[0]], -abs(c[2] - median)))
     pref, row, seconds, n_fit, assumed = best
-    if not unit and len(assumed) == 1:  # no stated unit: give the value in the one assumed
-        scale = dict(config.assumed_time_units).get(assumed[0], scale)
     if n_fit == len(items):
         note = []
         if not ctx.division or not ctx.round:
@@ -122,7 +108,7 @@ def check_time(items: list[Member], ctx: PageContext, rows: list,
             note.append(f"matched the earlier round {row.round}, not the page's {ctx.round}")
         if assumed:
             note.append(f"unit assumed {'/'.join(assumed)}")
-        return ReferenceCheck("match", significant(seconds / scale), row.round, row.division,
+        return ReferenceCheck("match", significant(seconds / 60.0), row.round, row.division,
                               row.system_name, "", "; ".join(note))
     if not ctx.round:
         # no round stated and no result fits every value: the closest of every round's
@@ -142,7 +128,7 @@ def check_time(items: list[Member], ctx: PageContext, rows: list,
     explained = _each_value_fits(items, candidates, config)
     if explained:
         note.append(explained)
-    return ReferenceCheck("mismatch", significant(seconds / scale), row.round, row.division,
+    return ReferenceCheck("mismatch", significant(seconds / 60.0), row.round, row.division,
                           row.system_name, "", "; ".join(note))
 
 

@@ -8,10 +8,10 @@ compare their values, and check them against a reference table of official resul
   `group_id`.
 - `check_claims_file(path, reference, config) -> (groups, ClaimUpdates)`: the same, for
   the claims table a run wrote, without holding it (what `extractor run` and `extractor
-  check` use): only the columns the stage reads, as codes (`extractor.claim_columns`); the
+  check` use): only the columns the stage reads, as codes (`columns`); the
   claims come back as the changes to make to each row (`ClaimUpdates.apply`), made while
   the table is copied chunk by chunk (`extractor.outputs.RunWriter.finish_updated`).
-- `load_reference(path=None)`: the reference table (see `extractor.reference`).
+- `load_reference(path=None)`: the reference table (see `reference_table`).
 
 Memory: the stage holds the column store (about 90 bytes a claim, plus each distinct
 text once), one partition's `Member`s at a time (the claims of one system and benchmark
@@ -23,26 +23,29 @@ How, in order:
 1. Context: each claim's `context` (suite, round, division, date, and the scale its
    sentence states; see `extractor.extract.context`). A table without a context column
    gets each page's from the sentences of its claims.
-2. Unit recovery (`extractor.recovery.recover_units`): a value whose unit the page lost (a `?`-damaged page)
+2. Unit recovery (`recovery.recover_units`): a value whose unit the page lost (a `?`-damaged page)
    takes the unit of an agreeing claim of another page about the same system and
    workload in a compatible context; on a lossy page, a value whose metric words were
    lost takes that claim's metric too (flag `metric_inferred`).
-3. Grouping (`extractor.grouping.group_claims`): same canonical system, benchmark (BERT =
-   BERT-Large) and metric, compatible context, and the same scale (for times,
-   throughputs and relative claims), compared system (for relative values), counted
-   thing (for counts), kind (a factor of an absolute metric, "2x the memory", is
-   not compared with "141 GB"), number format and what a price is per; a claim for which one of these is unknown joins the one value its
-   key knows, or forms its own group when there are several.
-4. Verdicts (`extractor.grouping.verdict`): every value covers a tolerance interval
+3. Grouping (`grouping.group_claims`): by the claim's `keys.GroupKey`: canonical
+   system, benchmark (BERT = BERT-Large) and metric, round, division, size (for times,
+   throughputs and relative claims), compared system, counted thing, kind (a factor of
+   an absolute metric, "2x the memory", is not compared with "141 GB"), number format,
+   what a price is per, currency, and the part, scale, dimension, period, seller and
+   variant the claim's context states; for the first of these a claim for which one is
+   unknown joins the one value its key knows, the others never match a known value.
+   Values of one key over `magnitude_gap` apart are split; a claim nothing can be
+   compared with meets only restatements of its sentence.
+4. Verdicts (`grouping.verdict`): every value covers a tolerance interval
    (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
    `agree` when all intervals of two or more pages share a point, `conflict` when two
    pages state values that cannot both hold, `within_page` when values differ but each
    difference is on one page, `single` for one page and one value.
-5. Reference (`extractor.reference.check_reference`): the rows of the group's system
-   (any claim name a row answers to), benchmark and stated scale; time-to-train groups
-   against their times, relative groups (per cent improvement, speed-up) against the
-   two rounds they imply, or the other system their sentence names, read both as time
-   reduction and as speed-up.
+5. Reference (`reference.check_reference`): the rows of the group's system
+   (any claim name a row answers to), benchmark, round and stated scale; time-to-train
+   groups against their times (`reference_value` in minutes), relative groups (per cent
+   improvement, speed-up) against the two rounds they imply, or the claim's baseline
+   system, read both as time reduction and as speed-up; `none` says why.
 
 Columns after the contract's in consistency.csv (docs/columns.md says more):
 `reference_round` (the round that matched, or `v1.0->v1.1` for a relative claim),
@@ -51,7 +54,10 @@ claim against another system), `reference_reading` (`time_reduction`, `speedup` 
 both), `reference_note` (which division/round matched when the page did not say, the
 unit assumed for a value that lost it, how far off a mismatch is, the scale matched or
 the candidates' scales), `baseline` (the compared system of a relative group),
-`counted` (what a group of counts counts).
+`counted` (what a group of counts counts), `shared`, `spread`, `furthest` (why the
+values differ: `why.explain`).
+
+A bug here raises: the stage never turns an error into an empty table.
 """
 from __future__ import annotations
 
@@ -65,14 +71,19 @@ import numpy as np
 import pandas as pd
 
 from extractor.extract.context import PageContext
-from extractor.grouping import group_claims, group_id, verdict
-from extractor.claim_columns import ClaimColumns, text
-from extractor.members import Member, MemberFactory, half_unit, tolerance_interval
-from extractor.recovery import UnitRecovery, recover_units
-from extractor.reference import (DEFAULT_REFERENCE, ReferenceCheck, ReferenceTableError,
-                                 benchmark_key, canonical_benchmark, canonical_system,
-                                 check_reference, load_reference, prepare_reference,
-                                 reference_rows, system_key)
+from extractor.verdicts.columns import ClaimColumns, text
+from extractor.verdicts.config import ConsistencyConfig
+from extractor.verdicts.grouping import group_claims, verdict
+from extractor.verdicts.keys import GroupKey
+from extractor.verdicts.members import Member, MemberFactory, half_unit, tolerance_interval
+from extractor.verdicts.names import canonical_benchmark, canonical_system
+from extractor.verdicts.recovery import UnitRecovery, recover_units
+from extractor.verdicts.reference import check_reference
+from extractor.verdicts.reference_check import ReferenceCheck
+from extractor.verdicts.why import explain
+from extractor.verdicts.reference_table import (DEFAULT_REFERENCE, ReferenceTableError,
+                                                load_reference, prepare_reference,
+                                                reference_rows)
 
 logger = logging.getLogger(__name__)
 
@@ -85,52 +96,10 @@ GROUP_COLUMNS = ["group_id", "system", "workload", "metric", "context", "n_docs"
                  "values", "verdict", "reference_value", "reference_verdict", "doc_ids"]
 #: what the reference check found, after the contract's columns
 EXTRA_GROUP_COLUMNS = ["reference_round", "reference_division", "reference_system",
-                       "reference_reading", "reference_note", "baseline", "counted"]
+                       "reference_reading", "reference_note", "baseline", "counted",
+                       "shared", "spread", "furthest"]
 #: columns this stage adds to the claims table, after the contract's columns
 CLAIM_EXTRA_COLUMNS = ["unit_source", "group_id"]
-
-
-@dataclass
-class ConsistencyConfig:
-    """Options of the consistency stage."""
-
-    #: relative tolerance added to the tolerance implied by the stated precision
-    rel_tolerance: float = 0.005
-    #: half-width of an `approx` value ("about 10", "약 10"), relative
-    approx_tolerance: float = 0.05
-    #: how far above its value an `at_least` value reaches ("just over 9": up to 9.9)
-    at_least_span: float = 0.10
-    #: give values whose unit was lost the unit of an agreeing claim of another page
-    recover_units: bool = True
-    #: metrics checked against the reference's times
-    time_metrics: tuple[str, ...] = ("time_to_train",)
-    #: metrics checked against two rounds of the reference (earlier vs later time)
-    relative_metrics: tuple[str, ...] = ("improvement", "speedup")
-    #: a page whose round may come from its date alone may speak of an earlier round:
-    #: try earlier rounds when the page's own round does not fit
-    try_earlier_rounds: bool = True
-    #: divisions tried, in this order, when a claim's division is unknown
-    divisions: tuple[str, ...] = ("closed", "open")
-    #: units (seconds each) a time whose unit the page lost may be read in
-    assumed_time_units: tuple[tuple[str, float], ...] = (("min", 60.0), ("h", 3600.0))
-    #: metrics whose groups are split by the scale a page states (accelerators, nodes):
-    #: a time on one node and on eight nodes are different results
-    scale_metrics: tuple[str, ...] = ("time_to_train", "throughput", "improvement", "speedup",
-                                      "latency")
-    #: metrics whose values are relative by nature: a factor there is no other kind of
-    #: value than the rest of its group (elsewhere "2x the memory" is not "141 GB")
-    relative_value_metrics: tuple[str, ...] = ("improvement", "speedup", "perf_per_price",
-                                               "perf_per_watt", "ratio")
-    #: metrics whose values carry a unit of their own (dollars, bytes, FLOPS, watts,
-    #: seconds): a per cent there is a change ("prices cut by 44%"), no value to compare
-    #: with "$25,000", and gets a group of its own as a factor does
-    unit_metrics: tuple[str, ...] = ("price", "memory", "bandwidth", "compute", "power",
-                                     "throughput", "latency", "time_to_train")
-    #: metrics whose groups are split by what is counted ("2 racks" vs "5U")
-    counted_metrics: tuple[str, ...] = ("count",)
-    #: on an unexpected error, log it and return no groups rather than fail the run
-    #: (tests turn this off to see the error)
-    fail_safe: bool = True
 
 
 @dataclass
@@ -156,6 +125,9 @@ class Group:
     reference_note: str = ""
     baseline: str = ""
     counted: str = ""
+    shared: str = ""
+    spread: str = ""
+    furthest: str = ""
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -189,7 +161,8 @@ def check_consistency(claims: pd.DataFrame, reference: pd.DataFrame | None,
     if claims is None or not len(claims):
         return _no_groups(), _empty_claims_frame(
             claims if claims is not None else pd.DataFrame())
-    groups, updates = _fail_safe(lambda: ClaimColumns.from_frame(claims), reference, config)
+    groups, updates = _check(ClaimColumns.from_frame(claims), reference,
+                             config or ConsistencyConfig())
     return groups, updates.apply(claims)
 
 
@@ -197,25 +170,14 @@ def check_claims_file(path: Path, reference: pd.DataFrame | None,
                       config: ConsistencyConfig | None = None
                       ) -> tuple[pd.DataFrame, ClaimUpdates]:
     """`check_consistency` of the claims table written at `path`, without holding it:
-    only the columns the stage reads are read, as codes (`extractor.claim_columns.
+    only the columns the stage reads are read, as codes (`columns.
     ClaimColumns`), and the claims come back as the changes to make to each row
     (`ClaimUpdates.apply`, chunk by chunk as the table is copied)."""
-    return _fail_safe(lambda: ClaimColumns.from_csv(path), reference, config)
+    return _check(ClaimColumns.from_csv(path), reference, config or ConsistencyConfig())
 
 
 def _no_groups() -> pd.DataFrame:
     return pd.DataFrame(columns=GROUP_COLUMNS + EXTRA_GROUP_COLUMNS)
-
-
-def _fail_safe(columns, reference, config) -> tuple[pd.DataFrame, ClaimUpdates]:
-    config = config or ConsistencyConfig()
-    if not config.fail_safe:
-        return _check(columns(), reference, config)
-    try:
-        return _check(columns(), reference, config)
-    except Exception:  # runs once over the whole corpus: a bug here must not lose the run
-        logger.exception("consistency check failed; no groups written")
-        return _no_groups(), ClaimUpdates.failed()
 
 
 def _check(columns: ClaimColumns, reference: pd.DataFrame | None,
@@ -246,32 +208,42 @@ def _check_partition(members: list[Member], ref_rows, config: ConsistencyConfig,
     recovered = recover_units(members, config) if config.recover_units else []
     updates.record_recovered(recovered, members)
     groups = []
-    for bucket, items in group_claims(members, config).items():
-        groups.append(_group(bucket, items, ref_rows, config))
+    for key, items in group_claims(members, config).items():
+        groups.append(_group(key, items, ref_rows, config))
         updates.record_group(groups[-1].group_id, items)
     return groups
 
 
-def _group(bucket: tuple, items: list[Member], ref_rows, config: ConsistencyConfig) -> Group:
-    """The consistency.csv row of one bucket of members."""
+def key_context(key: GroupKey) -> PageContext:
+    """The context a group's key states, as `PageContext` (what the reference check
+    and the `context` column read)."""
+    size = key.size
+    return PageContext(key.suite, key.round, key.division, "",
+                       size[1:] if size.startswith("a") else "",
+                       size[1:] if size.startswith("n") else "", key.precision,
+                       key.sparsity, key.per, key.part, key.scale, key.variant, key.period,
+                       key.seller)
+
+
+def _group(key: GroupKey, items: list[Member], ref_rows, config: ConsistencyConfig) -> Group:
+    """The consistency.csv row of one group of members."""
     items.sort(key=lambda m: (m.doc_id, m.row))
-    (sys_key, bench_key, metric, suite, rnd, division, scale, baseline, counted, _,
-     precision, sparsity, per, _currency) = bucket
-    ctx = PageContext(suite, rnd, division, "",
-                      scale[1:] if scale.startswith("a") else "",
-                      scale[1:] if scale.startswith("n") else "", precision, sparsity, per)
+    ctx = key_context(key)
     shown = list({(m.doc_id, m.value, m.unit, m.qualifier): m for m in items}.values())
-    check = check_reference(items, ctx, sys_key, bench_key, metric, ref_rows, config)
+    check = check_reference(items, ctx, key.system, key.benchmark, key.metric, ref_rows,
+                            config)
     system = _most_common(canonical_system(m.system) for m in items)
     workload = canonical_benchmark(_most_common(m.workload for m in items))
+    why = explain(key, items)
+    baseline = _most_common(canonical_system(m.baseline) for m in items
+                            if m.baseline_key == key.baseline) if key.baseline else ""
     return Group(
-        group_id(bucket), system, workload, metric, ctx.as_string(),
+        key.group_id(), system, workload, key.metric, ctx.as_string(),
         len({m.doc_id for m in items}), ";".join(sorted({m.lang for m in items if m.lang})),
         ";".join(m.label() for m in shown), verdict(items), check.value, check.verdict,
         ";".join(m.doc_id for m in shown), check.round, check.division, check.system,
-        check.reading, check.note,
-        _most_common(canonical_system(m.baseline) for m in items if m.baseline_key == baseline)
-        if baseline else "", counted)
+        check.reading, check.note, baseline, key.counted, why.shared, why.spread,
+        why.furthest)
 
 
 #: the claims columns unit recovery changes, with their value when a table lacks them
@@ -289,16 +261,10 @@ class ClaimUpdates:
     group_ids: list[str] = field(default_factory=list)
     #: row -> (unit, quantity, value_norm, metric, flags, unit_source or None)
     recovered: dict[int, tuple] = field(default_factory=dict)
-    #: the stage failed: rows are kept as they are (the stage's columns added if missing)
-    unchanged: bool = False
 
     @classmethod
     def none(cls, n_rows: int) -> ClaimUpdates:
         return cls(np.full(n_rows, -1, dtype=np.int32))
-
-    @classmethod
-    def failed(cls) -> ClaimUpdates:
-        return cls(np.empty(0, dtype=np.int32), unchanged=True)
 
     def record_group(self, gid: str, items: list[Member]) -> None:
         self.group_ids.append(gid)
@@ -315,7 +281,7 @@ class ClaimUpdates:
     def apply(self, claims: pd.DataFrame, first_row: int = 0) -> pd.DataFrame:
         """`claims` (rows first_row, first_row + 1, ... of the table) with the recovered
         units and the columns `unit_source` and `group_id` (after the others)."""
-        if self.unchanged or not len(claims):
+        if not len(claims):
             return _empty_claims_frame(claims)
         # a shallow copy: the columns replaced below are new, the others are shared
         out = claims.reset_index(drop=True) if not isinstance(claims.index, pd.RangeIndex) \
