@@ -182,9 +182,9 @@ def test_mark_roles_marks_the_compared_name_only():
     sentence = "B200 is 2.5x faster than H100 on BERT."
     spans = [(sentence.index(n), sentence.index(n) + len(n), n) for n in ("B200", "H100")]
     mentions = [Mention(Entity(a, b, n, SYSTEM, n), a, b) for a, b, n in spans]
-    mark_roles(sentence, mentions, find_quantities(sentence, "en"), "en", clause_spans(sentence, "en"))
-    assert [m.baseline for m in mentions] == [False, True]
-    assert not any(m.counted for m in mentions)
+    roles = mark_roles(sentence, mentions, find_quantities(sentence, "en"), "en", clause_spans(sentence, "en"))
+    assert [roles.of(m).baseline for m in mentions] == [False, True]
+    assert not any(roles.of(m).counted for m in mentions)
 
 
 @pytest.mark.parametrize("sentence, lang", [
@@ -203,13 +203,24 @@ def test_a_sentence_is_read_for_comparisons_once_with_the_same_roles(sentence, l
 
     qs, clauses = find_quantities(sentence, lang), clause_spans(sentence, lang)
     fresh = mentions()
-    mark_roles(sentence, fresh, qs, lang, clauses)
+    fresh_roles = mark_roles(sentence, fresh, qs, lang, clauses)
     info = SentenceInfo(0, len(sentence), sentence, lang, 0, systems=mentions())
     compared_first = [m.entity.canonical for m in info.compared()]
-    mark_roles(sentence, info.systems, qs, lang, clauses, info.comparisons(clauses))
-    roles_of = lambda ms: [(m.counted, m.baseline, m.own_clause, m.owned) for m in ms]  # noqa: E731
-    assert roles_of(info.systems) == roles_of(fresh)
-    assert compared_first == [m.entity.canonical for m in fresh if m.baseline] != []
+    info.roles = mark_roles(sentence, info.systems, qs, lang, clauses, info.comparisons(clauses))
+    assert [info.roles.of(m) for m in info.systems] == [fresh_roles.of(m) for m in fresh]
+    assert compared_first == [m.entity.canonical for m in fresh if fresh_roles.of(m).baseline] != []
+
+
+def test_roles_are_an_immutable_record_and_mentions_carry_no_flags():
+    sentence = "B200 is 2.5x faster than H100 on BERT."
+    spans = [(sentence.index(n), sentence.index(n) + len(n), n) for n in ("B200", "H100")]
+    mentions = [Mention(Entity(a, b, n, SYSTEM, n), a, b) for a, b, n in spans]
+    roles = mark_roles(sentence, mentions, find_quantities(sentence, "en"), "en", clause_spans(sentence, "en"))
+    with pytest.raises((AttributeError, TypeError)):
+        roles.of(mentions[1]).baseline = False  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        roles.by_span[(0, 4)] = roles.of(mentions[1])  # type: ignore[index]
+    assert not hasattr(mentions[1], "baseline")
 
 
 def test_a_korean_subject_marked_by_its_particle_is_not_the_baseline():
@@ -233,3 +244,18 @@ def test_a_number_after_over_is_a_qualifier_not_a_comparison():
     # "over 4x faster Llama 3.1 405B": "over" qualifies 4x; the model is no baseline
     c = claim("The GB200 NVL72 delivered over 4x faster Llama 2 70B fine-tuning.", 4)
     assert c.workload == "Llama 2 70B" and c.baseline == ""
+
+
+def test_more_than_a_count_before_a_name_is_no_comparison():
+    # set1/en_02: "using more than 5,000 Blackwell GPUs": Blackwell is counted, not compared with
+    text = ("A new record time was set for Llama 3.1 405B at 10 minutes using more than "
+            "5,000 Blackwell GPUs.")
+    c = claim(text, 10)
+    assert (c.system, c.baseline) == ("Blackwell", "")
+
+
+def test_a_bracketed_name_is_compared_by_the_marker_after_the_bracket():
+    # set2/ko_02: "전 세대 제품(가우디2)보다 ... 4배 ... 가우디3를 공개했다"
+    text = "인텔은 전 세대 제품(가우디2)보다 AI 컴퓨팅 성능은 4배 강화한 신형 AI 반도체 가우디3를 공개했다."
+    c = claim(text, 4)
+    assert (c.system, c.baseline) == ("Gaudi3", "Gaudi2")

@@ -33,9 +33,11 @@ from dataclasses import dataclass, field, fields, replace
 from extractor.extract.confidence import claim_confidence
 from extractor.extract.cues import clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
+from extractor.extract.link_kinds import claim_kind
 from extractor.extract.linking import link_names, memoised, sentence_infos
 from extractor.extract.metrics import metric_by_unit, metric_for
 from extractor.extract.number_format import number_format_at
+from extractor.extract.not_claims import about_business
 from extractor.extract.not_claims.rules import BY_NAME, NumberFacts, Rejection, first, stage_rules
 from extractor.extract.page_context import page_context
 from extractor.extract.price_basis import price_basis_of, with_restated_bases
@@ -258,7 +260,8 @@ class _PageReader:
             return []
         clauses = clause_spans(sent, info.lang)
         qs = [q for q, _ in kept]
-        mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses, info.comparisons(clauses))
+        info.roles = mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses,
+                                info.comparisons(clauses))
         out = []
         # what holds for the whole sentence, worked out for its first claim only
         # (link_names, _claim): the same for each of its numbers
@@ -292,19 +295,10 @@ class _PageReader:
             if not unit and not table.unit_lost(sent, col):
                 return self._reject(idx, "table_unit_missing", q)
 
-        link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
-                          config.carry_workload_sentences, memo)
-        in_sentence = ("clause", "sentence", "table_column")
-        facts = NumberFacts(sent, q, lang, (), info.lossy, config)
-        facts.unit, facts.quantity, facts.link, facts.in_sentence, facts.memo = \
-            unit, quantity, link, in_sentence, memo
-        rule = first(_LINK_RULES, facts)
-        if rule:  # a bare number or a business figure whose own sentence names no product
-            return self._reject(idx, rule.name, q)
-
         metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
-        if before is not None and memoised(memo, "refers_back", refers_back, sent, lk):
+        back = memoised(memo, "refers_back", refers_back, sent, lk)
+        if before is not None and back:
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
             # sentence that is referred back to names the metric
             metric, cue = metric_for(quantity, "", before.text, lang)
@@ -312,6 +306,19 @@ class _PageReader:
         if unit_metric:  # "in the six months": a period, not a time-to-train
             metric, cue = unit_metric, False
 
+        # the claim's kind decides what may attach to it (a memory size takes no model)
+        kind = claim_kind(metric, q, sent, unit=unit, refers_back=back,
+                          business=memoised(memo, "about_business", about_business, sent, lang),
+                          names_model=bool(info.workloads))
+        link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
+                          config.carry_workload_sentences, memo, kind)
+        in_sentence = ("clause", "sentence", "table_column")
+        facts = NumberFacts(sent, q, lang, (), info.lossy, config)
+        facts.unit, facts.quantity, facts.link, facts.in_sentence, facts.memo = \
+            unit, quantity, link, in_sentence, memo
+        rule = first(_LINK_RULES, facts)
+        if rule:  # a bare number or a business figure whose own sentence names no product
+            return self._reject(idx, rule.name, q)
 
         if "unit_missing" not in flags and not unit:
             flags.append("unit_missing")

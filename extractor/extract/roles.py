@@ -2,20 +2,23 @@
 the baseline of a comparison.
 
 In "B200 is 4x faster than H100" the claim is B200's and H100 is the baseline; in
-"10.9 minutes on 3,584 H100 GPUs" H100 is what is counted. `mark_roles` marks each
-`Mention` of a sentence: `counted` (a number right before it counts it), `baseline` (a
+"10.9 minutes on 3,584 H100 GPUs" H100 is what is counted. `mark_roles` gives each
+`Mention` of a sentence its `Role`: `counted` (a number right before it counts it), `baseline` (a
 comparison word before it, "than X", "比X", "compared with X", or after it, "X 대비",
 "X보다", "X相比": `claims_links.json` baselines), `own_clause` and `owned` (a baseline
 that still owns the numbers of its own clause, or figures stated as its own: "H100의
-700W보다", "比H100的700W", "192GB vs 80GB"). `topic_of` picks, of several names before a
+700W보다", "比H100的700W", "192GB vs 80GB"). The roles of a sentence are one immutable
+record, `SentenceRoles`, read once; mentions carry no flags. `topic_of` picks, of several names before a
 number, the one its clause is about; `unknown_baseline` names the baseline of a comparison
 when the lexicons do not know it yet ("than GB300", "比Trillium").
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from types import MappingProxyType
 from typing import NamedTuple
 
 from extractor import lexicons
@@ -25,21 +28,15 @@ from extractor.extract.name_kinds import is_family, is_part
 from extractor.extract.quantities import Quantity
 
 
-@dataclass
+@dataclass(frozen=True)
 class Mention:
-    """An entity seen from one sentence: offsets relative to the sentence."""
+    """An entity seen from one sentence: offsets relative to the sentence. What the
+    sentence makes of it (counted, compared against) is its `Role` in the sentence's
+    `SentenceRoles`, not a flag on the mention."""
 
     entity: Entity
     start: int
     end: int
-    counted: bool = False   # "four IPU-M2000s": what a number counts, not the subject
-    baseline: bool = False  # "than DGX A100", "DGX A100에 비해": the reference compared to
-    # a baseline that still owns the numbers of its own clause ("..., compared to 18.6
-    # minutes for 8 A100 GPUs") or those between it and its marker ("H100의 700W보다")
-    own_clause: bool = False
-    marked: bool = False  # `mark_roles` has read it
-    #: spans of the sentence whose numbers are this baseline's own figures
-    owned: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def component(self) -> bool:
@@ -51,9 +48,50 @@ class Mention:
         """The name is of a family or architecture (Hopper), not of a product."""
         return is_family(self.entity.canonical)
 
+
+@dataclass(frozen=True)
+class Role:
+    """What one sentence makes of one of its names."""
+
+    counted: bool = False   # "four IPU-M2000s": what a number counts, not the subject
+    baseline: bool = False  # "than DGX A100", "DGX A100에 비해": the reference compared to
+    # a baseline that still owns the numbers of its own clause ("..., compared to 18.6
+    # minutes for 8 A100 GPUs") or those between it and its marker ("H100의 700W보다")
+    own_clause: bool = False
+    #: spans of the sentence whose numbers are this baseline's own figures
+    owned: tuple[tuple[int, int], ...] = ()
+
     def owns(self, q: Quantity) -> bool:
         """Whether `q` is one of this baseline's own figures."""
         return any(a <= q.start and q.end <= b for a, b in self.owned)
+
+
+NO_ROLE = Role()
+
+
+@dataclass(frozen=True)
+class SentenceRoles:
+    """The roles of a sentence's names, read once from its words and numbers
+    (`mark_roles`): an immutable record the linking of its numbers, and of later
+    sentences that inherit from it, reads.
+
+    >>> from extractor.extract.entities import Entity
+    >>> h100 = Mention(Entity(0, 4, "H100", "SYSTEM", "H100"), 10, 14)
+    >>> roles = SentenceRoles({(10, 14): Role(baseline=True)})
+    >>> roles.of(h100).baseline, NO_ROLES.of(h100).baseline, roles.read, NO_ROLES.read
+    (True, False, True, False)
+    """
+
+    by_span: Mapping[tuple[int, int], Role] = field(default_factory=dict)
+    #: whether the sentence's numbers were read (a sentence without one has no roles)
+    read: bool = True
+
+    def of(self, m: Mention) -> Role:
+        return self.by_span.get((m.start, m.end), NO_ROLE)
+
+
+#: the roles of a sentence no number of which has been read
+NO_ROLES = SentenceRoles({}, read=False)
 
 
 @dataclass
@@ -69,6 +107,8 @@ class SentenceInfo:
     workloads: list[Mention] = field(default_factory=list)
     vendors: list[Mention] = field(default_factory=list)
     lossy: bool = False
+    #: what the sentence makes of its names, once its numbers are read (`mark_roles`)
+    roles: SentenceRoles = NO_ROLES
     #: offsets of the names a comparison of the sentence is made against (`compared`)
     _compared: frozenset[int] | None = field(default=None, repr=False)
     #: `comparison_marks` of systems + workloads, worked out once (`comparisons`)
@@ -78,7 +118,7 @@ class SentenceInfo:
         """The systems the sentence is about: neither counted nor a comparison baseline;
         products before parts (`name_kinds.is_part`)."""
         compared = {m.start for m in self.compared()}
-        found = [m for m in self.systems if not m.counted and m.start not in compared]
+        found = [m for m in self.systems if not self.roles.of(m).counted and m.start not in compared]
         return [m for m in found if not m.component] + [m for m in found if m.component]
 
     def compared(self) -> list[Mention]:
@@ -89,11 +129,11 @@ class SentenceInfo:
             self._compared = frozenset()
             # a sentence with a number was marked already (profiled: half the stage's time
             # went to marking sentences twice or sentences without a name)
-            if self.systems and not all(m.marked for m in self.systems):
+            if self.systems and not self.roles.read:
                 marks = self.comparisons(clause_spans(self.text, self.lang))
                 self._compared = frozenset(m.start for m, mark in zip(self.systems + self.workloads, marks)
                                            if mark.baseline)
-        return [m for m in self.systems if m.baseline or m.start in self._compared]
+        return [m for m in self.systems if self.roles.of(m).baseline or m.start in self._compared]
 
     def comparisons(self, clauses: list[tuple[int, int]]) -> tuple[ComparisonMark, ...]:
         """`comparison_marks` of the sentence's systems + workloads (`clauses`: its
@@ -155,6 +195,12 @@ def role_cues() -> RoleCues:
     return RoleCues(patterns, openers, after, value_vs, possessive, unknown, unknown_not, gap_not)
 
 
+# between a comparison marker and the next name when the marker compares with that name
+# (Chinese, where 相比/相较 may stand before or after what is compared): "H200相较于H100",
+# "A相比B" (a preposition 于/於 at most). Korean markers are postpositions: never so.
+_OPENS_NEXT_NAME = re.compile(r"\s*[于於]?\s*")
+
+
 # a quoted name right after a name, in apposition: "TPU '트릴리움'", "GPU「Trillium」"
 QUOTED_APPOSITIVE = re.compile(
     r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
@@ -180,36 +226,57 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
     pattern_ends = [mm.end() for mm in before_pattern.finditer(sentence)] if before_pattern else []
     marks = []
     for m in mentions:
-        scratch = Mention(m.entity, m.start, m.end)  # compared_after records spans it owns
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
-        clause = next(((a, b) for a, b in clauses if a <= m.start < b), (0, len(sentence)))
-        baseline = compared_before(sentence, scratch, mentions, clause, lk, pattern_ends) \
-            or compared_after(sentence, scratch, mentions, clause, lk)
-        own_clause = opens_comparison(sentence, scratch, mentions, clause, lk)
-        marks.append(ComparisonMark(baseline or own_clause, own_clause, tuple(scratch.owned)))
+        clause = _past_brackets(sentence, next(((a, b) for a, b in clauses if a <= m.start < b),
+                                               (0, len(sentence))), clauses)
+        before = compared_before(sentence, m, mentions, clause, lk, pattern_ends)
+        after, owned = compared_after(sentence, m, mentions, clause, lk)
+        own_clause = opens_comparison(sentence, m, mentions, clause, lk)
+        marks.append(ComparisonMark(before or after or own_clause, own_clause, owned))
     return tuple(marks)
+
+
+def _past_brackets(sentence: str, clause: tuple[int, int],
+                   clauses: list[tuple[int, int]]) -> tuple[int, int]:
+    """A clause that is only a bracketed aside ("전 세대 제품(가우디2)보다") continues the
+    phrase it stands in: it reaches to the end of the clause after the closing bracket,
+    where the comparison marker that closes the phrase stands.
+
+    >>> s = "전 세대 제품(가우디2)보다 4배"
+    >>> _past_brackets(s, (8, 12), [(0, 7), (8, 12), (13, 19)])
+    (8, 19)
+    """
+    c0, c1 = clause
+    if c0 == 0 or c1 >= len(sentence) or sentence[c0 - 1] not in _OPENING_BRACKETS \
+            or sentence[c1] not in _CLOSING_BRACKETS:
+        return clause
+    after = next((b for a, b in clauses if a > c1), len(sentence))
+    return c0, after
+
+
+_OPENING_BRACKETS = "(（［[「『"
+_CLOSING_BRACKETS = ")）］]」』"
 
 
 def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity],
                lang: str, clauses: list[tuple[int, int]],
-               comparisons: tuple[ComparisonMark, ...] | None = None) -> None:
-    """Mark entities that a number counts and entities that are a comparison baseline,
-    and the figures a baseline owns; `comparisons`: the mentions' `comparison_marks`
-    when the caller has them."""
+               comparisons: tuple[ComparisonMark, ...] | None = None) -> SentenceRoles:
+    """The roles of a sentence's names: what a number counts, what a comparison is made
+    against, and the figures a baseline owns; `comparisons`: the mentions'
+    `comparison_marks` when the caller has them."""
     if comparisons is None:
         comparisons = comparison_marks(sentence, mentions, lang, clauses)
+    roles: dict[tuple[int, int], Role] = {}
     for m, mark in zip(mentions, comparisons, strict=True):
-        m.marked = True
-        m.counted = is_counted(sentence, m, quantities)
-        m.owned += mark.owned
-        if mark.baseline:
-            m.baseline = True
-        if mark.own_clause:
-            m.own_clause = True
-        if m.baseline:
-            m.owned += own_figures(sentence, m, quantities)
-    own_vs_figures(sentence, mentions, quantities)
+        owned = mark.owned + (tuple(own_figures(sentence, m, quantities)) if mark.baseline else ())
+        roles[(m.start, m.end)] = Role(is_counted(sentence, m, quantities), mark.baseline,
+                                       mark.own_clause, owned)
+    for m, span in own_vs_figures(sentence, [m for m in mentions if roles[(m.start, m.end)].baseline],
+                                  quantities):
+        role = roles[(m.start, m.end)]
+        roles[(m.start, m.end)] = replace(role, owned=role.owned + (span,))
+    return SentenceRoles(MappingProxyType(roles))
 
 
 def compared_before(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
@@ -229,10 +296,10 @@ def compared_before(sentence: str, m: Mention, mentions: list[Mention], clause: 
 
 
 def compared_after(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
-                   lk: str) -> bool:
+                   lk: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
     """Whether a comparison marker closes the name's phrase: "A100 대비", "A100 기반 시스템에
-    비해", "H100的4倍"; a figure between the name and "보다" is the name's own ("H100의
-    700W보다 50W 높다": 700W is H100's), recorded in `m.owned`."""
+    비해", "H100的4倍"; and the span between the name and "보다", whose figure is the
+    name's own ("H100의 700W보다 50W 높다": 700W is H100's)."""
     _, after_rx, phrase_rx = cues().baseline.get(lk, (None, None, None))
     c1 = clause[1]
     # the marker closes the noun phrase of the nearest name only
@@ -241,7 +308,12 @@ def compared_after(sentence: str, m: Mention, mentions: list[Mention], clause: t
     appos = QUOTED_APPOSITIVE.match(sentence, m.end, min(c1, nxt))
     t0 = appos.end() if appos else m.end
     tail = sentence[t0:min(c1, t0 + 16, nxt)]
-    found = after_rx is not None and any(mm.start() <= 2 for mm in after_rx.finditer(tail))
+    # "H200相较于H100": a marker that runs straight into the next name compares with that
+    # name; the name before it is the subject, not the baseline
+    found = after_rx is not None and any(
+        mm.start() <= 2 and not (lk == "zh" and _OPENS_NEXT_NAME.fullmatch(sentence, t0 + mm.end(), nxt))
+        for mm in after_rx.finditer(tail))
+    owned: tuple[tuple[int, int], ...] = ()
     if phrase_rx is not None:
         # "H200의 연산 성능은 H20보다": a topic or another name between the name and the
         # marker makes that other one the baseline
@@ -250,10 +322,10 @@ def compared_after(sentence: str, m: Mention, mentions: list[Mention], clause: t
                  and not (gap_not is not None and gap_not.search(tail, 0, mm.start()))]
         if marks:
             found = True
-            m.owned.append((m.end, t0 + marks[0].start()))
+            owned = ((m.end, t0 + marks[0].start()),)
     pattern_rx = cues().baseline_patterns.get(lk)
     # "A100의 3.4배", "H100的4倍": N times the name's
-    return found or (pattern_rx is not None and pattern_rx.match(sentence, m.end, c1) is not None)
+    return found or (pattern_rx is not None and pattern_rx.match(sentence, m.end, c1) is not None), owned
 
 
 def is_counted(sentence: str, m: Mention, quantities: list[Quantity]) -> bool:
@@ -282,6 +354,8 @@ def opens_comparison(sentence: str, m: Mention, mentions: list[Mention], clause:
     if before_rx is None or c0 == 0:
         return False
     lead = sentence[max(0, c0 - 16):c0].rstrip()
+    if sentence[c0:m.start].lstrip()[:1].isdigit() and _qualifier_ends(lead, lk):
+        return False  # "using more than 5,000 Blackwell GPUs": "than" qualifies the count
     cue = next((mm for mm in before_rx.finditer(lead) if mm.end() == len(lead)), None)
     if cue is None:
         return False
@@ -290,6 +364,26 @@ def opens_comparison(sentence: str, m: Mention, mentions: list[Mention], clause:
     cue_at = c0 - len(sentence[max(0, c0 - 16):c0]) + cue.start()
     return not (after is not None and after.fullmatch(cue.group())
                 and any(0 <= cue_at - o.end <= 3 for o in mentions))
+
+
+@lru_cache(maxsize=None)
+def _qualifier_end_regex(lk: str) -> re.Pattern | None:
+    """The qualifiers that stand before a number (`qualifiers_<lang>.json`: "more than",
+    "less than"), anchored at the end of a text."""
+    try:
+        words = [w for w, v in lexicons.load(f"qualifiers_{lk}.json").get("before", {}).items() if v]
+    except (FileNotFoundError, OSError):
+        return None
+    if not words:
+        return None
+    alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(r"(?<![A-Za-z])(?:" + alt + r")$", re.IGNORECASE)
+
+
+def _qualifier_ends(text: str, lk: str) -> bool:
+    """Whether `text` ends with a qualifier of a number ("... using more than")."""
+    rx = _qualifier_end_regex(lk)
+    return rx is not None and rx.search(text) is not None
 
 
 def own_figures(sentence: str, m: Mention, quantities: list[Quantity]) -> list[tuple[int, int]]:
@@ -309,17 +403,20 @@ def is_vs_figure(sentence: str, q: Quantity, quantities: list[Quantity]) -> bool
         o.end <= q.start and rx.fullmatch(sentence, o.end, q.start) for o in quantities)
 
 
-def own_vs_figures(sentence: str, mentions: list[Mention], quantities: list[Quantity]) -> None:
+def own_vs_figures(sentence: str, baselines: list[Mention],
+                   quantities: list[Quantity]) -> list[tuple[Mention, tuple[int, int]]]:
     """"MI300X vs H100: 192GB vs 80GB": the figure after "vs" is the baseline's, as the
-    name after "vs" is; given to the baseline nearest before it."""
+    name after "vs" is: (baseline nearest before it, the figure's span) pairs."""
     rx = role_cues().value_vs
     if rx is None:
-        return
+        return []
+    found = []
     for q1, q2 in zip(quantities, quantities[1:]):
         if rx.fullmatch(sentence, q1.end, q2.start):
-            owners = [m for m in mentions if m.baseline and m.end <= q1.start]
+            owners = [m for m in baselines if m.end <= q1.start]
             if owners:
-                max(owners, key=lambda m: m.end).owned.append((q2.start, q2.end))
+                found.append((max(owners, key=lambda m: m.end), (q2.start, q2.end)))
+    return found
 
 
 def unknown_baseline(sentence: str, lang: str, near: int, not_names: set[str]) -> str:

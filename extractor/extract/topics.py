@@ -79,7 +79,7 @@ def heading_above(infos: list[SentenceInfo], idx: int) -> SentenceInfo | None:
     return None
 
 
-def carried_workload(infos: list[SentenceInfo], idx: int, max_back: int) -> tuple[str, str]:
+def carried_workload(infos: list[SentenceInfo], idx: int, max_back: int) -> tuple[Mention | None, str]:
     """(workload, where) a sentence without one takes: the last workload named up to
     `max_back` sentences back in its paragraph, or by the heading over the paragraph."""
     info = infos[idx]
@@ -91,10 +91,10 @@ def carried_workload(infos: list[SentenceInfo], idx: int, max_back: int) -> tupl
         if crossed and (j == 0 or not is_heading(infos[j])):
             break  # the page's first line is its title: the page topic, not a heading
         if infos[j].workloads:
-            return infos[j].workloads[-1].entity.canonical, "heading" if crossed else "previous_sentence"
+            return infos[j].workloads[-1], "heading" if crossed else "previous_sentence"
         if crossed:  # a heading names the topic of the paragraph under it
             break
-    return "", ""
+    return None, ""
 
 
 def carried_system(infos: list[SentenceInfo], idx: int, clause: tuple[int, int]) -> tuple[Mention | None, str]:

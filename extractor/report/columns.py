@@ -248,6 +248,11 @@ LINKS = (
           "10.9 minutes on 3,584 H100 GPUs"),
     Value("baseline_only", "The only system of the sentence is a comparison's baseline "
           "(usually a page that lost the comparison word).", "A100 ?? 1.7?"),
+    Value("none:kind=<kind>", "A name was found but the claim's kind may not take it "
+          "from there (`extractor.extract.link_kinds`): a memory size, bandwidth, power, "
+          "compute figure or price takes no model from outside its sentence; a model's "
+          "parameter count takes no system; a market figure no system from outside its "
+          "sentence.", "141GB of HBM3e on a page about GPT-3: workload=none:kind=memory"),
 )
 
 REPAIRS = (

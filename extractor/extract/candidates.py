@@ -1,0 +1,178 @@
+"""Candidates: the names of a number's own sentence, and which of them it is about.
+
+`pick` chooses among a sentence's mentions by position and role: the number's own clause
+first (a baseline's own figure: "H100의 700W보다"), then what its clause counts, then the
+other clauses, the nearest clause before the number first; `parallel_pairs` pairs k names
+with k numbers in order ("X and Y took 5 and 6 minutes, respectively");
+`system_in_sentence` and `workload_in_sentence` apply them to a sentence (with a relative
+clause's antecedent and a family's product); `baseline_of` names what a number is
+compared against. The roles read here are the sentence's immutable `SentenceRoles`.
+"""
+from __future__ import annotations
+
+from extractor.extract.cues import cues, lang_key
+from extractor.extract.entities import SYSTEM, WORKLOAD
+from extractor.extract.quantities import Quantity
+from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_of, unknown_baseline
+
+
+def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tuple[int, int],
+         prefer_before: bool, late: bool = False,
+         topic_first: tuple[Quantity, ...] | None = None,
+         sentence: str = "") -> tuple[Mention | None, str]:
+    """The mention a quantity is about, as (mention, where): where is `clause` or
+    `sentence`. Tried in order: names of the number's own clause, then what its clause
+    counts ("10.9 minutes on 3,584 H100 GPUs"), then names of the other clauses (the
+    nearest clause before the number first). With `late` (after the topic failed):
+    counted names elsewhere (`counted`), then comparison baselines (`baseline_only`)."""
+
+    def dist(m: Mention) -> float:
+        if m.end <= q.start:
+            return (q.start - m.end) * (1.0 if prefer_before else 1.3)
+        return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
+
+    if not mentions:
+        return None, ""
+    # the roles of the mentions, looked up once (profiled: pick runs for every number)
+    role = {id(m): roles.of(m) for m in mentions}
+    c0, c1 = clause
+    if not late:
+        for m in mentions:
+            if role[id(m)].owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
+                return m, "clause"
+    own = [m for m in mentions if m.start >= c0 and m.end <= c1]
+    other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
+    counted = lambda m: role[id(m)].counted  # noqa: E731
+    baseline = lambda m: role[id(m)].baseline  # noqa: E731
+    plain = lambda ms: [m for m in ms if not counted(m) and not baseline(m)]  # noqa: E731
+    # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
+    # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
+    subject = lambda m: not baseline(m) or (role[id(m)].own_clause and q.unit not in ("x", "%"))  # noqa: E731
+    stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
+              ([m for m in own if counted(m) and subject(m)], "clause"),
+              ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]
+    if late:
+        stages = [([m for m in mentions if counted(m) and not baseline(m)], "counted"),
+                  ([m for m in own if baseline(m)] or [m for m in mentions if baseline(m)],
+                   "baseline_only")]
+    for i, (pool, where) in enumerate(stages):
+        if pool:
+            best = min(pool, key=dist)
+            if i == 0 and not late and topic_first is not None:
+                # "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and
+                # no number between them and it: the first is the topic, the other most
+                # likely a comparison whose marker was lost
+                before = sorted((m for m in pool if m.end <= q.start), key=lambda m: m.start)
+                if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
+                        and not any(before[0].end <= o.start < q.start for o in topic_first):
+                    return topic_of(before, sentence), where
+            return best, where
+    return None, ""
+
+
+def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: SentenceRoles,
+                   clause: tuple[int, int], respectively: bool = False) -> dict[int, Mention]:
+    """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
+    BERT-Large ... 84.4%에서 86.6%"); with a "respectively" word in the sentence, across
+    clauses ("X and Y took 5 and 6 minutes, respectively")."""
+    c0, c1 = clause
+    if respectively:
+        c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
+    qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
+    ms = [m for m in mentions if m.start >= c0 and m.end <= c1
+          and not roles.of(m).counted and not roles.of(m).owned]
+    # "目标物体检测(MASKR-CNN)": a name restated right after itself is one name
+    ms = [m for i, m in enumerate(ms) if i == 0 or m.entity.canonical != ms[i - 1].entity.canonical]
+    if respectively and ms:
+        # "8项任务中 ... 将A、B、C和D任务分别提升18%、14%、11%和8%": the numbers paired are
+        # the run after the names, not a count that stands before them
+        qs = [q for q in qs if q.start >= max(m.end for m in ms)]
+    names = {m.entity.canonical for m in ms}
+    if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
+        return {}
+    if max(m.end for m in ms) > min(q.start for q in qs):
+        return {}
+    return {id(q): m for q, m in zip(sorted(qs, key=lambda q: q.start),
+                                     sorted(ms, key=lambda m: m.start))}
+
+
+def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system: Mention | None) -> str:
+    """The baseline a number is compared against: a baseline name of its clause, else the
+    nearest of its sentence on the side the language puts it ("2x faster than H100 and 5x
+    faster than A100": after; "H100보다 2배, A100보다 5배", "比H100快2倍": before), else a
+    name a comparison cue stands by that the lexicons do not know yet; never the system."""
+    c0, c1 = clause
+    mine = system.entity.canonical if system is not None else ""
+    roles = info.roles
+    pool = [m for m in info.systems if roles.of(m).baseline and m.entity.canonical != mine]
+    own = [m for m in pool if c0 <= m.start < c1]
+    if own:
+        return min(own, key=lambda m: abs(m.start - q.start)).entity.canonical
+    after = [m for m in pool if m.start >= q.end]
+    before = [m for m in pool if m.end <= q.start]
+    sides = (after, before) if lang_key(info.lang) == "en" else (before, after)
+    for side in sides:
+        if side:
+            return min(side, key=lambda m: abs(m.start - q.start)).entity.canonical
+    if system is not None and roles.of(system).baseline:  # the baseline's own figure: no other
+        return ""
+    # a name the lexicons do not know ("than GB300"), but not one they know as no baseline
+    known = {info.text[m.start:m.end] for m in info.systems if not roles.of(m).baseline} | {mine}
+    return unknown_baseline(info.text, info.lang, q.start, known)
+
+
+def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
+                        sentence_qs: list[Quantity], prefer_before: bool,
+                        resp: bool, memo: dict) -> tuple[Mention | None, str]:
+    """The system named in the number's own sentence: coordinated names paired in order
+    (`resp`: the sentence says "respectively"), the name of its clause, of a relative
+    clause's antecedent, else of another clause."""
+    c = cues()
+    sent = info.text
+    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp)
+    system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
+        pick(info.systems, info.roles, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
+    rel = c.relative.get(lang_key(info.lang))
+    if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
+        opener = rel.match(sent[clause[0]:clause[1]].lstrip())
+        earlier = [m for m in info.systems if m.end <= clause[0]]
+        if opener is not None and earlier:
+            # "..., than the A100 80GB, which needed 3.7 seconds": the name closing the
+            # clause before is what the relative clause is about, baseline or not
+            system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
+    if system_m is not None and system_m.family:
+        # "The H200 builds on the Hopper architecture, with 141GB": the product, not its family
+        products = [m for m in info.subjects() if not m.family and not m.component
+                    and m.end <= system_m.start]
+        if products:
+            system_m, sys_from = max(products, key=lambda m: m.end), "sentence"
+    return system_m, sys_from
+
+
+def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
+                          sentence_qs: list[Quantity], prefer_before: bool,
+                          resp: bool, memo: dict) -> tuple[Mention | None, str]:
+    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp)
+    if id(q) in pairs:
+        return pairs[id(q)], "clause"
+    return pick(info.workloads, info.roles, q, clause, prefer_before)
+
+
+def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
+           roles: SentenceRoles, clause: tuple[int, int], respectively: bool) -> dict[int, Mention]:
+    """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
+    return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
+                    quantities, mentions, roles, clause, respectively)
+
+
+def memoised(memo: dict, key, fn, *args):
+    """`fn(*args)`, kept in a sentence's `memo` under `key` for its other claims."""
+    if key not in memo:
+        memo[key] = fn(*args)
+    return memo[key]
+
+
+def respectively(info: SentenceInfo, sentence_qs: list[Quantity]) -> bool:
+    """"X and Y took 28.3 and 14.5 minutes (respectively)": numbers pair with names."""
+    return cues().respectively.search(info.text) is not None or \
+        any("unit_shared" in (o.flags or ()) for o in sentence_qs)

@@ -1,0 +1,135 @@
+"""What a claim's kind lets it take: a system, a workload, and from where.
+
+CLAIMS.md: a page, a caption or a heading that names one system or workload gives it to
+the claims below that name none, *where the claim is of a kind that system or workload
+has*. A memory size, a bandwidth, a power draw, a compute figure or a price is a property
+of the hardware: it is measured on no model, so it takes a workload only where its own
+sentence names one ("serving Llama 3 70B at $0.60/M tokens"), never the page's model
+("141GB of HBM3e" on a page about GPT-3 training). A speed-up or an improvement takes
+one from its sentence, or from the sentence before when it refers back to it ("這項成績
+較上一輪... 高出2.7倍"). Times-to-train, throughputs, latencies and accuracies are
+measured on a model: they inherit one as before. A count of a named model's parameters
+is the model's, not the hardware's ("라마2 7B(매개변수 70억개)": no system), and a
+figure of a market or a business takes no system.
+
+`claim_kind` reads the kind; `ClaimKind.allows_workload` says whether a workload found at
+a source (the `link` column's words: clause, sentence, previous_sentence, page_topic, ...)
+may attach, and `ClaimKind.reason` is what the `link` column records when none may.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract.quantities import Quantity
+
+#: sources that lie in the number's own sentence or its table
+#: (a name the sentence counts or compares with is still one of its own)
+OWN_SENTENCE = frozenset({"clause", "sentence", "table_column", "caption", "counted", "baseline_only"})
+#: metrics of a property of the hardware: measured on no model
+SPEC_METRICS = frozenset({"memory", "bandwidth", "power", "compute", "price", "count", "ratio"})
+#: metrics of a comparison between systems: a model only where the statement or the
+#: sentence it refers back to names one
+COMPARISON_METRICS = frozenset({"speedup", "improvement", "perf_per_watt", "perf_per_price"})
+
+
+@dataclass(frozen=True)
+class ClaimKind:
+    """What a claim of one kind may take: the sources (the `link` column's words) a
+    system and a workload may come from; None: any, an empty set: none.
+
+    >>> k = ClaimKind("memory", workload_sources=OWN_SENTENCE)
+    >>> k.allows_workload("clause"), k.allows_workload("page_topic"), k.allows_system("page_topic")
+    (True, False, True)
+    >>> k.reason
+    'kind=memory'
+    """
+
+    name: str
+    system_sources: frozenset[str] | None = None
+    workload_sources: frozenset[str] | None = None
+
+    def allows_system(self, source: str) -> bool:
+        return self.system_sources is None or source in self.system_sources
+
+    def allows_workload(self, source: str) -> bool:
+        return self.workload_sources is None or source in self.workload_sources
+
+    @property
+    def reason(self) -> str:
+        """The evidence the `link` column records for a name the kind refused."""
+        return f"kind={self.name}"
+
+
+ANY = ClaimKind("measured")
+NONE: frozenset[str] = frozenset()
+
+
+def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
+               refers_back: bool, names_model: bool, unit: str | None = None) -> ClaimKind:
+    """The kind of the claim `q` of `sentence` whose metric is `metric`: `business` when
+    the sentence speaks of a market or business, `refers_back` when it refers to the
+    sentence before, `names_model` when it names a workload itself; `unit`: the claim's
+    unit where it is not the quantity's own (a table header's).
+
+    >>> q = Quantity("70억개", 12, 16, 7e9, unit="count")
+    >>> claim_kind("count", q, "라마2 7B(매개변수 70억개)", business=False, refers_back=False,
+    ...            names_model=True).allows_system("sentence")
+    False
+    >>> k = claim_kind("memory", Quantity("141GB", 0, 5, 141, unit="GB"), "141GB of HBM3e",
+    ...                business=False, refers_back=False, names_model=False)
+    >>> k.name, k.allows_workload("page_topic")
+    ('memory', False)
+    """
+    # the sentence before, where this one refers back to it ("該GPU", "이 모델에서")
+    referred = OWN_SENTENCE | {"previous_sentence"} if refers_back else OWN_SENTENCE
+    unit = q.unit if unit is None else unit
+    if unit == "count" and counts_parameters_near(sentence, q):
+        # the count is its model's; the hardware's only where no model is named and the
+        # sentence says which ("Blackwell supports models of up to 10 trillion parameters")
+        # and its model is the one the sentence (or the one it refers back to) names, not
+        # the page's ("the 480B parameter model" on a page about BERT)
+        return ClaimKind("parameters", system_sources=NONE if names_model else referred,
+                         workload_sources=referred)
+    if business:  # a market's figure, not a product's: a system only if the sentence names it
+        return ClaimKind("business", system_sources=OWN_SENTENCE, workload_sources=OWN_SENTENCE)
+    if not unit:  # the unit was lost: the kind is not known
+        return ANY
+    if metric in SPEC_METRICS:
+        return ClaimKind(metric, workload_sources=OWN_SENTENCE)
+    if metric in COMPARISON_METRICS:
+        return ClaimKind(metric, workload_sources=referred)
+    if metric == "other":  # a utilisation, an efficiency: its statement's model, not the page's
+        return ClaimKind(metric, workload_sources=OWN_SENTENCE | {"previous_sentence"})
+    return ANY
+
+
+@lru_cache(maxsize=None)
+def _parameter_words() -> tuple[re.Pattern, re.Pattern]:
+    """(after, before): a parameter word right after a number (a counter such as 개/個
+    may stand between: "70억 개의 매개변수", "480 billion parameters", "13B参数"), or
+    right before it ("매개변수 70억개", "parameters: 405 billion")."""
+    lex = lexicons.load("claims_counts.json")
+    words = sorted({w for lg in ("en", "ko", "zh") for w in lex.get(lg, ())}, key=len, reverse=True)
+    alt = "|".join(re.escape(w) for w in words)
+    after = re.compile(r"[\s\-]*(?:[개個个]\s*(?:의\s*)?)?(?:" + alt + ")", re.IGNORECASE)
+    before = re.compile(r"(?:" + alt + r")[\s:：(（]{0,3}$", re.IGNORECASE)
+    return after, before
+
+
+def counts_parameters_near(sentence: str, q: Quantity) -> bool:
+    """Whether `q` counts parameters: a parameter word right after or right before it.
+
+    >>> counts_parameters_near("매개변수 70억개", Quantity("70억개", 5, 10, 7e9, unit="count"))
+    True
+    >>> counts_parameters_near("a 480B parameter model", Quantity("480B", 2, 6, 4.8e11, unit="count"))
+    True
+    >>> counts_parameters_near("512 H100 GPUs", Quantity("512", 0, 3, 512, unit="count"))
+    False
+    """
+    after, before = _parameter_words()
+    if after.match(sentence, q.end) or after.search(q.surface or ""):
+        return True
+    return before.search(sentence[max(0, q.start - 12):q.start]) is not None

@@ -1,0 +1,296 @@
+"""Resolvers: one linking decision per number, by named resolvers tried in order.
+
+Each resolver looks at one place a number's system or workload may be named and returns a
+`Candidate` (the name and the `link` column's word for where it was found) or nothing.
+`choose` tries them in order and keeps the first the claim's kind allows
+(`link_kinds.ClaimKind`); a name the kind refused is recorded as the reason none attached
+("workload=none:kind=memory"). The order is the evidence's weight:
+
+systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); the
+number's own sentence (`clause`, `sentence`: `candidates.system_in_sentence`); the
+table's caption (`caption`); for the second figure of "192GB vs 80GB", the system compared
+with a sentence or two before (`vs_figure`); the sentence before or the heading
+(`carried`); what the sentence counts ("on 3,584 H100 GPUs": `counted`); the page's
+subject unless it is the baseline compared with (`page_topic`); the performer a sentence
+or two before when this one names only the baseline (`earlier_subject`); last, the
+sentence's baseline itself (`baseline_only`, a page that lost its comparison word). A
+part's figure goes to its product (`product_of_part`: "The H200 ... with 141GB of HBM3e").
+
+workloads (`WORKLOAD_RESOLVERS`): the table column, the sentence, the caption; the
+sentence before or the heading; a counted or compared workload of the sentence; the page's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable
+
+from extractor.extract import topics
+from extractor.extract.candidates import (baseline_of, memoised, pick, respectively,
+                                          system_in_sentence, workload_in_sentence)
+from extractor.extract.cues import lang_key
+from extractor.extract.entities import SYSTEM, WORKLOAD
+from extractor.extract.link_kinds import ClaimKind, counts_parameters_near
+from extractor.extract.quantities import Quantity
+from extractor.extract.roles import Mention, SentenceInfo, is_vs_figure
+from extractor.extract.tables import Table
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A name a number may be about and where it was found (the `link` column's word)."""
+
+    mention: Mention
+    source: str
+
+
+class LinkQuery:
+    """One number to link and what it is read against: its sentence among the page's,
+    its clause, the other numbers of its sentence, its table cell, the page's topic.
+    What several resolvers ask (the sentence's baseline) is worked out once."""
+
+    def __init__(self, infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                 sentence_qs: list[Quantity], table: Table | None, col: int,
+                 page_topic: topics.PageTopic, carry_workload_sentences: int, memo: dict):
+        self.infos, self.idx, self.q, self.clause = infos, idx, q, clause
+        self.sentence_qs, self.table, self.col = sentence_qs, table, col
+        self.page_topic, self.carry_workload_sentences, self.memo = page_topic, carry_workload_sentences, memo
+        self.info = infos[idx]
+        self.prefer_before = lang_key(self.info.lang) in ("zh", "ko")
+
+    @cached_property
+    def respectively(self) -> bool:
+        return memoised(self.memo, "respectively", respectively, self.info, self.sentence_qs)
+
+    @cached_property
+    def unowned_baseline(self) -> str:
+        """The baseline the number is compared against, whoever performs."""
+        return baseline_of(self.info, self.q, self.clause, None)
+
+    @cached_property
+    def clause_sizes_its_model(self) -> bool:
+        """Whether the number's clause names its model by a parameter count ("~55 hours
+        for the 480B parameter model"): the model is that one, not the page's."""
+        c0, c1 = self.clause
+        return any(o is not self.q and c0 <= o.start < c1 and o.unit == "count"
+                   and counts_parameters_near(self.info.text, o) for o in self.sentence_qs)
+
+    @property
+    def caption(self) -> SentenceInfo | None:
+        return self.table.caption if self.table is not None else None
+
+
+Resolver = Callable[[LinkQuery], "Candidate | None"]
+
+
+def _candidate(m: Mention | None, source: str) -> Candidate | None:
+    return Candidate(m, source) if m is not None else None
+
+
+# systems ---------------------------------------------------------------------------
+
+def table_column_system(lq: LinkQuery) -> Candidate | None:
+    """"| 模型 | H100 | Gaudi 3 |": the system over the cell's column."""
+    return _candidate(lq.table.column_name(lq.col, SYSTEM), "table_column") if lq.table is not None else None
+
+
+def sentence_system(lq: LinkQuery) -> Candidate | None:
+    """The system of the number's clause, else of another clause of its sentence."""
+    m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
+                                  lq.respectively, lq.memo)
+    return _candidate(m, where)
+
+
+def caption_system(lq: LinkQuery) -> Candidate | None:
+    subjects = lq.caption.subjects() if lq.caption is not None else []
+    return Candidate(subjects[0], "caption") if subjects else None
+
+
+def vs_figure_system(lq: LinkQuery) -> Candidate | None:
+    """"twice the VRAM (192GB vs 80GB)": the figure after "vs" is the system the page
+    compares with, named by an earlier sentence."""
+    if not is_vs_figure(lq.info.text, lq.q, lq.sentence_qs):
+        return None
+    return _candidate(*_earlier_baseline(lq.infos, lq.idx))
+
+
+def carried_system(lq: LinkQuery) -> Candidate | None:
+    """The subject of the sentence before (referred back to, or its only one), else the
+    heading's (`topics.carried_system`)."""
+    return _candidate(*topics.carried_system(lq.infos, lq.idx, lq.clause))
+
+
+def counted_system(lq: LinkQuery) -> Candidate | None:
+    """"10.9 minutes on 3,584 H100 GPUs": what the sentence counts."""
+    roles = lq.info.roles
+    counted = [m for m in lq.info.systems if roles.of(m).counted and not roles.of(m).baseline]
+    return _candidate(*pick(counted, roles, lq.q, lq.clause, lq.prefer_before, late=True))
+
+
+def page_topic_system(lq: LinkQuery) -> Candidate | None:
+    """The page's subject, unless it is what this number is compared against."""
+    topic = lq.page_topic.system
+    if topic is None or topic.entity.canonical == lq.unowned_baseline:
+        return None
+    return Candidate(topic, "page_topic")
+
+
+def earlier_subject_system(lq: LinkQuery) -> Candidate | None:
+    """"기존 H100보다 2배": who was compared with the baseline, a sentence or two before."""
+    if not lq.unowned_baseline or (lq.page_topic.system is not None
+                                   and lq.page_topic.system.entity.canonical != lq.unowned_baseline):
+        return None
+    return _candidate(_earlier_subject(lq.infos, lq.idx, lq.unowned_baseline), "previous_sentence")
+
+
+def baseline_only_system(lq: LinkQuery) -> Candidate | None:
+    """The sentence's only name is a baseline: a page that lost its comparison word."""
+    roles = lq.info.roles
+    return _candidate(*pick([m for m in lq.info.systems if roles.of(m).baseline], roles, lq.q,
+                            lq.clause, lq.prefer_before, late=True))
+
+
+SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
+    table_column_system, sentence_system, caption_system, vs_figure_system, carried_system,
+    counted_system, page_topic_system, earlier_subject_system, baseline_only_system)
+
+
+def product_of_part(lq: LinkQuery, found: Candidate) -> Candidate:
+    """"The H200 ... with 141GB of HBM3e": the figures of a part are its product's (not in
+    a table whose column names the part)."""
+    if not found.mention.component or found.source == "table_column":
+        return found
+    product, where = _product_for_part(lq.infos, lq.idx, lq.q, lq.clause, lq.page_topic)
+    return Candidate(product, where) if product is not None else found
+
+
+# workloads -------------------------------------------------------------------------
+
+def table_column_workload(lq: LinkQuery) -> Candidate | None:
+    return _candidate(lq.table.column_name(lq.col, WORKLOAD), "table_column") if lq.table is not None else None
+
+
+def sentence_workload(lq: LinkQuery) -> Candidate | None:
+    m, where = workload_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
+                                    lq.respectively, lq.memo)
+    return _candidate(m, where)
+
+
+def caption_workload(lq: LinkQuery) -> Candidate | None:
+    workloads = lq.caption.workloads if lq.caption is not None else []
+    return Candidate(workloads[-1], "caption") if workloads else None
+
+
+def carried_workload(lq: LinkQuery) -> Candidate | None:
+    """The last workload of the few sentences before in the paragraph, or the heading's."""
+    if lq.clause_sizes_its_model:
+        return None
+    return _candidate(*topics.carried_workload(lq.infos, lq.idx, lq.carry_workload_sentences))
+
+
+def late_workload(lq: LinkQuery) -> Candidate | None:
+    """A workload the sentence counts or compares with."""
+    return _candidate(*pick(lq.info.workloads, lq.info.roles, lq.q, lq.clause, lq.prefer_before, late=True))
+
+
+def page_topic_workload(lq: LinkQuery) -> Candidate | None:
+    """The page's model, unless the number's clause sizes a model of its own."""
+    if lq.clause_sizes_its_model:
+        return None
+    return _candidate(lq.page_topic.workload, "page_topic")
+
+
+WORKLOAD_RESOLVERS: tuple[Resolver, ...] = (
+    table_column_workload, sentence_workload, caption_workload, carried_workload,
+    late_workload, page_topic_workload)
+
+
+# the decision ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Decision:
+    """The one name chosen for a number (None: none) and its evidence: where it was
+    found, or why what was found did not attach."""
+
+    chosen: Candidate | None
+    refused: str = ""
+    #: where the first name refused was found (a business figure is still named there)
+    refused_from: str = ""
+
+    @property
+    def source(self) -> str:
+        return self.chosen.source if self.chosen is not None else self.refused_from
+
+
+def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str], bool],
+           refine: Callable[[LinkQuery, Candidate], Candidate] | None = None,
+           reason: str = "refused") -> Decision:
+    """The first candidate of `resolvers` (refined by `refine`) that `allows` accepts;
+    where one was found and refused, `reason` says why none attached."""
+    refused_from = ""
+    for resolver in resolvers:  # a plain loop: this runs for every number (profiled)
+        found = resolver(lq)
+        if found is None:
+            continue
+        if refine is not None:
+            found = refine(lq, found)
+        if allows(found.source):
+            return Decision(found)
+        refused_from = refused_from or found.source
+    return Decision(None, reason if refused_from else "", refused_from)
+
+
+def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
+    """(system, workload) decisions of one number, each made once."""
+    return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, product_of_part, kind.reason),
+            choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload, None, kind.reason))
+
+
+def _earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,
+                     max_back: int = 3) -> Mention | None:
+    """The performer of a comparison whose sentence names only the baseline ("H200은 ...
+    출시된다. 141GB가 장착된다. 기존 H100보다 2배 빠르다"): the last subject, other than the
+    baseline, of the few sentences before it in its paragraph."""
+    para = infos[idx].paragraph
+    for j in range(idx - 1, max(-1, idx - 1 - max_back), -1):
+        if infos[j].paragraph != para:
+            break
+        others = [m for m in infos[j].subjects() if m.entity.canonical != baseline]
+        if others:
+            return others[-1]
+    return None
+
+
+def _earlier_baseline(infos: list[SentenceInfo], idx: int,
+                      max_back: int = 12) -> tuple[Mention | None, str]:
+    """The baseline the last comparison of the few sentences before `idx` named, else the
+    page's opening ("B200 vs H100: Overview")."""
+    # the sentences just before, then the page's opening ("B200 vs H100: Overview")
+    recent = range(idx - 1, max(-1, idx - 1 - max_back), -1)
+    opening = range(min(topics.OPENING_SENTENCES, max(0, idx - max_back)))
+    for j, where in [(j, "previous_sentence") for j in recent] + [(j, "page_topic") for j in opening]:
+        named = infos[j].compared()
+        if named:
+            return named[-1], where
+    return None, ""
+
+
+def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                      page_topic: topics.PageTopic) -> tuple[Mention | None, str]:
+    """A product to give a number whose nearest name is a part (HBM3E, NVLink): a
+    product the sentence is about, else, unless the page is about a part itself (a memory
+    maker's page on HBM3), the one it inherits (sentence before, heading, page topic);
+    (None, "") when there is none."""
+    info = infos[idx]
+    products = [m for m in info.subjects() if not m.component]
+    if products:
+        before = [m for m in products if m.end <= q.start] or products
+        return min(before, key=lambda m: abs(q.start - m.end)), "sentence"
+    if page_topic.system is not None and page_topic.system.component:
+        return None, ""  # a page about the memory itself: its figures are the part's
+    inherited, where = topics.carried_system(infos, idx, clause)
+    if inherited is not None and not inherited.component:
+        return inherited, where
+    if page_topic.system is not None:
+        return page_topic.system, "page_topic"
+    return None, ""

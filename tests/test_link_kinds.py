@@ -1,0 +1,89 @@
+"""A claim's kind decides what may attach to it (CLAIMS.md): a memory size, a bandwidth, a
+power, a compute figure or a price takes no model from outside its sentence; a model's
+parameter count takes no system; the `link` column says what was refused and why.
+Snippets from development pages of sets 1-2."""
+from __future__ import annotations
+
+from extractor.clean import CleanedPage
+from extractor.extract.claims import extract_claims
+from extractor.extract.link_kinds import ClaimKind, OWN_SENTENCE, claim_kind, counts_parameters_near
+from extractor.extract.quantities import Quantity
+from extractor.langid import tag_page
+
+
+def claims_of(text: str):
+    return extract_claims(tag_page(CleanedPage("t.txt", text)))
+
+
+def by_value(claims):
+    return {c.value: (c.system, c.workload, c.link) for c in claims}
+
+
+def test_a_memory_size_takes_no_model_from_the_page():
+    # set1/en_01: a page about GPT-3 training; the H200's memory is measured on no model
+    text = ("NVIDIA H200 sets GPT-3 training records\n\n"
+            "The NVIDIA H200 GPU builds upon the Hopper architecture with 141GB of HBM3e "
+            "memory and 4.8 TB/s of memory bandwidth.")
+    got = by_value(claims_of(text))
+    assert got[141][:2] == ("H200", "")
+    assert got[141][2].endswith("workload=none:kind=memory")
+    assert got[4.8][:2] == ("H200", "")
+
+
+def test_a_throughput_still_takes_the_page_model():
+    text = ("Serving Llama 2 70B on H100\n\n"
+            "Throughput reached 3,000 tokens/s per GPU.")
+    assert by_value(claims_of(text))[3000][1] == "Llama 2 70B"
+
+
+def test_a_price_takes_the_model_its_own_clause_measures_it_on():
+    # set1/en_01: "serving Llama 3 70B at $0.60/M tokens"
+    text = "Providers are serving Llama 3 70B at $0.60/M tokens on HGX H200 servers."
+    assert by_value(claims_of(text))[0.6][1] == "Llama 3 70B"
+
+
+def test_a_parameter_count_is_the_model_s_not_the_hardware_s():
+    # set2/ko_02: Gaudi 3 is the sentence's subject, 70억개 counts Llama 2 7B's parameters
+    text = "인텔에 따르면 가우디3는 H100과 비교해 라마2 7B(매개변수 70억개) 모델 학습속도는 1.5배 빠르다."
+    claims = {c.value: c for c in claims_of(text)}
+    assert claims[7e9].system == "" and claims[7e9].workload == "Llama 2 7B"
+    assert "system=none:kind=parameters" in claims[7e9].link
+    assert claims[1.5].system != ""
+
+
+def test_a_speedup_takes_the_previous_sentence_model_only_when_referred_back_to():
+    kind = claim_kind("speedup", Quantity("2.7x", 0, 4, 2.7, unit="x"), "2.7x", business=False,
+                      refers_back=False, names_model=False)
+    assert not kind.allows_workload("previous_sentence") and not kind.allows_workload("page_topic")
+    back = claim_kind("speedup", Quantity("2.7x", 0, 4, 2.7, unit="x"), "2.7x", business=False,
+                      refers_back=True, names_model=False)
+    assert back.allows_workload("previous_sentence")
+
+
+def test_a_number_whose_unit_was_lost_keeps_every_source():
+    kind = claim_kind("other", Quantity("5.78", 0, 4, 5.78), "5.78", business=False,
+                      refers_back=False, names_model=False)
+    assert kind.allows_workload("page_topic") and kind.allows_system("page_topic")
+
+
+def test_parameter_words_before_and_after_the_number():
+    assert counts_parameters_near("a 480B parameter model", Quantity("480B", 2, 6, 4.8e11, unit="count"))
+    assert counts_parameters_near("13B参数的模型", Quantity("13B", 0, 3, 1.3e10, unit="count"))
+    assert not counts_parameters_near("on 512 H100 GPUs", Quantity("512", 3, 6, 512, unit="count"))
+
+
+def test_a_kind_is_a_frozen_record():
+    kind = ClaimKind("memory", workload_sources=OWN_SENTENCE)
+    try:
+        kind.name = "other"  # type: ignore[misc]
+    except AttributeError:
+        return
+    raise AssertionError("ClaimKind must be immutable")
+
+
+def test_an_unnamed_model_s_parameter_count_takes_neither_the_page_system_nor_its_model():
+    # set1/en_04: a page about TPU v4 and BERT; "the 480B parameter model" is neither
+    text = ("Google TPU v4 sets BERT records\n\n"
+            "Google submitted two large language models. The larger is a 480B parameter model.")
+    got = by_value(claims_of(text))
+    assert got[4.8e11][:2] == ("", "")
