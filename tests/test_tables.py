@@ -292,3 +292,16 @@ def test_units_under_system_columns_are_a_second_header():
             "| BERT | 5.2 | 9.1 |\n")
     got = found(claims_of(text))
     assert (5.2, "min", "H100", "BERT") in got and (9.1, "min", "Gaudi2", "BERT") in got
+
+
+def test_a_row_label_ending_in_a_unit_gives_bare_cells_their_unit():
+    # columns are systems, rows are metrics: "FP8 TFLOPS" names the unit of its row
+    text = ("| | H100 | H200 |\n"
+            "|---|---|---|\n"
+            "| FP8 TFLOPS | 3,958 | 3,958 |\n"
+            "| GPU memory | 80GB | 141GB |\n")
+    got = found(claims_of(text))
+    assert (3958, "TFLOPS", "H100", "") in got and (3958, "TFLOPS", "H200", "") in got
+    assert (141, "GB", "H200", "") in got
+    assert header_unit("Number of cores", "en").unit == "count"
+    assert header_unit("FP8 H100", "en") is None  # a name's digits are no unit

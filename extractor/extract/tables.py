@@ -225,7 +225,10 @@ def _unit_probes(header_cell: str, lang: str, brackets_only: bool) -> list[str]:
             if w.endswith((":", "：")) and w in header_cell:
                 probes.append(header_cell.split(w, 1)[1])
     spelled = [abbrev[p.strip()] for p in probes + header_cell.split() if p.strip() in abbrev]
-    return [p for p in probes if p.strip()] + spelled
+    # the unit as the cell's last word after others ("FP8 TFLOPS", "Number of cores")
+    words = strip_brackets(header_cell).split()
+    last = [words[-1]] if not brackets_only and len(words) > 1 and not re.search(r"\d", words[-1]) else []
+    return [p for p in probes if p.strip()] + spelled + last
 
 
 # Every row of a table asks again for the unit of the same header cells: remember the
