@@ -305,3 +305,37 @@ def test_a_row_label_ending_in_a_unit_gives_bare_cells_their_unit():
     assert (141, "GB", "H200", "") in got
     assert header_unit("Number of cores", "en").unit == "count"
     assert header_unit("FP8 H100", "en") is None  # a name's digits are no unit
+
+
+def test_columns_aligned_under_a_header_of_providers_name_each_cell_s_system():
+    # no lexicon lists the providers; the header names products over every value column
+    text = ("Llama 3.1 70B output speed (tokens/s)\n"
+            "             Groq     Cerebras     SambaNova     Together\n"
+            "Speed        544      2,100        461           86\n"
+            "Price ($/M)  0.79     0.60         0.75          0.88\n")
+    got = found(claims_of(text))
+    assert (544, "tokens/s", "Groq", "Llama 3.1 70B") in got
+    assert (86, "tokens/s", "Together", "Llama 3.1 70B") in got
+    assert (0.79, "USD", "Groq", "Llama 3.1 70B") in got  # the row label's unit, not the caption's
+
+
+def test_unlisted_names_over_columns_in_chinese_and_korean():
+    got = found(claims_of("项目        骁龙X Elite      M3\nNPU算力     45 TOPS        18 TOPS\n功耗     23W        15W\n"))
+    assert (18, "TOPS", "M3", "") in got
+    got = found(claims_of("| 구분 | Gaudi 3 | MTT S4000 |\n|---|---|---|\n| 메모리(GB) | 128 | 48 |\n"))
+    assert (48, "GB", "MTT S4000", "") in got
+
+
+def test_a_metric_column_is_no_product_column():
+    # "Batch" over a column of "Latency": the columns are metrics, not products
+    got = found(claims_of("Model   Batch   Latency (s)\nLlama 2 70B   8   0.9\nGPT-J   16   0.4\n"))
+    assert all(s != "Batch" for _v, _u, s, _w in got)
+
+
+def test_rows_under_a_provider_header_name_their_system():
+    text = ("Provider     Output speed (tokens/s)    Price ($/1M tokens)    Latency (s)\n"
+            "Groq         544                        0.79                   0.45\n"
+            "Cerebras     2,100                      0.60                   0.24\n")
+    got = found(claims_of(text))
+    assert (544, "tokens/s", "Groq", "") in got and (0.24, "s", "Cerebras", "") in got
+    assert header_unit("Output tokens/s", "en").unit == "tokens/s"  # not a count of tokens
