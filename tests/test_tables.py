@@ -2,13 +2,14 @@
 of a row, header units, row labels, captions, and prose that must not become a table."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import Claim, extract_claims
 from extractor.extract.roles import SentenceInfo
-from extractor.extract.table_rows import (aligned_spans, fixed_count_blocks, pipe_spans,
+from extractor.extract.table_rows import (aligned_spans, fixed_count_blocks, label_value_pairs, pipe_spans,
                                           splitter_of, stacked_blocks, tab_spans, value_cells)
 from extractor.extract.tables import TableTracker, cells_of, column_of, header_unit, is_header
 from extractor.langid import tag_page
@@ -339,3 +340,33 @@ def test_rows_under_a_provider_header_name_their_system():
     got = found(claims_of(text))
     assert (544, "tokens/s", "Groq", "") in got and (0.24, "s", "Cerebras", "") in got
     assert header_unit("Output tokens/s", "en").unit == "tokens/s"  # not a count of tokens
+
+
+@pytest.mark.parametrize("text,want", [
+    ("Cerebras WSE-3 specifications\n\nSRAM\n44GB\nCores\n900,000\n",
+     [(44, "GB", "WSE-3"), (900000, "count", "WSE-3")]),
+    ("Groq LPU 사양\n\nSRAM\n\n230MB\n\n메모리 대역폭\n\n80 TB/s\n",
+     [(230, "MB", "LPU"), (80, "TB/s", "LPU")]),
+    ("Groq LPU 规格\nSRAM\n230MB\nINT8 算力\n750 TOPS\n", [(230, "MB", "LPU"), (750, "TOPS", "LPU")]),
+])
+def test_spec_sheet_label_then_value_lines(text, want):
+    # the label line gives the value its unit (Cores: a count) and the sheet's heading
+    # its product
+    got = [(v, u, s) for v, u, s, _w in found(claims_of(text))]
+    assert all(w in got for w in want), got
+
+
+def test_label_value_pairs_need_two_pairs_and_value_lines():
+    assert label_value_pairs(["SRAM", "230MB", "Cores", "900,000"]) == {1: 0, 3: 2}
+    assert label_value_pairs(["The chip has", "230MB", "of SRAM."]) == {}
+
+
+def test_single_space_header_of_products_without_a_label_cell():
+    # flattened by cleaning: "Groq Cerebras SambaNova" over "Speed 544 2,100 461"
+    text = ("Llama 3.1 70B output speed (tokens/s)\n"
+            "Groq Cerebras SambaNova Together\n"
+            "Speed 544 2,100 461 86\n"
+            "Output 540 2,000 460 80\n")
+    got = found(claims_of(text))
+    assert (544, "tokens/s", "Groq", "Llama 3.1 70B") in got
+    assert (86, "tokens/s", "Together", "Llama 3.1 70B") in got

@@ -283,7 +283,8 @@ class _PageReader:
 
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
                           config.carry_workload_sentences, memo)
-        in_sentence = ("clause", "sentence", "table_column", "table_row")
+        in_sentence = ("clause", "sentence", "table_column", "table_row") + (
+            ("caption",) if table is not None and table.spec_sheet else ())  # the sheet's product
         if table is not None and link.system_from not in in_sentence and table.row_system(sent):
             # "Provider | Output speed" over "Groq | 544": the row's label names the system
             link.system, link.system_from, link.vendor = table.row_system(sent), "table_row", ""

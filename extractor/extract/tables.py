@@ -19,8 +19,9 @@ from extractor.extract.cues import LANGS, cues, lang_key
 from extractor.extract.entities import SYSTEM, Entity
 from extractor.extract.quantities import Quantity, find_quantities
 from extractor.extract.roles import Mention, SentenceInfo
-from extractor.extract.table_rows import (Span, Splitter, aligned_spans, fixed_count_blocks, pipe_spans,
-                                          short_aligned_headers, splitter_of, stacked_blocks)
+from extractor.extract.table_rows import (Span, Splitter, aligned_spans, fixed_count_blocks,
+                                          label_value_pairs, pipe_spans, short_aligned_headers,
+                                          splitter_of, stacked_blocks)
 
 #: a cell holding a value: "8.0 TB/s", "$5.98/hr", "~500W", "192GB HBM3e"
 VALUE_CELL = re.compile(r"[~≈<>]?\s*[$¥€£]?\s*\d")
@@ -89,6 +90,15 @@ class Table:
     split: Splitter = field(default=pipe_spans, repr=False)
     header_split: Splitter | None = field(default=None, repr=False)
     upper_info: SentenceInfo | None = None  # the sentence of the upper header
+    #: the row whose cell is read: a row naming a known system keeps it over a column
+    #: header no lexicon lists
+    row_info: SentenceInfo | None = None
+
+    @property
+    def spec_sheet(self) -> bool:
+        """A spec sheet's field: a label line over a value line ("SRAM" then "108MB");
+        its caption is the sheet's product."""
+        return self.split is _whole_line and self.header_info is not None
 
     def cells(self, row: str) -> list[str]:
         return [row[a:b] for a, b in self.split(row)]
@@ -191,8 +201,10 @@ class Table:
         header may name one. A cell naming a unit or a metric ("Time (min)", "Price",
         "Improvement") names no system."""
         info = self.header_info
-        if info is None or not 0 <= col < len(self.header):
-            return None
+        if info is None or not 0 <= col < len(self.header) or self.split is _whole_line:
+            return None  # a spec sheet's label line names a field, not a product
+        if self.row_info is not None and self.row_info.systems:
+            return None  # "H100 price  $2.49/hr  $2.69/hr" under providers: the H100's
         cell = strip_brackets(self.header[col]).strip()
         if not _name_like(cell, info.lang):
             return None
@@ -369,6 +381,9 @@ class TableTracker:
         lang_of = {info.text: info.lang for info in infos}
         self.stacked = {infos[i].start: infos[h] for i, h in stacked_blocks(
             texts, lambda t: header_unit(t, lang_of.get(t, ""), brackets_only=True) is not None).items()}
+        # spec sheets, a label line over a value line: the label line is the value's header
+        self.spec_value = {infos[v].start: infos[k] for v, k in label_value_pairs(texts).items()}
+        self.spec_label = {info.start for info in self.spec_value.values()}
         # the names of the record a stacked cell belongs to: its label line names them
         self.record: tuple[SentenceInfo | None, list[Mention], list[Mention]] = (None, [], [])
         self.header: list[str] | None = None
@@ -382,6 +397,12 @@ class TableTracker:
 
     def table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
         """(the table a row belongs to, whether the sentence is a header row)."""
+        if info.start in self.spec_label:
+            return None, True
+        if info.start in self.spec_value:
+            # the caption is the line above the sheet's first label ("Cerebras WSE-3 specs")
+            return Table([self.spec_value[info.start].text], self.spec_value[info.start], self.caption,
+                         split=_whole_line, header_split=_whole_line), False
         split = self.fixed.get(info.start) or splitter_of(info.text)
         if split is None and info.start in self.stacked:
             return self._stacked_table(info, self.stacked[info.start]), False
@@ -410,7 +431,7 @@ class TableTracker:
         if self.header is None:
             return None, False
         return Table(self.header, self.header_info, self.caption, self.upper,
-                     split, self.header_split, self.upper_info), False
+                     split, self.header_split, self.upper_info, info), False
 
     def _stacked_table(self, info: SentenceInfo, head: SentenceInfo) -> Table:
         """A table flattened one cell per line: a cell naming no system or workload takes
