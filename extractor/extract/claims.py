@@ -39,6 +39,7 @@ from extractor.extract.page_context import page_context
 from extractor.extract.price_basis import price_basis_of, with_restated_bases
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
+from extractor.extract.scores import score_names, score_of
 from extractor.extract.sentence_context import sentence_context
 from extractor.extract.tables import Table, TableTracker
 from extractor.extract.tasks import find_tasks
@@ -226,6 +227,9 @@ class _PageReader:
         quantities = _share_units(sent, quantities)
         kept: list[tuple[Quantity, list[str]]] = []
         spans_cache: list = []
+        # what holds for the whole sentence, worked out for its first claim only
+        # (link_names, _claim): the same for each of its numbers
+        memo: dict = {}
         for q in quantities:
             if reason_not_claim(sent, q, name_spans, lossy=info.lossy, min_count=config.min_count,
                                 period_units=config.period_units, spans_cache=spans_cache):
@@ -238,6 +242,8 @@ class _PageReader:
                     pass  # the unit comes from the column header below
                 elif self.unit_loss.overlaps(*window) or _bare_cue_follows(sent, q, info.lang):
                     flags.append("unit_missing")
+                elif score_of(sent, q.start, q.end, q.value, memoised(memo, "score_names", score_names, sent)):
+                    flags.append("score")  # "scored 2,900 in Geekbench 6": a score has no unit
                 else:
                     continue
             if self.any_loss.overlaps(*window) or info.lossy:
@@ -249,9 +255,6 @@ class _PageReader:
         qs = [q for q, _ in kept]
         mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses, info.comparisons(clauses))
         out = []
-        # what holds for the whole sentence, worked out for its first claim only
-        # (link_names, _claim): the same for each of its numbers
-        memo: dict = {}
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
             claim = self._claim(idx, q, flags, clause, qs, table, memo)
@@ -283,7 +286,12 @@ class _PageReader:
 
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
                           config.carry_workload_sentences, memo)
-        in_sentence = ("clause", "sentence", "table_column", "table_row") + (
+        score = score_of(sent, q.start, q.end, q.value, memo["score_names"]) \
+            if "score" in flags else None
+        if score is not None:  # CLAIMS.md: a score's workload is its benchmark, an index has none
+            link.workload, link.workload_from = score.workload, "score" if score.workload else ""
+            quantity = "unknown"
+        in_sentence = ("clause", "sentence", "table_column", "table_row", "score") + (
             ("caption",) if table is not None and table.spec_sheet else ())  # the sheet's product
         if table is not None and link.system_from not in in_sentence and table.row_system(sent):
             # "Provider | Output speed" over "Groq | 544": the row's label names the system
@@ -305,6 +313,8 @@ class _PageReader:
         unit_metric = metric_by_unit(unit)
         if unit_metric:  # "in the six months": a period, not a time-to-train
             metric, cue = unit_metric, False
+        if score is not None:  # a score measures nothing a cue could name (CLAIMS.md)
+            metric, cue = "other", True
 
         named = link.system_from in in_sentence or link.workload_from in in_sentence
         if config.require_subject and not (link.system or link.workload):
