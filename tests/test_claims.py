@@ -614,6 +614,9 @@ def test_an_acquisition_price_is_no_claim_about_the_chip():
      {4: "speedup"}),
     ("若投入500萬美元建置GB200 NVL72，可望創造7,500萬美元的詞元收入，折算投報率約15倍。",
      {5e6: "price", 7.5e7: "other", 15: "other"}),
+    # set1/zh_08: raised *to* 84% is the level reached, an accuracy, not a gain
+    ("AlexNet將識別正確率一舉提高到了84%。", {84: "accuracy"}),
+    ("SK하이닉스는 HBM4가 AI 서비스 성능을 최대 69%까지 향상시킬 수 있다고 전했다.", {69: "improvement"}),
 ])
 def test_the_nearest_cue_decides_the_metric(text, metrics):
     got = {c.value_norm if c.unit in ("USD",) else c.value: c.metric for c in claims_of(text)}

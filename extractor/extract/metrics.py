@@ -47,7 +47,7 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
     """
     cue_patterns, default = _rule(quantity, lang_key(lang))
     if at is not None and wide:
-        found = _nearest(cue_patterns, wide.lower(), at, clause, others, clauses)
+        found = _nearest(cue_patterns, wide.lower(), at, clause, others, clauses, lang_key(lang))
         return (found, True) if found else (default, False)
     for text in (near, wide):
         if not text:
@@ -60,7 +60,7 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
 
 
 def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
-             others: tuple[Span, ...], clauses: tuple[Span, ...]) -> str | None:
+             others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str) -> str | None:
     """The metric of the cue nearest to the number at `at` in the lowered sentence `low`.
     Words of what is measured (nouns: bandwidth, 功耗) come first: in the number's clause,
     then in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
@@ -80,6 +80,8 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
                 d = len(low) if m.start() < at[1] and at[0] < m.end() else _distance(m.span(), at)
                 if noun and any(_owns(o, m.span(), d, at, clauses) for o in others if o != at):
                     continue
+                if not noun and _reaches_level(low, m.span(), at, lang):
+                    continue  # "提高到了84%": the level reached, not the gain
                 if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%
                     d = min([d] + [_distance(m.span(), o) for o in others
                                    if lo <= o[0] < hi and min(m.start(), at[0]) < o[0] < max(m.start(), at[0])])
@@ -97,6 +99,24 @@ def _noun_metrics() -> frozenset[str]:
     "提升", "faster") say what the sentence's numbers do, each of them ("IPU-POD16은 5%,
     IPU-POD64는 12%가 각각 향상됐다")."""
     return frozenset(lexicons.load("metrics_defaults.json").get("noun_metrics", ()))
+
+
+def _reaches_level(low: str, cue: Span, at: Span, lk: str) -> bool:
+    """A word of change whose number is the level reached: a level marker stands between
+    them ("提高到了84%", "rose to 84%", "84%로 향상").
+
+    >>> s = "將識別正確率一舉提高到了84%"
+    >>> _reaches_level(s, (8, 10), (12, 15), "zh"), _reaches_level("提高了84%", (0, 2), (3, 6), "zh")
+    (True, False)
+    """
+    gap = (low[cue[1]:at[0]] if cue[1] <= at[0] else low[at[1]:cue[0]]).strip()
+    return gap in _level_markers(lk)
+
+
+@lru_cache(maxsize=None)
+def _level_markers(lk: str) -> frozenset[str]:
+    langs = [lk] if lk in LANGS else list(LANGS)
+    return frozenset(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("level_markers", ()))
 
 
 def _distance(cue: Span, num: Span) -> int:
