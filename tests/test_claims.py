@@ -617,6 +617,11 @@ def test_an_acquisition_price_is_no_claim_about_the_chip():
     # set1/zh_08: raised *to* 84% is the level reached, an accuracy, not a gain
     ("AlexNet將識別正確率一舉提高到了84%。", {84: "accuracy"}),
     ("SK하이닉스는 HBM4가 AI 서비스 성능을 최대 69%까지 향상시킬 수 있다고 전했다.", {69: "improvement"}),
+    # set2/ko_07: "respectively" pairs the coordinated numbers with the words before them
+    ("H200은 기존 H100보다 출력 속도가 2배 가깝게 빨라졌고, 용량과 대역폭도 각각 1.8배와 1.4배 증가했다.",
+     {2: "speedup", 1.8: "memory", 1.4: "bandwidth"}),
+    ("The H200's memory capacity and bandwidth grow by 1.8x and 1.4x respectively.",
+     {1.8: "memory", 1.4: "bandwidth"}),
 ])
 def test_the_nearest_cue_decides_the_metric(text, metrics):
     got = {c.value_norm if c.unit in ("USD",) else c.value: c.metric for c in claims_of(text)}

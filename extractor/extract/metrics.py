@@ -68,6 +68,9 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     (향상, 提高, faster) in its clause, then in its sentence."""
     whole = (0, len(low))
     clause = clause or whole
+    paired = _respective(cue_patterns, low, at, others)
+    if paired:
+        return paired
     scopes = ((clause, (True, False)), ((0, at[0]), (True, False)), (whole, (False,)))
     for (lo, hi), kinds in scopes:
         best: tuple[int, int, str] | None = None
@@ -99,6 +102,36 @@ def _noun_metrics() -> frozenset[str]:
     "提升", "faster") say what the sentence's numbers do, each of them ("IPU-POD16은 5%,
     IPU-POD64는 12%가 각각 향상됐다")."""
     return frozenset(lexicons.load("metrics_defaults.json").get("noun_metrics", ()))
+
+
+def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> str | None:
+    """"용량과 대역폭도 각각 1.8배와 1.4배", "capacity and bandwidth grow 1.8x and 1.4x
+    respectively": coordinated numbers pair in order with as many words of what is
+    measured before them (a sentence saying "respectively")."""
+    c = cues()
+    if not c.respectively.search(low):
+        return None
+    spans = sorted(set(others) | {at})
+    i = spans.index(at)
+    lo = hi = i  # the run of numbers joined by "and", "와", "、" around ours
+    while lo > 0 and c.coordination.fullmatch(low[spans[lo - 1][1]:spans[lo][0]]):
+        lo -= 1
+    while hi + 1 < len(spans) and c.coordination.fullmatch(low[spans[hi][1]:spans[hi + 1][0]]):
+        hi += 1
+    if hi == lo:
+        return None
+    start = spans[lo - 1][1] if lo > 0 else 0
+    found = sorted((m.start(), -len(m.group()), metric) for metric, rx, pattern, noun in cue_patterns
+                   if noun for m in pattern.finditer(low, start, spans[lo][0]))
+    named: list[str] = []
+    end = -1
+    for pos, neg_len, metric in found:
+        if pos < end:
+            continue  # inside a longer word already read
+        end = pos - neg_len
+        if not named or named[-1] != metric:
+            named.append(metric)
+    return named[i - lo] if len(named) == hi - lo + 1 else None
 
 
 def _reaches_level(low: str, cue: Span, at: Span, lk: str) -> bool:
