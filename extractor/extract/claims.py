@@ -252,6 +252,7 @@ class _PageReader:
         if not kept:
             return []
         clauses = clause_spans(sent, info.lang)
+        memo["metric_clauses"] = tuple(clauses)
         qs = [q for q, _ in kept]
         mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses, info.comparisons(clauses))
         out = []
@@ -302,7 +303,7 @@ class _PageReader:
         if table is None:  # the cue nearest the number, in its clause, else its sentence
             metric, cue = metric_for(quantity, metric_text, sent, lang, at=(q.start, q.end),
                                      clause=clause, others=_cue_readers(sentence_qs),
-                                     clauses=tuple(memoised(memo, "metric_clauses", clause_spans, sent, lang)))
+                                     clauses=memo["metric_clauses"])
         else:  # a cell: the words of its column header and row label
             metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None

@@ -72,27 +72,37 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     if paired:
         return paired
     scopes = ((clause, (True, False)), ((0, at[0]), (True, False)), (whole, (False,)))
+    matches = _cue_matches(cue_patterns, low)
     for (lo, hi), kinds in scopes:
         best: tuple[int, int, str] | None = None
-        for rank, (metric, rx, spans, noun) in enumerate(cue_patterns):
-            if noun not in kinds or not rx.search(low, lo, hi):  # most cues are absent
+        for rank, metric, span, noun in matches:
+            if noun not in kinds or not (lo <= span[0] and span[1] <= hi):
                 continue
-            for m in spans.finditer(low, lo, hi):
-                # the number's own unit ("$0.60", "7,500萬美元") says what it measures only
-                # when no other word of its scope does ("7,500萬美元的詞元收入": a revenue)
-                d = len(low) if m.start() < at[1] and at[0] < m.end() else _distance(m.span(), at)
-                if noun and any(_owns(o, m.span(), d, at, clauses) for o in others if o != at):
-                    continue
-                if not noun and _reaches_level(low, m.span(), at, lang):
-                    continue  # "提高到了84%": the level reached, not the gain
-                if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%
-                    d = min([d] + [_distance(m.span(), o) for o in others
-                                   if lo <= o[0] < hi and min(m.start(), at[0]) < o[0] < max(m.start(), at[0])])
-                if best is None or (d, rank) < best[:2]:
-                    best = (d, rank, metric)
+            # the number's own unit ("$0.60", "7,500萬美元") says what it measures only
+            # when no other word of its scope does ("7,500萬美元的詞元收入": a revenue)
+            d = len(low) if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
+            if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
+                continue
+            if not noun and _reaches_level(low, span, at, lang):
+                continue  # "提高到了84%": the level reached, not the gain
+            if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%
+                d = min([d] + [_distance(span, o) for o in others
+                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])])
+            if best is None or (d, rank) < best[:2]:
+                best = (d, rank, metric)
         if best is not None:
             return best[2]
     return None
+
+
+# the numbers of a sentence ask for its cue words one after another: remember the last
+# sentences' (the patterns of a kind and language are one object, built once by `_rule`)
+@lru_cache(maxsize=64)
+def _cue_matches(cue_patterns, low: str) -> tuple[tuple[int, str, Span, bool], ...]:
+    """Every cue word of `cue_patterns` in the lowered sentence: (rank, metric, span, noun)."""
+    return tuple((rank, metric, m.span(), noun)
+                 for rank, (metric, rx, spans, noun) in enumerate(cue_patterns)
+                 if rx.search(low) for m in spans.finditer(low))
 
 
 @lru_cache(maxsize=1)
@@ -108,9 +118,9 @@ def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> s
     """"용량과 대역폭도 각각 1.8배와 1.4배", "capacity and bandwidth grow 1.8x and 1.4x
     respectively": coordinated numbers pair in order with as many words of what is
     measured before them (a sentence saying "respectively")."""
-    c = cues()
-    if not c.respectively.search(low):
+    if not _says_respectively(low):
         return None
+    c = cues()
     spans = sorted(set(others) | {at})
     i = spans.index(at)
     lo = hi = i  # the run of numbers joined by "and", "와", "、" around ours
@@ -132,6 +142,11 @@ def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> s
         if not named or named[-1] != metric:
             named.append(metric)
     return named[i - lo] if len(named) == hi - lo + 1 else None
+
+
+@lru_cache(maxsize=64)
+def _says_respectively(low: str) -> bool:
+    return cues().respectively.search(low) is not None
 
 
 def _reaches_level(low: str, cue: Span, at: Span, lk: str) -> bool:
@@ -211,7 +226,12 @@ def reads_cues(quantity: str) -> bool:
     >>> reads_cues("factor"), reads_cues("bandwidth")
     (True, False)
     """
-    return quantity in lexicons.load("metrics_defaults.json").get("cue_readers", ())
+    return quantity in _cue_readers()
+
+
+@lru_cache(maxsize=1)
+def _cue_readers() -> frozenset[str]:
+    return frozenset(lexicons.load("metrics_defaults.json").get("cue_readers", ()))
 
 
 def metric_by_unit(unit: str) -> str | None:

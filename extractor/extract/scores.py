@@ -79,6 +79,9 @@ def score_names(sentence: str) -> list[ScoreName]:
     ['']
     """
     rx, canon, _min = _names_regex()
+    low = sentence.lower()
+    if not any(form in low for form in canon):  # the cheap test first: most name none
+        return []
     out = []
     for m in rx.finditer(sentence):
         text = m.group(0)

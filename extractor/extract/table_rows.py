@@ -370,17 +370,17 @@ def label_value_pairs(lines: Sequence[str]) -> dict[int, int]:
     >>> label_value_pairs(["Revenue", "12%", "That is all."])
     {}
     """
+    # the cheap test first: most lines are long or open with no digit
+    pair = {i for i in range(len(lines) - 1) if _spec_value(lines[i + 1]) and _spec_label(lines[i])}
     out: dict[int, int] = {}
-    i = 0
-    while i < len(lines) - 1:
+    for i in sorted(pair):
+        if i - 2 in pair or i + 1 in out:
+            continue  # inside a run already read
         j = i
-        while j + 1 < len(lines) and _spec_label(lines[j]) and _spec_value(lines[j + 1]):
+        while j in pair:
             j += 2
         if (j - i) // 2 >= MIN_SPEC_PAIRS:
             out.update((k + 1, k) for k in range(i, j, 2))
-            i = j
-        else:
-            i += 1
     return out
 
 
@@ -392,6 +392,8 @@ def _spec_label(line: str) -> bool:
 
 
 def _spec_value(line: str) -> bool:
+    if len(line) > MAX_SPEC_LABEL + 8:
+        return False
     t = line.strip()
     if not t or len(t) > MAX_SPEC_LABEL or not t[:1].isdigit() and t[:1] not in "~≈<>$¥€£":
         return False

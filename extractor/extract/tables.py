@@ -93,6 +93,8 @@ class Table:
     #: the row whose cell is read: a row naming a known system keeps it over a column
     #: header no lexicon lists
     row_info: SentenceInfo | None = None
+    #: the unlisted system of each column, worked out once per header (shared by its rows)
+    column_cache: dict = field(default_factory=dict, repr=False)
 
     @property
     def spec_sheet(self) -> bool:
@@ -205,6 +207,12 @@ class Table:
             return None  # a spec sheet's label line names a field, not a product
         if self.row_info is not None and self.row_info.systems:
             return None  # "H100 price  $2.49/hr  $2.69/hr" under providers: the H100's
+        if col not in self.column_cache:
+            self.column_cache[col] = self._column_product(col)
+        return self.column_cache[col]
+
+    def _column_product(self, col: int) -> Mention | None:
+        info = self.header_info
         cell = strip_brackets(self.header[col]).strip()
         if not _name_like(cell, info.lang):
             return None
@@ -394,6 +402,7 @@ class TableTracker:
         self.age = 0
         self.caption: SentenceInfo | None = None
         self.after_data = False  # the line before was a data row of a table
+        self.column_cache: dict = {}
 
     def table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
         """(the table a row belongs to, whether the sentence is a header row)."""
@@ -422,6 +431,7 @@ class TableTracker:
                 # its caption, its rows keep the page's topic
                 self.caption = None
             self.header, self.header_info, self.header_split, self.age = cells, info, split, 0
+            self.column_cache = {}  # the unlisted systems of this header's columns
             self.after_data = False
             return None, True
         self.after_data = True
@@ -431,7 +441,7 @@ class TableTracker:
         if self.header is None:
             return None, False
         return Table(self.header, self.header_info, self.caption, self.upper,
-                     split, self.header_split, self.upper_info, info), False
+                     split, self.header_split, self.upper_info, info, self.column_cache), False
 
     def _stacked_table(self, info: SentenceInfo, head: SentenceInfo) -> Table:
         """A table flattened one cell per line: a cell naming no system or workload takes
