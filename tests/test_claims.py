@@ -573,7 +573,9 @@ def test_a_clause_cue_outranks_an_efficiency_cue_elsewhere_in_the_sentence():
 
 @pytest.mark.parametrize("text,metric", [
     ("HBM3E doubles the bandwidth to 8 TB/s and is 2x faster.", {8: "bandwidth", 2: "speedup"}),
-    ("Blackwell Ultra的显存容量提升50%，功耗达1400W。", {50: "memory", 1400: "power"}),
+    # a per cent gain of a capacity is an improvement (devset README: zh_04 "显存容量 … +76%",
+    # ko_08 "용량을 50% 늘렸다"); a factor of it is memory
+    ("Blackwell Ultra的显存容量提升50%，功耗达1400W。", {50: "improvement", 1400: "power"}),
     ("HBM4는 대역폭이 2배 늘었다.", {2: "bandwidth"}),
 ])
 def test_factors_and_percents_of_bandwidth_memory_power_take_that_metric(text, metric):
@@ -597,3 +599,30 @@ def test_an_acquisition_price_is_no_claim_about_the_chip():
             "하바나랩스가 개발한 AI 반도체다.")
     claims = extract_claims(tag_page(CleanedPage("ko.txt", text)))
     assert not [c for c in claims if c.unit in ("USD", "KRW")]
+
+
+# The metric of a number: the cue nearest to it, a word of what is measured belonging to
+# the number it stands nearest to (snippets of set2/ko_04, set2/zh_05, set2/zh_03, set1/en_08,
+# set2/ko_01, set1/zh_07).
+@pytest.mark.parametrize("text,metrics", [
+    ("HBM4는 대역폭 2배·전력효율 40%↑", {2: "bandwidth", 40: "perf_per_watt"}),
+    ("新一代的Blackwell設備在耗電每瓦特的性能,比前一代提高了四倍,若以同樣價格計算的性能也提高三倍。",
+     {4: "perf_per_watt", 3: "perf_per_price"}),
+    ("骁龙X Elite是英特尔i7-1355U的2倍,而且峰值性能时的功耗也是二者的三分之一。", {2: "speedup"}),
+    ("ResNet-152 test set top-5 error is 3.6%.", {3.6: "accuracy"}),
+    ("새로운 MI350 시리즈는 FP4 데이터 형식을 지원해 기존 MI300X의 FP8 성능보다 4배 높은 성능을 낸다.",
+     {4: "speedup"}),
+    ("若投入500萬美元建置GB200 NVL72，可望創造7,500萬美元的詞元收入，折算投報率約15倍。",
+     {5e6: "price", 7.5e7: "other", 15: "other"}),
+    # set1/zh_08: raised *to* 84% is the level reached, an accuracy, not a gain
+    ("AlexNet將識別正確率一舉提高到了84%。", {84: "accuracy"}),
+    ("SK하이닉스는 HBM4가 AI 서비스 성능을 최대 69%까지 향상시킬 수 있다고 전했다.", {69: "improvement"}),
+    # set2/ko_07: "respectively" pairs the coordinated numbers with the words before them
+    ("H200은 기존 H100보다 출력 속도가 2배 가깝게 빨라졌고, 용량과 대역폭도 각각 1.8배와 1.4배 증가했다.",
+     {2: "speedup", 1.8: "memory", 1.4: "bandwidth"}),
+    ("The H200's memory capacity and bandwidth grow by 1.8x and 1.4x respectively.",
+     {1.8: "memory", 1.4: "bandwidth"}),
+])
+def test_the_nearest_cue_decides_the_metric(text, metrics):
+    got = {c.value_norm if c.unit in ("USD",) else c.value: c.metric for c in claims_of(text)}
+    assert {k: got.get(k) for k in metrics} == metrics

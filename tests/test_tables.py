@@ -2,13 +2,14 @@
 of a row, header units, row labels, captions, and prose that must not become a table."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import Claim, extract_claims
 from extractor.extract.roles import SentenceInfo
-from extractor.extract.table_rows import (aligned_spans, fixed_count_blocks, pipe_spans,
+from extractor.extract.table_rows import (aligned_spans, fixed_count_blocks, label_value_pairs, pipe_spans,
                                           splitter_of, stacked_blocks, tab_spans, value_cells)
 from extractor.extract.tables import TableTracker, cells_of, column_of, header_unit, is_header
 from extractor.langid import tag_page
@@ -292,3 +293,80 @@ def test_units_under_system_columns_are_a_second_header():
             "| BERT | 5.2 | 9.1 |\n")
     got = found(claims_of(text))
     assert (5.2, "min", "H100", "BERT") in got and (9.1, "min", "Gaudi2", "BERT") in got
+
+
+def test_a_row_label_ending_in_a_unit_gives_bare_cells_their_unit():
+    # columns are systems, rows are metrics: "FP8 TFLOPS" names the unit of its row
+    text = ("| | H100 | H200 |\n"
+            "|---|---|---|\n"
+            "| FP8 TFLOPS | 3,958 | 3,958 |\n"
+            "| GPU memory | 80GB | 141GB |\n")
+    got = found(claims_of(text))
+    assert (3958, "TFLOPS", "H100", "") in got and (3958, "TFLOPS", "H200", "") in got
+    assert (141, "GB", "H200", "") in got
+    assert header_unit("Number of cores", "en").unit == "count"
+    assert header_unit("FP8 H100", "en") is None  # a name's digits are no unit
+
+
+def test_columns_aligned_under_a_header_of_providers_name_each_cell_s_system():
+    # no lexicon lists the providers; the header names products over every value column
+    text = ("Llama 3.1 70B output speed (tokens/s)\n"
+            "             Groq     Cerebras     SambaNova     Together\n"
+            "Speed        544      2,100        461           86\n"
+            "Price ($/M)  0.79     0.60         0.75          0.88\n")
+    got = found(claims_of(text))
+    assert (544, "tokens/s", "Groq", "Llama 3.1 70B") in got
+    assert (86, "tokens/s", "Together", "Llama 3.1 70B") in got
+    assert (0.79, "USD", "Groq", "Llama 3.1 70B") in got  # the row label's unit, not the caption's
+
+
+def test_unlisted_names_over_columns_in_chinese_and_korean():
+    got = found(claims_of("项目        骁龙X Elite      M3\nNPU算力     45 TOPS        18 TOPS\n功耗     23W        15W\n"))
+    assert (18, "TOPS", "M3", "") in got
+    got = found(claims_of("| 구분 | Gaudi 3 | MTT S4000 |\n|---|---|---|\n| 메모리(GB) | 128 | 48 |\n"))
+    assert (48, "GB", "MTT S4000", "") in got
+
+
+def test_a_metric_column_is_no_product_column():
+    # "Batch" over a column of "Latency": the columns are metrics, not products
+    got = found(claims_of("Model   Batch   Latency (s)\nLlama 2 70B   8   0.9\nGPT-J   16   0.4\n"))
+    assert all(s != "Batch" for _v, _u, s, _w in got)
+
+
+def test_rows_under_a_provider_header_name_their_system():
+    text = ("Provider     Output speed (tokens/s)    Price ($/1M tokens)    Latency (s)\n"
+            "Groq         544                        0.79                   0.45\n"
+            "Cerebras     2,100                      0.60                   0.24\n")
+    got = found(claims_of(text))
+    assert (544, "tokens/s", "Groq", "") in got and (0.24, "s", "Cerebras", "") in got
+    assert header_unit("Output tokens/s", "en").unit == "tokens/s"  # not a count of tokens
+
+
+@pytest.mark.parametrize("text,want", [
+    ("Cerebras WSE-3 specifications\n\nSRAM\n44GB\nCores\n900,000\n",
+     [(44, "GB", "WSE-3"), (900000, "count", "WSE-3")]),
+    ("Groq LPU 사양\n\nSRAM\n\n230MB\n\n메모리 대역폭\n\n80 TB/s\n",
+     [(230, "MB", "LPU"), (80, "TB/s", "LPU")]),
+    ("Groq LPU 规格\nSRAM\n230MB\nINT8 算力\n750 TOPS\n", [(230, "MB", "LPU"), (750, "TOPS", "LPU")]),
+])
+def test_spec_sheet_label_then_value_lines(text, want):
+    # the label line gives the value its unit (Cores: a count) and the sheet's heading
+    # its product
+    got = [(v, u, s) for v, u, s, _w in found(claims_of(text))]
+    assert all(w in got for w in want), got
+
+
+def test_label_value_pairs_need_two_pairs_and_value_lines():
+    assert label_value_pairs(["SRAM", "230MB", "Cores", "900,000"]) == {1: 0, 3: 2}
+    assert label_value_pairs(["The chip has", "230MB", "of SRAM."]) == {}
+
+
+def test_single_space_header_of_products_without_a_label_cell():
+    # flattened by cleaning: "Groq Cerebras SambaNova" over "Speed 544 2,100 461"
+    text = ("Llama 3.1 70B output speed (tokens/s)\n"
+            "Groq Cerebras SambaNova Together\n"
+            "Speed 544 2,100 461 86\n"
+            "Output 540 2,000 460 80\n")
+    got = found(claims_of(text))
+    assert (544, "tokens/s", "Groq", "Llama 3.1 70B") in got
+    assert (86, "tokens/s", "Together", "Llama 3.1 70B") in got

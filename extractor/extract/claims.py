@@ -35,14 +35,16 @@ from extractor.extract.cues import clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
 from extractor.extract.link_kinds import claim_kind
 from extractor.extract.linking import link_names, memoised, sentence_infos
-from extractor.extract.metrics import metric_by_unit, metric_for
+from extractor.extract.metrics import metric_by_unit, metric_for, reads_cues
 from extractor.extract.number_format import number_format_at
 from extractor.extract.not_claims import about_business
+from extractor.extract.not_claims.claims import bare_cue_follows
 from extractor.extract.not_claims.rules import BY_NAME, NumberFacts, Rejection, first, stage_rules
 from extractor.extract.page_context import page_context
 from extractor.extract.price_basis import price_basis_of, with_restated_bases
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
+from extractor.extract.scores import score_names, score_of
 from extractor.extract.sentence_context import sentence_context
 from extractor.extract.tables import Table, TableTracker
 from extractor.extract.tasks import find_tasks
@@ -239,9 +241,12 @@ class _PageReader:
         name_spans = [(m.start, m.end) for m in info.systems + info.workloads + info.vendors]
         quantities = _share_units(sent, quantities)
         kept: list[tuple[Quantity, list[str]]] = []
+        # what holds for the whole sentence, worked out for its first claim only
+        # (link_names, _claim): the same for each of its numbers
+        memo: dict = {}
         # what the not-a-claim rules read: the sentence's, then each number's in turn
         facts = NumberFacts(sent, None, info.lang, name_spans, info.lossy, config, [])
-        facts.table, facts.unit_loss = table, self.unit_loss
+        facts.table, facts.unit_loss, facts.memo = table, self.unit_loss, memo
         for q in quantities:
             abs0, abs1 = info.start + q.start, info.start + q.end
             facts.q, facts.window = q, (abs0 - config.lossy_window, abs1 + config.lossy_window)
@@ -252,20 +257,22 @@ class _PageReader:
                 continue
             flags = [f for f in (q.flags or []) if f]
             if not q.unit and table is None:
-                flags.append("unit_missing")  # lost letters or a cue word beside it stand for it
+                # lost letters or a cue word beside it stand for its unit, else it is a
+                # score ("scored 2,900 in Geekbench 6": a score has no unit; the rule
+                # bare_number let it through for that)
+                lost = self.unit_loss.overlaps(*window) or bare_cue_follows(sent, q, info.lang)
+                flags.append("unit_missing" if lost else "score")
             if self.any_loss.overlaps(*window) or info.lossy:
                 flags.append("lossy_source")
             kept.append((q, flags))
         if not kept:
             return []
         clauses = clause_spans(sent, info.lang)
+        memo["metric_clauses"] = tuple(clauses)
         qs = [q for q, _ in kept]
         info.roles = mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses,
                                 info.comparisons(clauses))
         out = []
-        # what holds for the whole sentence, worked out for its first claim only
-        # (link_names, _claim): the same for each of its numbers
-        memo: dict = {}
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
             claim = self._claim(idx, q, flags, clause, qs, table, memo)
@@ -295,7 +302,12 @@ class _PageReader:
             if not unit and not table.unit_lost(sent, col):
                 return self._reject(idx, "table_unit_missing", q)
 
-        metric, cue = metric_for(quantity, metric_text, sent, lang)
+        if table is None:  # the cue nearest the number, in its clause, else its sentence
+            metric, cue = metric_for(quantity, metric_text, sent, lang, at=(q.start, q.end),
+                                     clause=clause, others=_cue_readers(sentence_qs),
+                                     clauses=memo["metric_clauses"])
+        else:  # a cell: the words of its column header and row label
+            metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
         back = memoised(memo, "refers_back", refers_back, sent, lk)
         if before is not None and back:
@@ -312,13 +324,24 @@ class _PageReader:
                           names_model=bool(info.workloads))
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
                           config.carry_workload_sentences, memo, kind)
-        in_sentence = ("clause", "sentence", "table_column")
+        score = score_of(sent, q.start, q.end, q.value, memoised(memo, "score_names", score_names, sent)) \
+            if "score" in flags else None
+        if score is not None:  # CLAIMS.md: a score's workload is its benchmark, an index has none
+            link.workload, link.workload_from = score.workload, "score" if score.workload else ""
+            quantity = "unknown"
+        in_sentence = ("clause", "sentence", "table_column", "table_row", "score") + (
+            ("caption",) if table is not None and table.spec_sheet else ())  # the sheet's product
+        if table is not None and link.system_from not in in_sentence and table.row_system(sent):
+            # "Provider | Output speed" over "Groq | 544": the row's label names the system
+            link.system, link.system_from, link.vendor = table.row_system(sent), "table_row", ""
         facts = NumberFacts(sent, q, lang, (), info.lossy, config)
         facts.unit, facts.quantity, facts.link, facts.in_sentence, facts.memo = \
             unit, quantity, link, in_sentence, memo
         rule = first(_LINK_RULES, facts)
         if rule:  # a bare number or a business figure whose own sentence names no product
             return self._reject(idx, rule.name, q)
+        if score is not None:  # a score measures nothing a cue could name (CLAIMS.md)
+            metric, cue = "other", True
 
         if "unit_missing" not in flags and not unit:
             flags.append("unit_missing")
@@ -366,6 +389,12 @@ class _PageReader:
 
 # the rules of the claim stages (not_claims.rules) tried on each quantity, on each claim
 _CLAIM_RULES, _LINK_RULES = stage_rules("claim") + stage_rules("claim_unit"), stage_rules("link")
+
+
+def _cue_readers(quantities: list[Quantity]) -> tuple[tuple[int, int], ...]:
+    """The spans of the numbers whose unit does not say what they measure (%, x): a cue
+    word standing nearest one of them is its own ("대역폭 2배·전력효율 40%↑")."""
+    return tuple((q.start, q.end) for q in quantities if reads_cues(q.quantity or "unknown"))
 
 
 def _with_tasks(entities: list, tasks: list) -> list:

@@ -1,9 +1,17 @@
 """The metric of a claim: what its number measures.
 
 A quantity's kind (duration, percent, factor, ...) allows some metrics, in order of
-preference (`lexicons/metrics_defaults.json`); the first whose cue words
-(`lexicons/metrics_<lang>.json`) occur in the number's clause, else its sentence, wins,
-else the kind's default.
+preference (`lexicons/metrics_defaults.json`); cue words of each metric
+(`lexicons/metrics_<lang>.json`) decide. Where the number's place in its sentence is
+known, the cue nearest to it wins, first in its clause, else in its sentence, and a cue
+word belongs to the number it stands nearest to ("대역폭 2배·전력효율 40%↑": 대역폭 is the
+2배's, 전력효율 the 40%'s; "性能大涨50%!功耗达1400W": 功耗 is the 1400W's); the order of
+preference breaks ties ("energy efficiency": perf_per_watt, not other). Where it is not
+(a table's header, a sentence referred back to), the first metric in that order whose
+cue occurs wins. Else the kind's default.
+
+A candidate may read a cue as another metric ("throughput>improvement": a per cent of
+throughput is an improvement, a factor of it a speedup; CLAIMS.md).
 """
 from __future__ import annotations
 
@@ -13,10 +21,17 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.cues import LANGS, cues, lang_key
 
+Span = tuple[int, int]
 
-def metric_for(quantity: str, near: str, wide: str, lang: str) -> tuple[str, bool]:
+
+def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None = None,
+               clause: Span | None = None, others: tuple[Span, ...] = (),
+               clauses: tuple[Span, ...] = ()) -> tuple[str, bool]:
     """The metric of a quantity of kind `quantity`, from cue words in `near` (its
     clause) or else `wide` (its sentence); returns (metric, whether a cue decided).
+    With `at` (the number's span in `wide`), `clause` (its clause's span in `wide`) and
+    `others` (the spans of the sentence's numbers that read cues) and `clauses` (the
+    sentence's clauses), the nearest cue decides.
 
     >>> metric_for("percent", "在IPU-POD16上實現了24%的性能提升", "", "zh")
     ('improvement', True)
@@ -24,29 +39,199 @@ def metric_for(quantity: str, near: str, wide: str, lang: str) -> tuple[str, boo
     ('perf_per_price', True)
     >>> metric_for("duration", "IPU-POD16에서 28.3분", "", "ko")
     ('time_to_train', False)
+    >>> s = "대역폭 2배·전력효율 40%↑"
+    >>> metric_for("factor", s, s, "ko", at=(4, 6), clause=(0, len(s)), others=((12, 15),))
+    ('bandwidth', True)
+    >>> metric_for("percent", s, s, "ko", at=(12, 15), clause=(0, len(s)), others=((4, 6),))
+    ('perf_per_watt', True)
     """
     cue_patterns, default = _rule(quantity, lang_key(lang))
+    if at is not None and wide:
+        found = _nearest(cue_patterns, wide.lower(), at, clause, others, clauses, lang_key(lang))
+        return (found, True) if found else (default, False)
     for text in (near, wide):
         if not text:
             continue
         low = text.lower()
-        for metric, rx in cue_patterns:
-            if rx.search(low):
+        for metric, _rx, _spans, _noun in cue_patterns:
+            if _rx.search(low):
                 return metric, True
     return default, False
 
 
+def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
+             others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str) -> str | None:
+    """The metric of the cue nearest to the number at `at` in the lowered sentence `low`.
+    Words of what is measured (nouns: bandwidth, 功耗) come first: in the number's clause,
+    then in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
+    比上一代快约1.8倍"), skipping those that are another number's; then words of a change
+    (향상, 提高, faster) in its clause, then in its sentence."""
+    whole = (0, len(low))
+    clause = clause or whole
+    paired = _respective(cue_patterns, low, at, others)
+    if paired:
+        return paired
+    scopes = ((clause, (True, False)), ((0, at[0]), (True, False)), (whole, (False,)))
+    matches = _cue_matches(cue_patterns, low)
+    for (lo, hi), kinds in scopes:
+        best: tuple[int, int, str] | None = None
+        for rank, metric, span, noun in matches:
+            if noun not in kinds or not (lo <= span[0] and span[1] <= hi):
+                continue
+            # the number's own unit ("$0.60", "7,500萬美元") says what it measures only
+            # when no other word of its scope does ("7,500萬美元的詞元收入": a revenue)
+            d = len(low) if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
+            if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
+                continue
+            if not noun and _reaches_level(low, span, at, lang):
+                continue  # "提高到了84%": the level reached, not the gain
+            if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%
+                d = min([d] + [_distance(span, o) for o in others
+                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])])
+            if best is None or (d, rank) < best[:2]:
+                best = (d, rank, metric)
+        if best is not None:
+            return best[2]
+    return None
+
+
+# the numbers of a sentence ask for its cue words one after another: remember the last
+# sentences' (the patterns of a kind and language are one object, built once by `_rule`)
+@lru_cache(maxsize=64)
+def _cue_matches(cue_patterns, low: str) -> tuple[tuple[int, str, Span, bool], ...]:
+    """Every cue word of `cue_patterns` in the lowered sentence: (rank, metric, span, noun)."""
+    return tuple((rank, metric, m.span(), noun)
+                 for rank, (metric, rx, spans, noun) in enumerate(cue_patterns)
+                 if rx.search(low) for m in spans.finditer(low))
+
+
+@lru_cache(maxsize=1)
+def _noun_metrics() -> frozenset[str]:
+    """Metrics whose cue words name what is measured ("대역폭", "功耗", "price"): such a
+    word belongs to the number it stands nearest to. The words of a change ("향상",
+    "提升", "faster") say what the sentence's numbers do, each of them ("IPU-POD16은 5%,
+    IPU-POD64는 12%가 각각 향상됐다")."""
+    return frozenset(lexicons.load("metrics_defaults.json").get("noun_metrics", ()))
+
+
+def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> str | None:
+    """"용량과 대역폭도 각각 1.8배와 1.4배", "capacity and bandwidth grow 1.8x and 1.4x
+    respectively": coordinated numbers pair in order with as many words of what is
+    measured before them (a sentence saying "respectively")."""
+    if not _says_respectively(low):
+        return None
+    c = cues()
+    spans = sorted(set(others) | {at})
+    i = spans.index(at)
+    lo = hi = i  # the run of numbers joined by "and", "와", "、" around ours
+    while lo > 0 and c.coordination.fullmatch(low[spans[lo - 1][1]:spans[lo][0]]):
+        lo -= 1
+    while hi + 1 < len(spans) and c.coordination.fullmatch(low[spans[hi][1]:spans[hi + 1][0]]):
+        hi += 1
+    if hi == lo:
+        return None
+    start = spans[lo - 1][1] if lo > 0 else 0
+    found = sorted((m.start(), -len(m.group()), metric) for metric, rx, pattern, noun in cue_patterns
+                   if noun for m in pattern.finditer(low, start, spans[lo][0]))
+    named: list[str] = []
+    end = -1
+    for pos, neg_len, metric in found:
+        if pos < end:
+            continue  # inside a longer word already read
+        end = pos - neg_len
+        if not named or named[-1] != metric:
+            named.append(metric)
+    return named[i - lo] if len(named) == hi - lo + 1 else None
+
+
+@lru_cache(maxsize=64)
+def _says_respectively(low: str) -> bool:
+    return cues().respectively.search(low) is not None
+
+
+def _reaches_level(low: str, cue: Span, at: Span, lk: str) -> bool:
+    """A word of change whose number is the level reached: a level marker stands between
+    them ("提高到了84%", "rose to 84%", "84%로 향상").
+
+    >>> s = "將識別正確率一舉提高到了84%"
+    >>> _reaches_level(s, (8, 10), (12, 15), "zh"), _reaches_level("提高了84%", (0, 2), (3, 6), "zh")
+    (True, False)
+    """
+    gap = (low[cue[1]:at[0]] if cue[1] <= at[0] else low[at[1]:cue[0]]).strip()
+    return gap in _level_markers(lk)
+
+
 @lru_cache(maxsize=None)
-def _rule(quantity: str | None, lk: str) -> tuple[tuple[tuple[str, re.Pattern], ...], str]:
-    """((metric, cue pattern) in the order they are tried, the default metric) for a kind
-    of quantity and a cue language: worked out once, not for every claim (profiled: a
-    third of `metric_for`)."""
+def _level_markers(lk: str) -> frozenset[str]:
+    langs = [lk] if lk in LANGS else list(LANGS)
+    return frozenset(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("level_markers", ()))
+
+
+def _distance(cue: Span, num: Span) -> int:
+    """Characters between a cue and a number (0 when they touch or overlap)."""
+    return max(0, num[0] - cue[1], cue[0] - num[1])
+
+
+def _owns(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -> bool:
+    """Another number `other` owns the cue: the cue stands in its clause and not in ours,
+    or in the clause of both, between the two numbers and nearer to it than ours (at
+    distance `d`), or as near with the cue before it."""
+    def clause_of(pos: int) -> Span | None:
+        return next((c for c in clauses if c[0] <= pos < c[1]), None)
+    where, ours, theirs = clause_of(cue[0]), clause_of(at[0]), clause_of(other[0])
+    if where != ours or where != theirs:  # the cue is of the number whose clause it is in
+        return where is not None and where == theirs
+    if not (min(at[0], other[0]) <= cue[0] < max(at[0], other[0])):
+        return False  # "정확도가 84.4%에서 86.6%로": a cue before both is of both
+    od = _distance(cue, other)
+    return od < d or (od == d and cue[1] <= other[0])
+
+
+@lru_cache(maxsize=None)
+def _rule(quantity: str | None, lk: str) -> tuple[tuple[tuple[str, re.Pattern, re.Pattern, bool], ...], str]:
+    """((metric, cue pattern, cue span pattern, whether its cues are nouns) in the order they are tried, the default
+    metric) for a kind of quantity and a cue language: worked out once, not for every
+    claim (profiled: a third of `metric_for`). A candidate "cue>metric" reads the cues of
+    one metric as another."""
     c = cues()
     rule = c.by_quantity.get(quantity) or c.by_quantity["unknown"]
     langs = [lk] if lk in LANGS else list(LANGS)
-    patterns = tuple((metric, rx) for metric in rule["candidates"] for lg in langs
-                     if (rx := c.metric_cues[lg].get(metric)) is not None)
-    return patterns, rule["default"]
+    patterns = []
+    for cand in rule["candidates"]:
+        cue_metric, _, metric = cand.partition(">")
+        for lg in langs:
+            rx = c.metric_cues[lg].get(cue_metric)
+            if rx is not None:
+                patterns.append((metric or cue_metric, rx, _span_regex(lg, cue_metric),
+                                 cue_metric in _noun_metrics()))
+    return tuple(patterns), rule["default"]
+
+
+@lru_cache(maxsize=None)
+def _span_regex(lang: str, metric: str) -> re.Pattern:
+    """The cue words of a metric as one pattern whose matches are the whole words (the
+    presence pattern of `cues` matches their first character only): Latin words start a
+    word, others match anywhere; longest first."""
+    words = lexicons.load(f"metrics_{lang}.json")["cues"].get(metric, ())
+    words = sorted({w.lower() for w in words if w}, key=len, reverse=True)
+    alts = [(r"(?<![a-z])" if w[:1].isascii() and w[:1].isalpha() else "") + re.escape(w)
+            for w in words]
+    return re.compile("|".join(alts) or r"(?!)")
+
+
+def reads_cues(quantity: str) -> bool:
+    """A number of this kind takes its metric from the words around it: its unit does
+    not say what it measures (a per cent, a factor, a ratio, a bare number).
+
+    >>> reads_cues("factor"), reads_cues("bandwidth")
+    (True, False)
+    """
+    return quantity in _cue_readers()
+
+
+@lru_cache(maxsize=1)
+def _cue_readers() -> frozenset[str]:
+    return frozenset(lexicons.load("metrics_defaults.json").get("cue_readers", ()))
 
 
 def metric_by_unit(unit: str) -> str | None:

@@ -10,7 +10,9 @@ A page flattened to text keeps a table's rows as lines of cells in one of these 
   many cells is a table (`fixed_count_blocks`), as one such line alone may be prose;
 - one cell per line under a header line naming a unit in brackets
   ("Records (min) (vs. v1.0)" over "Recommendation (DLRM) 0.63 (DGX SuperPOD)", "(1.6×)":
-  `stacked_blocks`).
+  `stacked_blocks`);
+- a spec sheet, a label line then a value line ("SRAM" then "108MB", "Cores" then
+  "900,000": `label_value_pairs`).
 
 A cell is a (start, end) span of the row's text, so a number's offset tells its column.
 """
@@ -248,16 +250,33 @@ def fixed_count_blocks(lines: Sequence[str]) -> dict[int, tuple[int, Splitter]]:
 def _rows_under(lines: Sequence[str], i: int, n: int) -> tuple[int, int] | None:
     """(value cells per row, end of the block) of the rows under header line `i` of `n`
     cells, or None when fewer than MIN_FIXED_ROWS lines below are such rows."""
-    for k, labelled in ((n - 1, True), (n, False)):
+    # a header of n products over rows of a label and n values ("Groq Cerebras SambaNova"
+    # over "Speed 544 2,100 461"), its label cell left out: the rows' labels would end in
+    # a bare number if read as a label and n-1 values
+    for k, labelled in ((n - 1, True), (n, True), (n, False)):
         j = i + 1
         while j < len(lines) and _row_like(lines[j]) and _is_row(lines[j], k, labelled):
             j += 1
+        if k == n - 1 and labelled and any(_label_ends_in_number(lines[r], k) for r in range(i + 1, j)):
+            continue
         if j - i - 1 >= MIN_FIXED_ROWS:
             if j < len(lines) and _row_like(lines[j]) and value_cells(lines[j], k) \
                     and not NUMBER_TOKEN.fullmatch(lines[j].split()[0]):
                 j += 1  # the last row cut short ("FP8 算力 989 TFLOPS 989")
             return k, j
     return None
+
+
+def _label_ends_in_number(line: str, k: int) -> bool:
+    """The label left of a row's last k value cells ends in a bare number ("Speed 544"):
+    the row has a value more than k.
+
+    >>> _label_ends_in_number("Speed 544 2,100 461", 2), _label_ends_in_number("Llama 3.1 70B 457 445", 2)
+    (True, False)
+    """
+    cells = value_cells(line, k)
+    words = line[:cells[0][0]].split() if cells else []
+    return bool(words) and re.fullmatch(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?%?", words[-1]) is not None
 
 
 def _is_row(line: str, k: int, labelled: bool) -> bool:
@@ -330,3 +349,53 @@ def short_aligned_headers(lines: Sequence[str]) -> list[int]:
                 and len(aligned_spans(lines[i + 1])) == len(cells) + 1:
             out.append(i)
     return out
+
+
+#: a label line of a spec sheet is at most this long ...
+MAX_SPEC_LABEL = 40
+#: ... and a sheet has at least this many label/value pairs in a row
+MIN_SPEC_PAIRS = 2
+
+
+def label_value_pairs(lines: Sequence[str]) -> dict[int, int]:
+    """Spec sheets flattened one field per line, the label on one line and its value on
+    the next ("SRAM", "108MB", "Memory bandwidth", "80TB/s"): {value line index: label
+    line index}, for runs of at least MIN_SPEC_PAIRS pairs. A value line is one value
+    cell and nothing else; a label line is short, holds letters, ends in no value and no
+    sentence punctuation.
+
+    >>> lines = ["Groq LPU", "SRAM", "230MB", "Memory bandwidth", "80 TB/s", "It is fast."]
+    >>> label_value_pairs(lines)
+    {2: 1, 4: 3}
+    >>> label_value_pairs(["Revenue", "12%", "That is all."])
+    {}
+    """
+    # the cheap test first: most lines are long or open with no digit
+    pair = {i for i in range(len(lines) - 1) if _spec_value(lines[i + 1]) and _spec_label(lines[i])}
+    out: dict[int, int] = {}
+    for i in sorted(pair):
+        if i - 2 in pair or i + 1 in out:
+            continue  # inside a run already read
+        j = i
+        while j in pair:
+            j += 2
+        if (j - i) // 2 >= MIN_SPEC_PAIRS:
+            out.update((k + 1, k) for k in range(i, j, 2))
+    return out
+
+
+def _spec_label(line: str) -> bool:
+    t = line.strip()
+    return 0 < len(t) <= MAX_SPEC_LABEL and re.search(r"[^\W\d_]", t) is not None \
+        and not t.endswith(_SENTENCE_END + (".",)) and not _ENDS_WITH_VALUE.search(t) \
+        and splitter_of(t) is None
+
+
+def _spec_value(line: str) -> bool:
+    if len(line) > MAX_SPEC_LABEL + 8:
+        return False
+    t = line.strip()
+    if not t or len(t) > MAX_SPEC_LABEL or not t[:1].isdigit() and t[:1] not in "~≈<>$¥€£":
+        return False
+    cells = value_cells(t, 2)
+    return len(cells) == 1 and cells[0] == (0, len(t))

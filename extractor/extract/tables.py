@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.entities import SYSTEM
+from extractor.extract.cues import LANGS, cues, lang_key
+from extractor.extract.entities import SYSTEM, Entity
 from extractor.extract.quantities import Quantity, find_quantities
 from extractor.extract.roles import Mention, SentenceInfo
-from extractor.extract.table_rows import (Span, Splitter, aligned_spans, fixed_count_blocks, pipe_spans,
-                                          short_aligned_headers, splitter_of, stacked_blocks)
+from extractor.extract.table_rows import (Span, Splitter, aligned_spans, fixed_count_blocks,
+                                          label_value_pairs, pipe_spans, short_aligned_headers,
+                                          splitter_of, stacked_blocks)
 
 #: a cell holding a value: "8.0 TB/s", "$5.98/hr", "~500W", "192GB HBM3e"
 VALUE_CELL = re.compile(r"[~≈<>]?\s*[$¥€£]?\s*\d")
@@ -88,18 +90,40 @@ class Table:
     split: Splitter = field(default=pipe_spans, repr=False)
     header_split: Splitter | None = field(default=None, repr=False)
     upper_info: SentenceInfo | None = None  # the sentence of the upper header
+    #: the row whose cell is read: a row naming a known system keeps it over a column
+    #: header no lexicon lists
+    row_info: SentenceInfo | None = None
+    #: the unlisted system of each column, worked out once per header (shared by its rows)
+    column_cache: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def spec_sheet(self) -> bool:
+        """A spec sheet's field: a label line over a value line ("SRAM" then "108MB");
+        its caption is the sheet's product."""
+        return self.split is _whole_line and self.header_info is not None
 
     def cells(self, row: str) -> list[str]:
         return [row[a:b] for a, b in self.split(row)]
+
+    def labelless(self, row: str) -> bool:
+        """The header left the label column's cell out ("   Groq  Together" over
+        "Output  544  86"): spaces and tabs keep no empty cell, '|' does."""
+        return self.split is not pipe_spans and bool(self.header) \
+            and len(self.header) == len(self.split(row)) - 1
+
+    def row_label(self, row: str, col: int) -> str:
+        """The row's label cell, unless the cell of column `col` is that label or the label
+        is a bare number."""
+        cells = self.cells(row)
+        raw = col + 1 if self.labelless(row) else col
+        return cells[0] if raw > 0 and cells and not _BARE_NUMBER.fullmatch(cells[0]) else ""
 
     def column_at(self, row: str, pos: int) -> int:
         """The header column of the cell at offset `pos` of `row`. A header one cell
         shorter than its rows left the label column's header empty ("   Groq  Together"):
         spaces and tabs do not keep an empty cell, '|' does."""
         col = column_of(row, pos, self.split)
-        if self.split is pipe_spans or not self.header:
-            return col
-        return col - 1 if len(self.header) == len(self.split(row)) - 1 else col
+        return col - 1 if self.labelless(row) else col
 
     def header_column(self, pos: int) -> int:
         info = self.header_info
@@ -110,8 +134,7 @@ class Table:
         """What names a cell's metric: the header cells over its column and the row's
         label ("| Memory Bandwidth | 8.0 TB/s |"), else the caption."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
-        cells = self.cells(row)
-        label = cells[0] if col > 0 and cells and not _BARE_NUMBER.fullmatch(cells[0]) else ""
+        label = self.row_label(row, col)
         text = " ".join(t for t in (self.upper_cell(col), head, label) if t)
         return text or (self.caption.text if self.caption is not None else "")
 
@@ -130,7 +153,7 @@ class Table:
         letters lost to '?' or U+FFFD ("Llama 2 70B (??/?)")."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
         cells = self.cells(row)
-        label = cells[0] if col > 0 and cells else ""
+        label = cells[0] if (col + 1 if self.labelless(row) else col) > 0 and cells else ""
         return any(LOST_LETTERS.search(t) for t in (head, label, self.upper_cell(col)))
 
     def upper_cell(self, col: int) -> str:
@@ -168,7 +191,60 @@ class Table:
             # "| | H100 | Gaudi2 |" over "| Model | Time (min) | Time (min) |"
             pool = up.systems if label == SYSTEM else up.workloads
             named = [m for m in pool if column_of(up.text, m.start, self.header_split) == up_col]
+        if not named and label == SYSTEM:
+            return self._unlisted_column_system(col)
         return named[0] if len(named) == 1 else None
+
+    def _unlisted_column_system(self, col: int) -> Mention | None:
+        """The system a header cell names that no lexicon lists, where the table's columns
+        are systems ("Provider  Groq  Together  Fireworks", "| | H100 | MTT S4000 |"):
+        another column names a known system, or the label column's header says the
+        columns are products ("Provider", "项目", "구분", or nothing), and every column's
+        header may name one. A cell naming a unit or a metric ("Time (min)", "Price",
+        "Improvement") names no system."""
+        info = self.header_info
+        if info is None or not 0 <= col < len(self.header) or self.split is _whole_line:
+            return None  # a spec sheet's label line names a field, not a product
+        if self.row_info is not None and self.row_info.systems:
+            return None  # "H100 price  $2.49/hr  $2.69/hr" under providers: the H100's
+        if col not in self.column_cache:
+            self.column_cache[col] = self._column_product(col)
+        return self.column_cache[col]
+
+    def _column_product(self, col: int) -> Mention | None:
+        info = self.header_info
+        cell = strip_brackets(self.header[col]).strip()
+        if not _name_like(cell, info.lang):
+            return None
+        # the first header cell is the label column's ("Provider", "| |") unless every
+        # cell names a product ("   Groq  Cerebras  SambaNova" over rows one cell longer)
+        axis = self.header[0].strip().lower() in _column_axes()
+        first = 1 if axis or self.split is pipe_spans else 0
+        known = {self.header_column(m.start) for m in info.systems} - {-1}
+        if col < first or (not known and not axis and first):
+            return None
+        if not all(c in known or _name_like(strip_brackets(h).strip(), info.lang)
+                   for c, h in enumerate(self.header) if c >= first and h.strip()):
+            return None  # "| Model | Batch | Latency |": a column of a metric, so none of products
+        spans = (self.header_split or self.split)(info.text)
+        if col >= len(spans):
+            return None
+        a, _b = spans[col]
+        start = info.text.find(cell, a)
+        entity = Entity(info.start + start, info.start + start + len(cell), cell, SYSTEM, cell)
+        return Mention(entity, start, start + len(cell))
+
+    def row_system(self, row: str) -> str:
+        """The system a row's label cell names that no lexicon lists, where the label
+        column's header says the rows are products ("Provider | Output speed (tokens/s)"
+        over "Groq | 544"; tables.json `row_system_axes`)."""
+        info = self.header_info
+        if info is None or not self.header or self.labelless(row) \
+                or self.header[0].strip().lower() not in _row_axes():
+            return ""
+        cells = self.cells(row)
+        label = strip_brackets(cells[0]).strip() if len(cells) > 1 else ""
+        return label if _name_like(label, info.lang) else ""
 
     def unit_for(self, row: str, col: int, lang: str) -> Quantity | None:
         """A cell's unit: from its column header ("Time (min)"), else the row's label
@@ -176,12 +252,11 @@ class Table:
         ("推理吞吐量比較(tokens/s):")."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
         head_lang = self.header_info.lang if self.header_info is not None else lang
-        cells = self.cells(row)
         probes = [(head, head_lang, False)]
         if col > 0 and self.upper_cell(col):
             probes.append((self.upper_cell(col), head_lang, False))
-        if col > 0 and cells and not _BARE_NUMBER.fullmatch(cells[0]):
-            probes.append((cells[0], lang, False))
+        if self.row_label(row, col):
+            probes.append((self.row_label(row, col), lang, False))
         if self.caption is not None:
             probes.append((self.caption.text, self.caption.lang, True))
         names_system = self.column_name(col, SYSTEM) is not None
@@ -193,6 +268,42 @@ class Table:
                 if hq is not None:
                     return hq
         return None
+
+
+#: a header cell that may name a product: Latin letters, digits and a few joiners,
+#: possibly after a CJK brand ("骁龙X Elite"), at most 32 characters
+_NAME_CELL = re.compile(r"[^\W_][\w .+\-/]{0,31}")
+
+
+def _name_like(cell: str, lang: str) -> bool:
+    """A header cell that may name a product: letters and digits with a Latin letter, no
+    unit, no metric word, not a word of tables.json `not_column_names` ("Change")."""
+    if not cell or not _NAME_CELL.fullmatch(cell) or not re.search(r"[A-Za-z]", cell):
+        return False
+    if cell.lower() in _not_names() or header_unit(cell, lang) is not None:
+        return False
+    lk = lang_key(lang)
+    low = cell.lower()
+    return not any(rx is not None and rx.search(low)
+                   for lg in ([lk] if lk in LANGS else LANGS) for rx in cues().metric_cues[lg].values())
+
+
+@lru_cache(maxsize=1)
+def _column_axes() -> frozenset[str]:
+    lex = lexicons.load("tables.json")
+    return frozenset(w.lower() for ws in lex["system_column_axes"].values() for w in ws) | {""}
+
+
+@lru_cache(maxsize=1)
+def _row_axes() -> frozenset[str]:
+    lex = lexicons.load("tables.json")
+    return frozenset(w.lower() for ws in lex["row_system_axes"].values() for w in ws)
+
+
+@lru_cache(maxsize=1)
+def _not_names() -> frozenset[str]:
+    lex = lexicons.load("tables.json")
+    return frozenset(w.lower() for w in lex["not_column_names"])
 
 
 LOST_LETTERS = re.compile(r"\?\?|\ufffd|[(\[]\?+[/)\]]")
@@ -225,7 +336,10 @@ def _unit_probes(header_cell: str, lang: str, brackets_only: bool) -> list[str]:
             if w.endswith((":", "：")) and w in header_cell:
                 probes.append(header_cell.split(w, 1)[1])
     spelled = [abbrev[p.strip()] for p in probes + header_cell.split() if p.strip() in abbrev]
-    return [p for p in probes if p.strip()] + spelled
+    # the unit as the cell's last word after others ("FP8 TFLOPS", "Number of cores")
+    words = strip_brackets(header_cell).split()
+    last = [words[-1]] if not brackets_only and len(words) > 1 and not re.search(r"\d", words[-1]) else []
+    return [p for p in probes if p.strip()] + spelled + last
 
 
 # Every row of a table asks again for the unit of the same header cells: remember the
@@ -241,11 +355,14 @@ def header_unit(header_cell: str, lang: str, brackets_only: bool = False) -> Qua
     >>> header_unit("Gaudi2 time to train, MLPerf 3.0", "en", brackets_only=True) is None
     True
     """
+    counted = None  # "Output tokens/s" counts tokens only until "tokens/s" is read
     for probe in _unit_probes(header_cell, lang, brackets_only):
         for q in find_quantities("1 " + probe.strip(), lang):
             if q.start == 0 and q.unit and q.value == 1:
-                return q
-    return None
+                if q.unit != "count":
+                    return q
+                counted = counted or q
+    return counted
 
 
 def _unit_cell(cell: str, lang: str) -> bool:
@@ -272,6 +389,9 @@ class TableTracker:
         lang_of = {info.text: info.lang for info in infos}
         self.stacked = {infos[i].start: infos[h] for i, h in stacked_blocks(
             texts, lambda t: header_unit(t, lang_of.get(t, ""), brackets_only=True) is not None).items()}
+        # spec sheets, a label line over a value line: the label line is the value's header
+        self.spec_value = {infos[v].start: infos[k] for v, k in label_value_pairs(texts).items()}
+        self.spec_label = {info.start for info in self.spec_value.values()}
         # the names of the record a stacked cell belongs to: its label line names them
         self.record: tuple[SentenceInfo | None, list[Mention], list[Mention]] = (None, [], [])
         self.header: list[str] | None = None
@@ -282,9 +402,16 @@ class TableTracker:
         self.age = 0
         self.caption: SentenceInfo | None = None
         self.after_data = False  # the line before was a data row of a table
+        self.column_cache: dict = {}
 
     def table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
         """(the table a row belongs to, whether the sentence is a header row)."""
+        if info.start in self.spec_label:
+            return None, True
+        if info.start in self.spec_value:
+            # the caption is the line above the sheet's first label ("Cerebras WSE-3 specs")
+            return Table([self.spec_value[info.start].text], self.spec_value[info.start], self.caption,
+                         split=_whole_line, header_split=_whole_line), False
         split = self.fixed.get(info.start) or splitter_of(info.text)
         if split is None and info.start in self.stacked:
             return self._stacked_table(info, self.stacked[info.start]), False
@@ -304,6 +431,7 @@ class TableTracker:
                 # its caption, its rows keep the page's topic
                 self.caption = None
             self.header, self.header_info, self.header_split, self.age = cells, info, split, 0
+            self.column_cache = {}  # the unlisted systems of this header's columns
             self.after_data = False
             return None, True
         self.after_data = True
@@ -313,7 +441,7 @@ class TableTracker:
         if self.header is None:
             return None, False
         return Table(self.header, self.header_info, self.caption, self.upper,
-                     split, self.header_split, self.upper_info), False
+                     split, self.header_split, self.upper_info, info, self.column_cache), False
 
     def _stacked_table(self, info: SentenceInfo, head: SentenceInfo) -> Table:
         """A table flattened one cell per line: a cell naming no system or workload takes

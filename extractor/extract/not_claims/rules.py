@@ -181,8 +181,8 @@ RULES: tuple[Rule, ...] = (
          "a not-a-claim pattern for numbers without a unit: list numbers, 2048 GPUs' ids",
          _c.not_claim_pattern_unitless),
     Rule("bare_number", "claim_unit",
-         "no unit, and no lost letters or cue word beside it that stands for one (a table "
-         "column's header may give it one)", _c.bare_number),
+         "no unit, and no lost letters or cue word beside it that stands for one, and no "
+         "benchmark score (a table column's header may give it one)", _c.bare_number),
     # -- claim: a number of a table row (decided by the table reader, tables.Table) --
     Rule("table_row_name", "table", "a number of the row's name: 'LLaMA V3.1 70B | 64 |'",
          None),
