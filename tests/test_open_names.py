@@ -43,8 +43,8 @@ def test_a_korean_spelling_defined_in_brackets_takes_the_latin_name():
 
 
 def test_an_unknown_name_counts_where_the_page_writes_it_again():
-    text = "a Foobar9 chip is new. Later, Foobar9 reached 900 TFLOPS."
-    assert unknown(text) == [("Foobar9", "shape"), ("Foobar9", "page")]
+    text = "The Zorbex TPU is new. Later, Zorbex reached 4614 TFLOPS."
+    assert unknown(text) == [("Zorbex", "shape"), ("Zorbex", "page")]
 
 
 def test_an_abbreviation_in_brackets_takes_the_name_it_abbreviates():

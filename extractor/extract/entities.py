@@ -134,7 +134,11 @@ class AliasEntityFinder:
         found = sorted(shapes.shapes(text) + _not_continuing(text, open_names.open_names(text), spans),
                        key=_SHAPE_ORDER)
         spans.extend(_shape_spans(text, pieces, starts, spans, found))
-        spans.extend(_shape_spans(text, pieces, starts, spans, self._defined(text, spans)))
+        defined = self._defined(text, spans)
+        if defined:  # a definition outranks a shape read on the same words ("(Grv4)")
+            spans = [s for s in spans if s.shape is None or (s.start_char, s.end_char)
+                     not in {(d.start, d.end) for d in defined}]
+        spans.extend(_shape_spans(text, pieces, starts, spans, defined))
         spread = open_names.page_spread(text, [s.shape for s in spans if s.shape is not None],
                                         [(s.start_char, s.end_char) for s in spans])
         spans.extend(_shape_spans(text, pieces, starts, spans, spread))
