@@ -51,3 +51,8 @@ def test_an_abbreviation_in_brackets_takes_the_name_it_abbreviates():
     got = [(e.text, e.canonical, e.origin) for e in find_entities("AWS Graviton4 (Grv4) instances")
            if e.label == SYSTEM]
     assert ("Grv4", "Graviton4", "definition") in got
+
+
+def test_benchmarks_are_workloads_and_no_unknown_systems():
+    got = [(e.canonical, e.label) for e in find_entities("Geekbench 6 멀티코어 점수와 安兔兔跑分, MLPerf chips")]
+    assert got == [("Geekbench 6", "WORKLOAD"), ("AnTuTu", "WORKLOAD")]

@@ -66,8 +66,11 @@ def _common_words() -> frozenset[str]:
 
 @lru_cache(maxsize=None)
 def _not_words() -> frozenset[str]:
+    """Words that start no product name, formats, and the names of benchmark suites
+    (MLPerf, MLCommons: `context_words.benchmark_names`)."""
     codes = lexicons.load("systems.json")["codes"]
-    return frozenset(w.upper() for w in codes["not_name_words"] + codes["not_prefixes"])
+    suites = lexicons.load("context_words.json")["benchmark_names"]
+    return frozenset(w.upper() for w in codes["not_name_words"] + codes["not_prefixes"] + suites)
 
 
 @lru_cache(maxsize=None)
@@ -85,7 +88,7 @@ def is_open_word(word: str) -> bool:
     word that starts no name, or a capital acronym of up to four letters.
 
     >>> [is_open_word(w) for w in ["Trillium", "Ironwood", "Custom", "Google", "AI", "MLPerf"]]
-    [True, True, False, False, False, True]
+    [True, True, False, False, False, False]
     """
     words = word.split()
     if not words or any(w.upper() in _not_words() for w in words):
