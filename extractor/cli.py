@@ -17,7 +17,9 @@ from pathlib import Path
 
 from extractor import __version__
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+#: 3: the run finished and wrote all its tables, but a view (the report) or another
+#: step beside the tables failed: run.json's `warnings` say what (docs/usage.md)
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_WARNINGS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 class UsageError(Exception):
@@ -97,13 +99,9 @@ def cmd_run(args) -> int:
     if args.page_time_budget is not None:
         config.page_time_budget = args.page_time_budget
     termination = _Termination()
-    progress = termination.checked
+    progress, stage = termination.checked, None
     if sys.stderr.isatty() and not args.quiet:
-        from tqdm import tqdm
-
-        def progress(results):
-            return tqdm(termination.checked(results), desc="pages", unit="page",
-                        file=sys.stderr)
+        progress, stage = _progress_bar(config, termination)
     options = {}
     if args.engine == "dask":
         try:
@@ -116,7 +114,7 @@ def cmd_run(args) -> int:
         options["engine"] = DaskEngine(args.scheduler, send_pages=args.send_pages)
     termination.install()
     try:
-        summary = run(config, progress=progress, **options)
+        summary = run(config, progress=progress, stage=stage, **options)
     except OutputWriteError as exc:
         raise RunFailed(str(exc)) from exc
     except (OutputError, ReferenceTableError, SchedulerUnreachable) as exc:
@@ -128,17 +126,43 @@ def cmd_run(args) -> int:
               "`extractor run --resume` continues", file=sys.stderr)
         return EXIT_INTERRUPTED
     if not args.quiet:
+        warned = (f"; finished with {len(summary.run_warnings)} warning"
+                  f"{'s' if len(summary.run_warnings) > 1 else ''} (run.json)"
+                  if summary.has_warnings else "")
         print(f"{summary.n_pages} pages ({summary.n_errors} failed), {summary.n_claims} claims, "
-              f"{summary.n_groups} groups -> {config.out}", file=sys.stderr)
-    return EXIT_OK
+              f"{summary.n_groups} groups -> {config.out}{warned}", file=sys.stderr)
+    return EXIT_WARNINGS if summary.has_warnings else EXIT_OK
+
+
+def _progress_bar(config, termination: _Termination):
+    """A bar over the pages with a total and an ETA (the corpus listed first; a crawl's
+    pages are not known ahead: then a count and a rate), and a line for each step after
+    the pages (grouping, tables, report)."""
+    from tqdm import tqdm
+
+    from extractor.pipeline import count_inputs
+
+    total = count_inputs(config)
+
+    def progress(results):
+        return tqdm(termination.checked(results), desc="pages", unit="page", total=total,
+                    file=sys.stderr, dynamic_ncols=True)
+
+    def stage(what: str) -> None:
+        print(f"extractor: {what}...", file=sys.stderr, flush=True)
+
+    return progress, stage
 
 
 def cmd_clean(args) -> int:
-    from extractor.clean import CleanConfig, clean_page, explain
+    from extractor.clean import CleanConfig, CleaningStepError, clean_page, explain
     from extractor.ingest import RawPage
 
     path = _existing_file(args.file)
-    page = clean_page(RawPage(path.name, path.read_bytes()), CleanConfig())
+    try:
+        page = clean_page(RawPage(path.name, path.read_bytes()), CleanConfig())
+    except CleaningStepError as exc:
+        raise RunFailed(f"{args.file}: {exc}") from exc
     out = _stdout()
     out.write(explain(page) if args.explain else page.text + "\n")
     out.flush()
@@ -188,13 +212,13 @@ def cmd_check(args) -> int:
         raise UsageError(f"output folder not found: {args.out_dir}")
     reference = _existing_file(args.reference) if args.reference else None
     try:
-        n = recheck(Path(args.out_dir), reference)
+        summary = recheck(Path(args.out_dir), reference)
     except OutputWriteError as exc:
         raise RunFailed(str(exc)) from exc
     except (OutputError, ReferenceTableError) as exc:
         raise UsageError(str(exc)) from exc
-    print(f"{n} groups -> {args.out_dir}", file=sys.stderr)
-    return EXIT_OK
+    print(f"{summary.n_groups} groups -> {args.out_dir}", file=sys.stderr)
+    return EXIT_WARNINGS if summary.has_warnings else EXIT_OK
 
 
 def _jobs(text: str) -> int:

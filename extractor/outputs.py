@@ -27,10 +27,12 @@ from pathlib import Path
 import pandas as pd
 
 from extractor import runfolder
+from extractor.runsummary import RunSummary
 from extractor.table_files import (CLAIM_CHUNK_ROWS, COLUMN_TYPES,  # noqa: F401
                                    NUMERIC_COLUMNS, _CsvStream, csv_to_parquet, format_cell,
                                    iter_table, neutralise, read_claims, read_table,
                                    unneutralise, write_table, write_updated_table)
+from extractor.views import ViewGuard, write_report_view
 
 logger = logging.getLogger(__name__)
 
@@ -62,9 +64,11 @@ class RunWriter:
 
     def __init__(self, out_dir: Path, write_clean: bool = True,
                  columns: dict[str, list[str]] | None = None, resume: bool = False,
-                 _reopen: bool = False):
+                 corpus: Path | None = None, _reopen: bool = False):
         """`columns` gives the header of the streamed tables (`documents`, `claims`);
-        a table without one takes its header from its first row."""
+        a table without one takes its header from its first row. `corpus`: the folder
+        the run reads (an OUT_DIR that is, holds or lies inside it is checked:
+        `runfolder.check_place`)."""
         self.out_dir = Path(os.path.realpath(out_dir))
         self.write_clean = write_clean and not _reopen
         self.columns = columns or {}
@@ -73,7 +77,14 @@ class RunWriter:
         self._journal: runfolder.Journal | None = None
         self._clean_names: set[str] = set()
         self.finished = runfolder.FinishedPages([])
+        #: told each step of the end of the run (`pipeline.run`'s `stage`)
+        self.on_stage = lambda what: None
         self.staging = self.out_dir.parent / f"{runfolder.staging_prefix(self.out_dir)}{os.getpid()}"
+        try:
+            if corpus is not None:
+                runfolder.check_place(self.out_dir, corpus)
+        except runfolder.RunFolderError as exc:
+            raise OutputError(str(exc)) from None
         try:
             self.out_dir.parent.mkdir(parents=True, exist_ok=True)
             if self.out_dir.exists() and not self.out_dir.is_dir():
@@ -139,20 +150,46 @@ class RunWriter:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self._close_files()
-        if self.staging.exists():
-            if exc_type is not None and issubclass(exc_type, KeyboardInterrupt) \
-                    and not self._reopened:
-                logger.warning("interrupted: finished pages kept in %s for --resume", self.staging)
-            else:
-                runfolder.remove_tree(self.staging)
-        self._lock.release()
+        # closing flushes what is buffered: on a full disk that is where the write fails,
+        # and the staging folder must go (and the lock) all the same
+        try:
+            self._close_files()
+            close_error = None
+        except OSError as error:
+            close_error = error
+        try:
+            if self.staging.exists():
+                if exc_type is not None and issubclass(exc_type, KeyboardInterrupt) \
+                        and not self._reopened:
+                    logger.warning("interrupted: finished pages kept in %s for --resume",
+                                   self.staging)
+                else:
+                    runfolder.remove_tree(self.staging)
+        finally:
+            self._lock.release()
+        if exc_type is None and close_error is not None:
+            raise OutputWriteError(f"cannot write the outputs: "
+                                   f"{close_error.strerror or close_error}") from close_error
+        if isinstance(exc, OSError) and not isinstance(exc, OutputError):
+            # a write error that escaped the writer's own wrapping: still one line
+            raise OutputWriteError(f"cannot write the outputs: {exc.strerror or exc}") from exc
 
     def _close_files(self) -> None:
-        self.close_streams()
-        if self._journal is not None:
-            self._journal.close()
-        self.finished.close()
+        errors = []
+        for close in (self.close_streams, getattr(self._journal, "close", None),
+                      self.finished.close):
+            if close is None:
+                continue
+            try:
+                close()
+            except OutputWriteError as error:
+                errors.append(error.__cause__ if isinstance(error.__cause__, OSError)
+                              else OSError(str(error)))
+            except OSError as error:
+                errors.append(error)
+        if errors:
+            raise errors[0]
+
 
     @property
     def partial(self) -> Path:
@@ -225,55 +262,86 @@ class RunWriter:
                 raise OutputWriteError(f"cannot write the outputs: {exc.strerror or exc}") from exc
 
     def close_streams(self) -> None:
+        """Close the streamed tables (the last of their rows are written now)."""
+        errors = []
         for stream in self._streams.values():
-            stream.close()
+            try:
+                stream.close()
+            except OSError as error:
+                errors.append(error)
+        if errors:
+            raise OutputWriteError(f"cannot write the outputs: "
+                                   f"{errors[0].strerror or errors[0]}") from errors[0]
 
-    def finish(self, claims: pd.DataFrame, groups: pd.DataFrame) -> None:
-        """Write the final claims and consistency tables, Parquet and the report, then
-        commit everything into OUT_DIR as one unit."""
-        def write_claims(path: Path, report_claims) -> None:
+    def finish(self, claims: pd.DataFrame, groups: pd.DataFrame, summary=None) -> None:
+        """Write the final claims and consistency tables and Parquet, commit everything
+        into OUT_DIR as one unit, then build the report there (`extractor.views`)."""
+        def write_claims(path: Path, on_chunk) -> None:
             write_table(claims, path)
-            report_claims.add(claims)
+            on_chunk(claims)
 
-        self._finish(write_claims, groups)
+        self._finish(write_claims, groups, summary)
 
-    def finish_updated(self, source: Path, updates, groups: pd.DataFrame) -> None:
+    def finish_updated(self, source: Path, updates, groups: pd.DataFrame,
+                       summary=None) -> None:
         """`finish`, the final claims table being the table at `source` (a claims.csv this
         run or an earlier one wrote) through `updates.apply(chunk, first_row)`
         (`extractor.consistency.ClaimUpdates`), copied CLAIM_CHUNK_ROWS at a time: the
         claims table is never held whole."""
-        def write_claims(path: Path, report_claims) -> None:
+        def write_claims(path: Path, on_chunk) -> None:
             copy = path.with_name(path.name + ".new")  # `source` may be `path` itself
-            write_updated_table(source, copy, updates.apply, report_claims.add)
+            write_updated_table(source, copy, updates.apply, on_chunk)
             os.replace(copy, path)
 
-        self._finish(write_claims, groups)
+        self._finish(write_claims, groups, summary)
 
-    def _finish(self, write_claims, groups: pd.DataFrame) -> None:
-        from extractor.report import (MAX_ROWS, ReportClaims, ReportPages,  # noqa: PLC0415
-                                      write_report)
-
+    def _finish(self, write_claims, groups: pd.DataFrame, summary=None) -> None:
+        """Tables first, views after: the tables (and run.json) are committed, then the
+        report is built; a report that fails costs no table (a run warning instead)."""
+        summary = summary if summary is not None else RunSummary()
+        report = ViewGuard("report")
+        # what the report reads of the claims, gathered as the table is copied; a failure
+        # there gives up the report, never the copy
+        report_claims = report.call(_report_claims, groups)
+        self.on_stage("writing the tables (CSV, Parquet)")
         try:
             self._close_files()
-            report_claims = ReportClaims.for_groups(groups)
-            write_claims(self.staging / "claims.csv", report_claims)
+            write_claims(self.staging / "claims.csv",
+                         lambda chunk: report.call(report_claims.add, chunk))
             write_table(groups, self.staging / "consistency.csv")
             for table in TABLES:
                 csv_to_parquet(self.staging / f"{table}.csv", self.staging / f"{table}.parquet")
-            # the pages the report lists and those its claims link to, read a chunk at a
-            # time: the documents table is never held whole
-            pages = ReportPages(MAX_ROWS, linked=report_claims.doc_ids)
-            for chunk in iter_table(self.staging / "documents.csv",
-                                    chunk_rows=CLAIM_CHUNK_ROWS):
-                pages.add(chunk)
-            write_report(self.staging / "report.html", pages, report_claims, groups)
+            summary.write(self.staging)
             runfolder.carry_over(self.out_dir, self.staging)
+            runfolder.check_still_ours(self.out_dir)
             runfolder.commit(self.staging, self.out_dir)
         except OSError as exc:
             raise OutputWriteError(f"cannot write the outputs: {exc.strerror or exc}") from exc
+        except runfolder.RunFolderError as exc:
+            raise OutputError(str(exc)) from None
         for folder in self._stale:  # pages resumed from there are now in OUT_DIR
             runfolder.remove_tree(folder)
-        logger.info("outputs written to %s", self.out_dir)
+        logger.info("tables written to %s", self.out_dir)
+        self._views(report, report_claims, groups, summary)
+
+    def _views(self, report: ViewGuard, report_claims, groups, summary) -> None:
+        self.on_stage("building the report")
+        error = write_report_view(self.out_dir, report_claims, groups, report)
+        summary.report = f"failed: {error}" if error else "written"
+        if error:
+            summary.warn("report", error)
+            logger.warning("the report could not be built (%s); the tables are whole in %s",
+                           error, self.out_dir)
+        try:
+            summary.write(self.out_dir)
+        except OSError as exc:
+            logger.warning("run.json not updated after the report: %s", exc.strerror or exc)
+
+
+def _report_claims(groups: pd.DataFrame):
+    from extractor.report import ReportClaims  # noqa: PLC0415
+
+    return ReportClaims.for_groups(groups)
 
 
 def _is_plain_relative(doc_id: str) -> bool:

@@ -34,10 +34,12 @@ from extractor.config import Config
 from extractor.consistency import check_claims_file, load_reference
 from extractor.extract import Claim, extract_claims
 from extractor.extract.claims import CLAIM_COLUMNS
-from extractor.ingest import RawPage, binary_kind, iter_pages
+from extractor.ingest import RawPage, binary_kind, iter_entries, iter_pages
+from extractor.warc import is_warc_name
 from extractor.langid import tag_page
 from extractor.outputs import RunWriter
 from extractor.runfolder import FinishedPages
+from extractor.runsummary import PageWarning, RunSummary, counting, page_warnings
 
 logger = logging.getLogger(__name__)
 
@@ -82,6 +84,8 @@ class PageResult:
     clean_text: str | None = None
     #: digest of the page's bytes ('' for a page that could not be read)
     digest: str = ""
+    #: the warnings the stages logged while they ran the page (counted in run.json)
+    warnings: list[PageWarning] = field(default_factory=list)
 
     @classmethod
     def from_rows(cls, document: dict, claims: list[dict], clean_text: str | None,
@@ -191,9 +195,9 @@ def process_page(raw: RawPage, config: Config) -> PageResult:
         return PageResult(doc, digest=digest)
     stage = ["clean"]  # the stage running, seen by the handlers below
     try:
-        with time_budget(config.page_time_budget):
+        with page_warnings() as warnings, time_budget(config.page_time_budget):
             claims, clean_text = _run_stages(raw, config, doc, stage)
-        return PageResult(doc, claims, clean_text, digest)
+        return PageResult(doc, claims, clean_text, digest, warnings)
     except PageTimeout as exc:
         logger.warning("page %s: %s in %s", raw.doc_id, exc, stage[0])
         return failed_page(doc, f"{stage[0]}: {type(exc).__name__}: {exc}", digest)
@@ -349,59 +353,76 @@ def process_corpus(config: Config, exclude: Iterable = (),
     return process_pages(pages, config)
 
 
-@dataclass
-class RunSummary:
-    n_pages: int = 0
-    n_errors: int = 0
-    n_claims: int = 0
-    n_groups: int = 0
+def count_inputs(config: Config) -> int | None:
+    """The rows the run will write, for a progress bar's total and ETA: the inputs found by
+    listing the corpus (no file is read). None when it holds a crawl, whose pages are
+    known only as its records are read."""
+    corpus = config.corpus
+    if not corpus.is_dir():
+        return None if is_warc_name(corpus.name) else 1
+    n = 0
+    for path, _ in iter_entries(corpus, config.follow_links, exclude=[config.out]):
+        if is_warc_name(path.name):
+            return None
+        n += 1
+    return n
 
 
 def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
-        engine: Callable[..., Iterator[PageResult]] = process_corpus) -> RunSummary:
+        engine: Callable[..., Iterator[PageResult]] = process_corpus,
+        stage: Callable[[str], None] | None = None) -> RunSummary:
     """Process the corpus folder `config.corpus` into `config.out` (OUTPUTS.md).
 
-    The output folder is committed as one unit: tables appear only when the run finishes.
+    The output folder is committed as one unit: tables appear only when the run finishes,
+    with run.json (`extractor.runsummary`); the report is built after them, and a report
+    that fails costs no table (`summary.run_warnings` says so: exit status 3).
     An interrupt (KeyboardInterrupt) keeps the finished pages for `Config.resume`.
     `progress` may wrap the stream of results (the CLI passes a progress bar).
     `engine` processes the pages (see `process_corpus`, the default).
+    `stage(what)` is told each step after the pages (grouping, tables, report), which take
+    a while on a large run.
     """
+    stage = stage or (lambda what: None)
     reference = load_reference(config.reference)
     summary = RunSummary()
     columns = {"documents": DOCUMENT_COLUMNS, "claims": list(CLAIM_COLUMNS)}
-    with RunWriter(config.out, write_clean=config.write_clean, columns=columns,
-                   resume=config.resume) as writer:
+    with counting(summary), RunWriter(config.out, write_clean=config.write_clean,
+                                      columns=columns, resume=config.resume,
+                                      corpus=config.corpus) as writer:
+        writer.on_stage = stage
         produced = engine(config, exclude=[writer.out_dir, writer.staging],
                           finished=writer.finished)
         results = progress(produced) if progress is not None else produced
         try:
             for result in results:
-                writer.add(result.document.as_dict(), [c.as_dict() for c in result.claims],
+                document = result.document.as_dict()
+                writer.add(document, [c.as_dict() for c in result.claims],
                            result.clean_text, result.digest)
-                summary.n_pages += 1
-                summary.n_errors += result.document.status != "ok"
-                summary.n_claims += len(result.claims)
+                summary.add_page(document, len(result.claims), result.warnings)
         finally:  # an engine's workers and connections end with the stream, also on errors
             if hasattr(produced, "close"):
                 produced.close()
         writer.ensure_tables()
         writer.close_streams()
         claims_csv = writer.partial_path("claims.csv")
+        stage(f"grouping {summary.n_claims} claims")
         groups, updates = check_claims_file(claims_csv, reference, config.consistency)
         summary.n_groups = len(groups)
-        writer.finish_updated(claims_csv, updates, groups)
+        writer.finish_updated(claims_csv, updates, groups, summary)
     logger.info("%d pages (%d errors), %d claims, %d groups", summary.n_pages,
                 summary.n_errors, summary.n_claims, summary.n_groups)
     return summary
 
 
-def recheck(out_dir, reference_path=None, config: Config | None = None) -> int:
-    """Re-run only the consistency stage on an existing output folder; returns the
-    number of groups."""
+def recheck(out_dir, reference_path=None, config: Config | None = None) -> RunSummary:
+    """Re-run only the consistency stage (and the report) on an existing output folder;
+    returns the run's summary, its page figures those of the run that wrote the folder."""
     config = config or Config()
     reference = load_reference(reference_path)
     with RunWriter.reopen(out_dir) as writer:
+        summary = RunSummary.read(writer.final_path(""))
         claims_csv = writer.final_path("claims.csv")
         groups, updates = check_claims_file(claims_csv, reference, config.consistency)
-        writer.finish_updated(claims_csv, updates, groups)
-    return len(groups)
+        summary.n_groups = len(groups)
+        writer.finish_updated(claims_csv, updates, groups, summary)
+    return summary

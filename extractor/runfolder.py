@@ -36,7 +36,7 @@ JOURNAL = ".pages.jsonl"
 #: holding other folders is not replaced
 OUTPUT_NAMES = frozenset({"documents.csv", "claims.csv", "consistency.csv", "documents.parquet",
                           "claims.parquet", "consistency.parquet", "report.html", "clean",
-                          JOURNAL})
+                          "run.json", ".report.html.partial", ".run.json.partial", JOURNAL})
 
 
 class RunFolderError(Exception):
@@ -52,7 +52,11 @@ def lock_path(out_dir: Path) -> Path:
 
 
 class RunLock:
-    """An exclusive lock on OUT_DIR for the life of a run (a no-op where `fcntl` is missing)."""
+    """An exclusive lock on OUT_DIR for the life of a run (a no-op where `fcntl` is missing).
+
+    The lock file is removed when the run ends. A run that opened the file before it was
+    removed then holds a lock on a file no longer there: `acquire` checks that the file it
+    locked is still the one at the path, and tries again when it is not."""
 
     def __init__(self, out_dir: Path):
         self.path = lock_path(out_dir)
@@ -63,16 +67,20 @@ class RunLock:
             import fcntl  # noqa: PLC0415 (POSIX only)
         except ImportError:
             return
-        f = open(self.path, "a+", encoding="utf-8")
-        try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            f.seek(0)
-            holder = f.read().strip() or "?"
-            f.close()
-            raise RunFolderError(f"another run (pid {holder}) is writing to "
-                                 f"{self.path.parent / self.path.name[1:-5]}; wait for it to "
-                                 f"finish or choose another --out") from None
+        while True:
+            f = open(self.path, "a+", encoding="utf-8")
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                f.seek(0)
+                holder = f.read().strip() or "?"
+                f.close()
+                raise RunFolderError(f"another run (pid {holder}) is writing to "
+                                     f"{self.path.parent / self.path.name[1:-5]}; wait for it "
+                                     f"to finish or choose another --out") from None
+            if _same_file(f, self.path):
+                break
+            f.close()  # removed by the run that held it, as we opened it: lock the new one
         f.seek(0)
         f.truncate()
         f.write(str(os.getpid()))
@@ -81,8 +89,90 @@ class RunLock:
 
     def release(self) -> None:
         if self._file is not None:
+            try:  # removed while still held: no run can lock this file and see it gone
+                os.unlink(self.path)
+            except OSError:
+                pass
             self._file.close()  # closing releases the flock
             self._file = None
+
+
+def _same_file(f, path: Path) -> bool:
+    try:
+        a, b = os.fstat(f.fileno()), os.stat(path)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def is_locked(out_dir: Path) -> bool:
+    """Whether a run holds OUT_DIR's lock now."""
+    try:
+        import fcntl  # noqa: PLC0415
+    except ImportError:
+        return False
+    try:
+        f = open(lock_path(out_dir), "rb")
+    except OSError:
+        return False
+    with f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        fcntl.flock(f, fcntl.LOCK_UN)
+        return False
+
+
+def is_output_folder(folder: Path) -> bool:
+    """A folder a run wrote or is writing (its journal, a lock held on it, or staging)."""
+    return ((folder / JOURNAL).is_file() or is_locked(folder)
+            or bool(stale_staging(folder)))
+
+
+def check_place(out_dir: Path, corpus: Path) -> None:
+    """Refuse an OUT_DIR a run would harm or be harmed by (RunFolderError): the corpus
+    itself or a folder holding it (the commit replaces OUT_DIR whole, and the next run
+    would read the tables as pages), a folder of the corpus that holds files of its own
+    (they would be neither read nor kept apart), or a folder inside another run's
+    output folder (that run's commit would delete it)."""
+    out = Path(os.path.realpath(out_dir))
+    real_corpus = Path(os.path.realpath(corpus))
+    if out == real_corpus or out in real_corpus.parents:
+        raise RunFolderError(f"--out {out_dir} is {'the corpus' if out == real_corpus else 'a folder holding the corpus'}"
+                             f" {corpus}: choose a folder beside it or inside it")
+    if real_corpus in out.parents:
+        pages = _pages_of_corpus(out)
+        if pages:
+            raise RunFolderError(f"--out {out_dir} is a folder of the corpus holding pages "
+                                 f"({', '.join(pages[:3])}), which would not be read: "
+                                 f"choose a new folder")
+    for parent in out.parents:
+        if is_output_folder(parent):
+            raise RunFolderError(f"--out {out_dir} is inside the output folder {parent} of "
+                                 f"another run, whose next commit would delete it: "
+                                 f"choose a folder beside it")
+
+
+def _pages_of_corpus(out: Path) -> list[str]:
+    """Pages (by name, as ingest finds them) among OUT_DIR's own entries."""
+    from extractor.ingest import iter_page_paths  # noqa: PLC0415
+
+    foreign = set(foreign_entries(out))
+    if not foreign:
+        return []
+    return [p.relative_to(out).as_posix() for p in iter_page_paths(out)
+            if p.relative_to(out).parts[0] in foreign]
+
+
+def check_still_ours(out_dir: Path) -> None:
+    """Before the commit replaces OUT_DIR: it must not have gained folders a run did not
+    write while this run worked (another run's outputs written inside it)."""
+    foreign = foreign_folders(out_dir)
+    if foreign:
+        raise RunFolderError(f"{out_dir} now holds folders a run did not write "
+                             f"({', '.join(foreign[:3])}); not replacing it: the new outputs "
+                             f"are not committed, choose another --out")
 
 
 def foreign_entries(out_dir: Path) -> list[str]:

@@ -18,7 +18,9 @@ a table at a time, whatever its size (the claims table of a large run).
 from __future__ import annotations
 
 import csv
+import logging
 import math
+import os
 import re
 from pathlib import Path
 
@@ -28,6 +30,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
+
+logger = logging.getLogger(__name__)
 
 # Arrow types of the columns that are not text; every other column is a string.
 COLUMN_TYPES = {
@@ -221,34 +225,57 @@ PARQUET_ROW_GROUP_ROWS = 16_384
 
 
 def csv_to_parquet(csv_path: Path, parquet_path: Path) -> None:
-    """Convert a CSV table to Parquet in streamed batches (constant memory)."""
+    """Convert a CSV table to Parquet in streamed batches (constant memory).
+
+    Arrow's streaming reader cannot split a row that spans more than one block (it raises
+    'straddling object'): a group spread over thousands of pages has a `doc_ids` cell of
+    megabytes. Such a table is converted again with blocks large enough for its longest
+    row (memory then grows with that row, as it must)."""
     with open(csv_path, encoding="utf-8") as f:
         header = next(csv.reader(f), [])
     if not header:
         pq.write_table(pa.table({}), parquet_path)
         return
+    block_size = PARQUET_BLOCK_BYTES
+    largest = max(os.path.getsize(csv_path) + 1, PARQUET_BLOCK_BYTES)
+    while True:
+        try:
+            _convert(csv_path, parquet_path, header, block_size)
+            return
+        except pa.ArrowInvalid as exc:
+            if "straddling" not in str(exc) or block_size >= largest:
+                raise
+        block_size = min(block_size * 4, largest)
+        logger.info("%s holds a row over two blocks: converting again in blocks of %d bytes",
+                    csv_path.name, block_size)
+
+
+def _convert(csv_path: Path, parquet_path: Path, header: list[str], block_size: int) -> None:
     types = {c: COLUMN_TYPES.get(c, pa.string()) for c in header}
     convert = pacsv.ConvertOptions(column_types=types, strings_can_be_null=False,
                                    true_values=["true"], false_values=["false"])
     pool = _conversion_pool()
     # a cell may hold a line break (a table's sentence): blocks must split between rows
     reader = pacsv.open_csv(csv_path, convert_options=convert,
-                            read_options=pacsv.ReadOptions(block_size=PARQUET_BLOCK_BYTES,
+                            read_options=pacsv.ReadOptions(block_size=block_size,
                                                            use_threads=False),
                             parse_options=pacsv.ParseOptions(newlines_in_values=True),
                             memory_pool=pool)
     text_columns = [i for i, c in enumerate(header) if types[c] == pa.string()]
-    with pq.ParquetWriter(parquet_path, reader.schema, memory_pool=pool) as writer:
-        batches, rows = [], 0
-        for batch in reader:
-            batches.append(_raw_text(batch, text_columns, pool))
-            rows += batch.num_rows
-            if rows >= PARQUET_ROW_GROUP_ROWS:
+    try:
+        with pq.ParquetWriter(parquet_path, reader.schema, memory_pool=pool) as writer:
+            batches, rows = [], 0
+            for batch in reader:
+                batches.append(_raw_text(batch, text_columns, pool))
+                rows += batch.num_rows
+                if rows >= PARQUET_ROW_GROUP_ROWS:
+                    writer.write_table(pa.Table.from_batches(batches))
+                    batches, rows = [], 0
+            if batches:
                 writer.write_table(pa.Table.from_batches(batches))
-                batches, rows = [], 0
-        if batches:
-            writer.write_table(pa.Table.from_batches(batches))
-    pool.release_unused()  # the pool keeps freed blocks otherwise
+    finally:
+        reader.close()
+        pool.release_unused()  # the pool keeps freed blocks otherwise
 
 
 def _conversion_pool() -> pa.MemoryPool:

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from extractor.clean import clean_text, decode_bytes
+from extractor.clean.korean_loss import find_dropped_syllables
 from extractor.clean.lexicon import spam_terms
 
 LANGID = Path(__file__).parents[2] / "shared" / "testdata" / "langid"
@@ -233,6 +234,28 @@ def test_dropped_korean_su_is_detected_and_sound_korean_is_not():
     damaged = clean_text("\n".join(s.replace(" 수 있", " 있").replace(" 수 없", " 없") for s in with_su[:12]))
     assert not sound.lossy
     assert damaged.lossy and any(s.kind == "dropped_syllables" for s in damaged.lossy_spans)
+
+
+@needs_data
+def test_dropped_dependent_noun_after_any_adnominal_is_found():
+    # "검토된 바 있으나", "판단하는 것 같다": 바/것/적 between -ㄴ/-는 and 있다/같다
+    dependent = re.compile(" (바|것|적) (?=[있없같])")
+    sentences = [s for s in KO if dependent.search(s) and " 수 " not in s]
+    assert len(sentences) >= 10
+    damaged = [dependent.sub(" ", s) for s in sentences]
+    found = [d for d in damaged if find_dropped_syllables(d, 1, 0.0)]
+    assert len(found) >= 0.9 * len(damaged)
+    assert not [s for s in sentences if find_dropped_syllables(s, 1, 0.0)]
+
+
+def test_date_number_glued_to_a_bracket_is_found():
+    # set1/ko_05: "슈퍼컴퓨터를 30일(현지 시각) 발표했다" that lost its 일
+    sound = "엔비디아는 인공지능 모델을 학습시키는 머신러닝 슈퍼컴퓨터를 30일(현지 시각) 발표했다."
+    damaged = sound.replace("30일(", "30(")
+    assert [damaged[s.start:s.end] for s in find_dropped_syllables(damaged, 1, 0.0)] == ["30("]
+    assert find_dropped_syllables(sound, 1, 0.0) == []
+    # a model number glued to its bracket is a name, not a lost date
+    assert find_dropped_syllables("애플은 M4(신경망 엔진 포함) 칩을 공개했고 가우디 3(인텔 제품) 가속기와 비교했다.", 1, 0.0) == []
 
 
 @needs_data

@@ -50,7 +50,7 @@ def _dropped(page) -> list:
 def test_no_sound_korean_page_is_flagged_and_every_dropsyl_copy_is(devset):
     rows, cleaned = devset
     sound = [r["doc_id"] for r in rows if not r["transforms"] and "/ko_" in r["doc_id"]]
-    assert len(sound) == 16
+    assert len(sound) == 22  # 8 + 8 + 6 Korean pages of sets 1-3
     assert [d for d in sound if _dropped(cleaned(d))] == []
     dropsyl = _copies(rows, "dropsyl")
     assert dropsyl
@@ -76,11 +76,22 @@ def test_other_damage_is_not_taken_for_dropped_syllables(devset):
 def test_cp949_copies_read_back_exactly(devset):
     rows, cleaned = devset
     copies = _copies(rows, "cp949")
-    assert len(copies) == 2
+    assert len(copies) == 3  # set1/ko_03, set2 and set3's
     for r in copies:
         page = cleaned(r["doc_id"])
-        assert page.text == cleaned(r["source"]).text
+        # a character CP949 cannot encode (set3/ko_04's em dashes: CP949 has only the
+        # horizontal bar U+2015) was dropped when the copy was made: its bytes hold no
+        # trace of it, so no repair can bring it back
+        assert page.text == "".join(ch for ch in cleaned(r["source"]).text if _in_cp949(ch))
         assert "mojibake_cp949_latin1" in page.repair_names and not page.lossy
+
+
+def _in_cp949(ch: str) -> bool:
+    try:
+        ch.encode("cp949")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def test_cp1252_copies_that_lost_bytes_clean_to_their_source(devset):

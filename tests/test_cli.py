@@ -158,3 +158,27 @@ def test_a_sigterm_swallowed_by_a_finaliser_still_stops_the_run():
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def test_a_page_whose_times_round_to_zero_gets_all_tables_and_a_report(tmp_path):
+    """Issue 25's done-when case (item 1 as found): 0.0009 seconds is 1.5e-05 minutes,
+    which the chart once took the log of. Whatever the chart does, the run writes every
+    table and a report; when a view fails it says so in one line and exits 3."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("The IPU-POD16 trained ResNet-50 in 28.3 minutes.\n")
+    (corpus / "b.txt").write_text("The IPU-POD16 trained ResNet-50 in 0.0009 seconds.\n")
+    out = tmp_path / "out"
+    done = extractor("run", corpus, "--out", out, "-q")
+    err = done.stderr.decode("utf-8")
+    assert done.returncode in (0, 3), err
+    assert "Traceback" not in err
+    for name in ("documents", "claims", "consistency"):
+        assert (out / f"{name}.csv").is_file() and (out / f"{name}.parquet").is_file()
+    assert (out / "report.html").is_file()
+    facts = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert facts["pages"]["read"] == 2
+    if done.returncode == 3:
+        assert len(err.strip().splitlines()) == 1 and "report could not be built" in err
+        assert facts["status"] == "finished with warnings"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "out"]  # no lock left

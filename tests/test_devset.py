@@ -1,21 +1,25 @@
-"""The development set: 48 real pages with analyst gold (ko, zh-Hans, zh-Hant, en) and 27
-damaged copies (../shared/devset/, its README). Scored with the reference scorer
-(../shared/tools/score_claims.py), the floors sit just under what was measured, per
-language, so that a change that loses claims on real pages fails here. These pages were
-used to find failing shapes: they are a development set, not held-out pages (README)."""
+"""The development set: 66 real pages with analyst gold (ko, zh-Hans, zh-Hant, en) and 38
+damaged copies in three sets (../shared/devset/, its README), scored with the reference
+scorer (../shared/tools/score_claims.py). The floors sit just under what was measured, per
+language over all three sets, so that a change that loses claims or misnames them on real
+pages fails here. Two rulers: strict (value, unit, system, workload and metric right: the
+row an analyst reads, the figure that counts) and lenient linked F1 (value and unit right,
+names where gold names them). These pages were read to find failing shapes (set3 only as a
+check): a development set, not held-out pages. `benchmarks/bench_devset.py` prints the
+figures per set."""
 from __future__ import annotations
 
 import importlib.util
 
 import pytest
 
-#: (linked F1, precision) floors per language, just under the figures measured on
-#: 2026-11-25 (README, "Quality and speed, as measured")
+#: floors per language: (strict F1, strict precision, lenient linked F1), just under the
+#: figures measured on 2026-11-28 (README, "Quality")
 FLOORS = {
-    "en": (0.96, 0.98),
-    "ko": (0.87, 0.93),
-    "zh": (0.91, 0.98),
-    "all": (0.92, 0.97),
+    "en": (0.63, 0.70, 0.89),
+    "ko": (0.64, 0.68, 0.88),
+    "zh": (0.67, 0.73, 0.86),
+    "all": (0.65, 0.71, 0.88),
 }
 
 
@@ -36,27 +40,33 @@ def devset_scores(shared_dir, reference_scorer, tmp_path_factory):
     run(Config(corpus=shared_dir / "devset" / "corpus", out=out, write_clean=False))
     gold = reference_scorer.load(shared_dir / "devset" / "gold.csv")
     pred = reference_scorer.load(out / "claims.csv")
-    stats, misses, fps = reference_scorer.score(gold, pred)
-    return stats
+    return reference_scorer.score(gold, pred)[0]
 
 
-def _figures(stats: dict) -> tuple[float, float]:
+def _f1(precision: float, recall: float) -> float:
+    return 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
+
+
+def _figures(stats: dict) -> tuple[float, float, float]:
+    """(strict F1, strict precision, lenient linked F1) of one scorer bucket."""
+    strict_p = stats["s_right"] / stats["s_pred"] if stats["s_pred"] else 0.0
+    strict_r = stats["s_found"] / stats["req"] if stats["req"] else 0.0
     predicted = stats["tp_pred"] + stats["fp"]
     precision = stats["tp_pred"] / predicted if predicted else 0.0
     recall = stats["l"] / stats["req"] if stats["req"] else 0.0
-    f1 = 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
-    return f1, precision
+    return _f1(strict_p, strict_r), strict_p, _f1(precision, recall)
 
 
 @pytest.mark.parametrize("bucket", sorted(FLOORS))
-def test_linked_f1_and_precision_hold_their_floor(devset_scores, bucket):
-    f1, precision = _figures(devset_scores[bucket])
-    floor_f1, floor_precision = FLOORS[bucket]
-    assert f1 >= floor_f1, f"{bucket}: linked F1 {f1:.3f} fell under {floor_f1}"
-    assert precision >= floor_precision, f"{bucket}: precision {precision:.3f} fell under {floor_precision}"
+def test_strict_and_linked_figures_hold_their_floor(devset_scores, bucket):
+    strict_f1, strict_p, linked_f1 = _figures(devset_scores[bucket])
+    floor_strict, floor_strict_p, floor_linked = FLOORS[bucket]
+    assert strict_f1 >= floor_strict, f"{bucket}: strict F1 {strict_f1:.3f} fell under {floor_strict}"
+    assert strict_p >= floor_strict_p, f"{bucket}: strict precision {strict_p:.3f} fell under {floor_strict_p}"
+    assert linked_f1 >= floor_linked, f"{bucket}: linked F1 {linked_f1:.3f} fell under {floor_linked}"
 
 
 def test_every_page_of_the_devset_is_read(shared_dir, devset_scores):
-    # 48 pages and 27 damaged copies; every language bucket has required rows
+    # 66 pages and 38 damaged copies; every language bucket has required rows
     assert {"en", "ko", "zh"} <= set(devset_scores)
-    assert all(devset_scores[lang]["req"] > 100 for lang in ("en", "ko", "zh"))
+    assert all(devset_scores[lang]["req"] > 150 for lang in ("en", "ko", "zh"))

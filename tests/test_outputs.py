@@ -143,3 +143,99 @@ def test_a_text_cell_is_neutralised_as_the_full_rule_says(text):
     from extractor.table_files import format_cell, neutralise
 
     assert format_cell(text) == neutralise(text)
+
+
+def test_a_row_longer_than_two_parquet_blocks_converts(tmp_path):
+    """Issue 25 item 2: a group spread over many pages has a doc_ids cell that grows with
+    the page count; a row over two blocks (512 KB) made Arrow's streaming reader raise
+    'straddling object' and the run wrote nothing."""
+    doc_ids = ";".join(f"{'deep/' * 30}page_{i:05d}.txt" for i in range(5000))
+    assert len(doc_ids) > 2 * (1 << 18)
+    df = pd.DataFrame({"group_id": ["g1", "g2", "g3"], "n_docs": [5000, 1, 2],
+                       "doc_ids": [doc_ids, "a.txt", "line\nbreak"]})
+    write_table(df, tmp_path / "t.csv")
+    csv_to_parquet(tmp_path / "t.csv", tmp_path / "t.parquet")
+    table = pq.read_table(tmp_path / "t.parquet")
+    assert table.column("doc_ids").to_pylist() == [doc_ids, "a.txt", "line\nbreak"]
+    assert table.column("n_docs").to_pylist() == [5000, 1, 2]
+
+
+# ---- where the outputs go: near the corpus, inside other outputs (issue 25 item 7) ----------
+
+def small_corpus(folder):
+    (folder / "news").mkdir(parents=True)
+    (folder / "news" / "a.txt").write_text("The IPU-POD16 trained ResNet-50 in 28.3 minutes.\n")
+    return folder
+
+
+def test_the_corpus_itself_or_a_folder_holding_it_is_refused_as_out(tmp_path):
+    from extractor.config import Config
+    from extractor.pipeline import run
+
+    corpus = tmp_path / "pages"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("The IPU-POD16 trained ResNet-50 in 28.3 minutes.\n")
+    with pytest.raises(OutputError, match="is the corpus"):  # the next run would read
+        run(Config(corpus=corpus, out=corpus))                # report.html as a page
+    with pytest.raises(OutputError, match="holding the corpus"):
+        run(Config(corpus=corpus, out=tmp_path))
+    assert sorted(p.name for p in corpus.iterdir()) == ["a.txt"]
+
+
+def test_a_corpus_folder_holding_pages_is_refused_as_out(tmp_path):
+    from extractor.config import Config
+    from extractor.pipeline import run
+
+    corpus = small_corpus(tmp_path / "corpus")
+    with pytest.raises(OutputError, match="news/a.txt|a.txt"):
+        run(Config(corpus=corpus, out=corpus / "news"))
+    assert (corpus / "news" / "a.txt").is_file()
+    run(Config(corpus=corpus, out=corpus / "outputs"))  # a new folder inside: fine
+    assert (corpus / "outputs" / "claims.csv").is_file()
+
+
+def test_an_out_inside_another_runs_output_folder_is_refused(tmp_path):
+    from extractor.config import Config
+    from extractor.pipeline import run
+    from extractor.runfolder import RunLock
+
+    corpus = small_corpus(tmp_path / "corpus")
+    lock = RunLock(tmp_path / "x")  # a run writing --out x, not committed yet
+    lock.acquire()
+    try:
+        with pytest.raises(OutputError, match="inside the output folder"):
+            run(Config(corpus=corpus, out=tmp_path / "x" / "sub"))
+    finally:
+        lock.release()
+    run(Config(corpus=corpus, out=tmp_path / "x"))
+    with pytest.raises(OutputError, match="inside the output folder"):  # x is committed
+        run(Config(corpus=corpus, out=tmp_path / "x" / "sub"))
+
+
+def test_outputs_that_appeared_inside_out_during_the_run_are_not_deleted(tmp_path):
+    out = tmp_path / "x"
+    with pytest.raises(OutputError, match="now holds folders"):
+        with RunWriter(out) as writer:
+            writer.add({"doc_id": "a.txt", "status": "ok"}, [], "text")
+            (out / "sub").mkdir(parents=True)  # another run's outputs, written meanwhile
+            (out / "sub" / "claims.csv").write_text("theirs\n")
+            writer.finish(pd.DataFrame({"doc_id": []}), pd.DataFrame({"group_id": []}))
+    assert (out / "sub" / "claims.csv").read_text() == "theirs\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x"]
+
+
+def test_no_lock_file_is_left_beside_the_output_folder(tmp_path):
+    from extractor.runfolder import RunLock
+
+    with RunWriter(tmp_path / "out") as writer:
+        writer.add({"doc_id": "a.txt", "status": "ok"}, [], "text")
+        writer.finish(pd.DataFrame({"doc_id": []}), pd.DataFrame({"group_id": []}))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    first, second = RunLock(tmp_path / "out"), RunLock(tmp_path / "out")
+    first.acquire()
+    with pytest.raises(Exception, match="another run"):
+        second.acquire()
+    first.release()
+    second.acquire()  # the file was removed and made again: still one run at a time
+    second.release()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]

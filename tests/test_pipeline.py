@@ -1,5 +1,7 @@
 """The pipeline end to end: contract tables, streaming, and bad pages that lose nothing else."""
 import csv
+import json
+import logging
 import os
 
 import pandas as pd
@@ -7,6 +9,7 @@ import pytest
 
 from extractor.config import Config
 from extractor.ingest import RawPage
+from extractor.extract import extract_claims
 from extractor.pipeline import CLAIM_COLUMNS, DOCUMENT_COLUMNS, process_page, run
 from extractor.consistency import GROUP_COLUMNS
 
@@ -261,3 +264,140 @@ def test_warm_up_pages_run_clean_in_each_language_and_build_every_lexicon_set():
     grammar.cache_clear()
     pipeline.warm_up(Config())
     assert grammar.cache_info().currsize == 4  # en; en+ko; en+zh; und: en+ko+zh
+
+
+def one_group_corpus(corpus, n_pages: int, depth: int) -> None:
+    """`n_pages` pages saying the same thing, in a folder `depth` long names deep: the one
+    claim group that spans them has a doc_ids cell of n_pages x (depth x 251) characters."""
+    folder = corpus.joinpath(*[f"{i:02d}" + "n" * 248 for i in range(depth)])
+    folder.mkdir(parents=True)
+    for i in range(n_pages):
+        (folder / f"p{i:04d}.txt").write_text(
+            f"Page {i}. The IPU-POD16 trained ResNet-50 in 28.3 minutes.\n", encoding="utf-8")
+
+
+def test_a_group_whose_doc_ids_cell_is_over_512_kb_writes_every_table(tmp_path):
+    """Issue 25 item 2, the done-when case at a smaller size of the same shape (10,000
+    pages: benchmarks/bench_one_group.py)."""
+    one_group_corpus(tmp_path / "c", n_pages=150, depth=15)
+    summary = run(Config(corpus=tmp_path / "c", out=tmp_path / "out", write_clean=False))
+    assert summary.n_pages == 150 and summary.n_groups >= 1
+    groups = pd.read_parquet(tmp_path / "out" / "consistency.parquet")
+    assert groups["n_docs"].max() == 150
+    assert groups["doc_ids"].str.len().max() > 2 * (1 << 18)
+    for name in ("documents", "claims", "consistency"):
+        assert (tmp_path / "out" / f"{name}.parquet").is_file()
+    assert (tmp_path / "out" / "report.html").is_file()
+
+
+def test_a_report_whose_chart_raises_still_leaves_every_table(tmp_path, monkeypatch, seed_run):
+    """Issue 25 item 1: the report is a view of finished tables; a view that raises (here
+    the chart, broken on purpose) costs no table: the tables are committed, report.html
+    says what failed, run.json holds a run warning."""
+    def broken_chart(*args):
+        raise ValueError("math domain error")
+
+    monkeypatch.setattr("extractor.report.time_to_train_charts", broken_chart)
+    out = tmp_path / "out"
+    summary = run(Config(corpus=CORPUS, out=out))
+    for name in ("documents.csv", "claims.csv", "consistency.csv"):
+        assert (out / name).read_bytes() == (seed_run / name).read_bytes(), name
+        assert (out / name.replace(".csv", ".parquet")).is_file()
+    assert summary.has_warnings
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert "could not be built" in report and "ValueError: math domain error" in report
+    facts = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert facts["status"] == "finished with warnings"
+    assert facts["warnings"][0]["stage"] == "report"
+    assert "ValueError: math domain error" in facts["warnings"][0]["message"]
+    assert not list(tmp_path.glob(".out.*"))  # no staging, no lock left beside it
+
+
+def test_run_json_counts_what_was_read_skipped_and_failed(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "good.txt").write_text("The IPU-POD16 trained ResNet-50 in 28.3 minutes.\n")
+    (corpus / "paper.txt").write_bytes(b"%PDF-1.7\n" + bytes(200))
+    (corpus / "elf").write_bytes(b"\x7fELF\x02\x01\x01" + bytes(200))
+    (corpus / "big.txt").write_bytes(b"x" * 2000)
+    os.symlink(corpus / "missing", corpus / "broken.txt")
+    (corpus / "bad.txt").write_text("The bad page trained ResNet-50 in 9 minutes.\n")
+    real_extract = extract_claims
+
+    def extract_warning_or_bug(page, config):  # a stage that warns, and one that breaks
+        if "bad page" in page.cleaned.text:
+            raise ValueError("a bug")
+        logging.getLogger("extractor.extract.claims").warning("odd sentence in %s", "x")
+        return real_extract(page, config)
+
+    monkeypatch.setattr("extractor.pipeline.extract_claims", extract_warning_or_bug)
+    summary = run(Config(corpus=corpus, out=tmp_path / "out", max_page_bytes=1000))
+    facts = json.loads((tmp_path / "out" / "run.json").read_text(encoding="utf-8"))
+    assert facts["status"] == "finished" and not summary.has_warnings
+    assert facts["pages"] == {"inputs": 6, "read": 1, "failed": 1,
+                              "skipped": {"binary": 1, "pdf": 1, "too_large": 1,
+                                          "unreadable": 1}}
+    assert facts["report"] == "written"
+    assert facts["warnings"] == [{"kind": "page", "stage": "claims",
+                                  "logger": "extractor.extract.claims",
+                                  "message": "odd sentence in x", "count": 1,
+                                  "doc_ids": ["good.txt"]}]
+
+
+@pytest.mark.parametrize("step,where", [("remove_pinyin", "step 'pinyin' failed"),
+                                        ("measure_loss", "step 'loss' failed")])
+def test_a_cleaning_step_that_fails_fails_the_page_and_says_which(monkeypatch, step, where):
+    """Issue 25 item 8: a failing cleaning step was skipped unrecorded, and a failed loss
+    measurement reported lossy_ratio 0.0; both looked like results."""
+    def broken(*args):
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(f"extractor.clean.{step}", broken)
+    result = process_page(RawPage("x.txt", "在IPU-POD128上训练BERT的时间为5.78分钟。".encode()),
+                          Config())
+    assert result.document.status == "error"
+    assert result.document.error == f"clean: CleaningStepError: {where}: ValueError: a bug"
+    assert result.document.lossy_ratio == 0.0 and result.claims == []
+
+
+def test_the_run_tells_its_total_and_each_step_after_the_pages(tmp_path):
+    """Issue 25 item 10: the progress bar had no total (so no ETA) and was silent while
+    the run grouped claims, wrote Parquet and built the report."""
+    from extractor.pipeline import count_inputs
+
+    config = Config(corpus=CORPUS, out=tmp_path / "out")
+    steps = []
+    summary = run(config, stage=steps.append)
+    assert count_inputs(config) == summary.n_pages == len(os.listdir(CORPUS))
+    assert [s.split()[0] for s in steps] == ["grouping", "writing", "building"]
+
+
+def test_inputs_passed_over_without_a_row_are_counted_in_run_json(tmp_path):
+    """The hook for the corpus walk: an input it passes over without a row (a .pdf, a
+    .docx) is counted by `count_skipped` into the run in progress."""
+    from extractor.pipeline import process_corpus
+    from extractor.runsummary import count_skipped
+
+    def engine(config, **kwargs):  # the local engine, with a walk that passes two files over
+        count_skipped("pdf", "paper.pdf")
+        count_skipped("not_a_page", "notes.docx")
+        yield from process_corpus(config, **kwargs)
+
+    summary = run(Config(corpus=CORPUS, out=tmp_path / "out"), engine=engine)
+    skipped = json.loads((tmp_path / "out" / "run.json").read_text())["pages"]["skipped"]
+    assert skipped == {"binary": 0, "pdf": 1, "too_large": 0, "unreadable": 0, "not_a_page": 1}
+    assert summary.n_pages == len(os.listdir(CORPUS))
+
+
+def test_check_redoes_groups_and_report_and_keeps_the_runs_figures(tmp_path):
+    from extractor.pipeline import recheck
+
+    out = tmp_path / "out"
+    run(Config(corpus=CORPUS, out=out))
+    before = json.loads((out / "run.json").read_text())
+    (out / "report.html").unlink()  # as after a run killed between tables and report
+    summary = recheck(out)
+    after = json.loads((out / "run.json").read_text())
+    assert after["pages"] == before["pages"] and after["claims"] == before["claims"]
+    assert after["groups"] == summary.n_groups == before["groups"]
+    assert after["report"] == "written" and (out / "report.html").is_file()

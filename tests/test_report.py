@@ -37,7 +37,7 @@ TEMPLATE_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "h1
                  "nav", "a", "ul", "ol", "li", "b", "p", "span", "section", "article", "q",
                  "mark", "figure", "figcaption", "svg", "line", "text", "g", "rect", "circle",
                  "div", "input", "table", "thead", "tbody", "tr", "th", "td", "button", "br",
-                 "code", "dl", "dt", "dd", "script"}
+                 "code", "dl", "dt", "dd", "script", "wbr"}
 
 
 def tables(out: Path):
@@ -429,3 +429,32 @@ def test_pages_fed_in_chunks_give_the_report_of_the_whole_table(monkeypatch):
     assert listed == [f"p{i}.txt" for i in expected]
     assert doc.cssselect('#claims a[href="clean/p1-1.txt"]')  # a quoted page's own link
     assert "Pages (30)" in doc.get_element_by_id("pages").text_content()
+
+
+def test_values_sentences_and_tables_read_on_any_machine():
+    """Issue 25 item 10: values print as numbers, not 4.8e+11; each sentence carries its
+    language, so the browser takes a font of that language (Korean and Chinese showed as
+    boxes in the body font); cells and column names can break, so the claims table's
+    narrowest layout fits a laptop window instead of being 2,240 px wide."""
+    docs = pd.DataFrame({"doc_id": ["a.txt", "b.txt"], "status": ["ok", "ok"],
+                         "lang": ["ko", "zh-Hant"], "clean_path": ["", ""]})
+    claims = pd.DataFrame({
+        "doc_id": ["a.txt", "b.txt"], "lang": ["ko", "zh-Hant"],
+        "sentence": ["가우디 3의 성능은 480000000000 FLOPS", "訓練時間為0.000015分鐘"],
+        "start": [11, 5], "end": [23, 13], "surface": ["480000000000", "0.000015"],
+        "value": [4.8e11, 1.5e-05], "value_norm": [4.8e11, 1.5e-05], "group_id": ["g1", "g2"],
+        "context": ["round=v3.0;division=closed;" * 3] * 2})
+    groups = pd.DataFrame({"group_id": ["g1", "g2"], "values": ["480000000000 FLOPS", "1.5e-05 min"],
+                           "doc_ids": ["a.txt", "b.txt"], "verdict": ["single", "single"],
+                           "reference_verdict": ["none", "none"], "n_docs": [1, 1]})
+    html = render_report(docs, claims, groups)
+    assert "e+11" not in html
+    assert '<td class="num">480,000,000,000</td>' in html
+    assert '<td class="num">0.000015</td>' in html
+    assert '<q lang="ko">' in html and '<q lang="zh-Hant">' in html
+    assert "value_<wbr>norm" in html
+    css = (ROOT / "extractor" / "report" / "templates" / "report.css").read_text()
+    for rule in (":lang(ko){font-family:", ":lang(zh-Hant){font-family:",
+                 "td{max-width:18em;overflow-wrap:anywhere}"):
+        assert rule in css
+    assert "white-space:nowrap}" not in css.split("th{", 1)[1].split("}", 1)[0] + "}"

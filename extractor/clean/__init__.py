@@ -4,7 +4,10 @@ Contract used by the rest of the pipeline:
 
 - `clean_page(raw, config) -> CleanedPage` never loses article sentences, records every
   repair it makes (what, how many, where, examples), and reports what was lost
-  (`lossy_spans` in cleaned-text offsets, `lossy_ratio`).
+  (`lossy_spans` in cleaned-text offsets, `lossy_ratio`). A step that fails raises
+  `CleaningStepError` naming it (the page runner makes it the page's error row): a page
+  cleaned with a step silently skipped, or a loss never measured reported as none,
+  would look like a result.
 - `clean_text(text, config, doc_id)` is the same for text already decoded.
 - `explain(page)` says in plain words what was done (`extractor clean --explain FILE`).
 
@@ -49,12 +52,21 @@ from extractor.clean.records import CleanConfig, CleanedPage, LossySpan, PageMet
 from extractor.clean.spam import remove_spam
 from extractor.clean.tracking import RepairLog, strip_markers
 
-__all__ = ["BoilerplateConfig", "CleanConfig", "CleanedPage", "LossySpan", "PageMetadata", "Repair",
-           "clean_page", "clean_text", "decode_bytes", "explain", "is_html_document"]
+__all__ = ["BoilerplateConfig", "CleanConfig", "CleanedPage", "CleaningStepError", "LossySpan",
+           "PageMetadata", "Repair", "clean_page", "clean_text", "decode_bytes", "explain",
+           "is_html_document"]
 
 logger = logging.getLogger(__name__)
 
 Step = Callable[[str, RepairLog], str]
+
+
+class CleaningStepError(RuntimeError):
+    """A cleaning step raised (a bug, or a page it cannot take): which step, and why."""
+
+    def __init__(self, step: str, exc: Exception):
+        super().__init__(f"step {step!r} failed: {type(exc).__name__}: {exc}")
+        self.step = step
 
 
 def _layout_steps(config: CleanConfig) -> list[tuple[str, bool, Step]]:
@@ -91,14 +103,14 @@ def _run_steps(steps: list[tuple[str, bool, Step]], text: str, log: RepairLog, d
             continue
         try:
             text = step(text, log)
-        except Exception:  # a bad page must not stop the batch; the step is just skipped
-            logger.exception("cleaning step %r failed on %s; skipped", name, doc_id or "<text>")
+        except Exception as exc:  # raised, named: the page runner records it (never skipped)
+            raise CleaningStepError(name, exc) from exc
     return text
 
 
 def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "",
                url: str = "") -> CleanedPage:
-    """Clean a decoded page. Never raises: a step that fails is skipped (and logged).
+    """Clean a decoded page; a step that fails raises CleaningStepError.
     `url` is where the page was fetched from, when known (a crawl's record)."""
     config = config or CleanConfig()
     if not isinstance(text, str):
@@ -119,11 +131,10 @@ def clean_text(text: str, config: CleanConfig | None = None, doc_id: str = "",
     text = _run_steps(_steps(config, main_text), text, log, doc_id)
     text = normalise_layout(text)
     text, repairs, repaired_spans = log.finish(text)
-    try:
+    try:  # a loss not measured is no loss of 0.0: the page fails, its error row says why
         spans, ratio, _ = measure_loss(text, config)
-    except Exception:
-        logger.exception("loss measurement failed on %s", doc_id or "<text>")
-        spans, ratio = [], 0.0
+    except Exception as exc:
+        raise CleaningStepError("loss", exc) from exc
     spans = sorted(spans + repaired_spans, key=lambda s: (s.start, s.end))
     return CleanedPage(doc_id=doc_id, text=text, repairs=repairs, lossy_spans=spans,
                        lossy_ratio=ratio, lossy_threshold=config.lossy_threshold,

@@ -8,19 +8,23 @@ have (lexicon `clean_ko_loss.json` holds the tags):
 
 - `adnominal_then_predicate`: a future adnominal ending (-ㄹ/-을) right before a verb or
   adjective: the dependent noun between them (수, 것, 줄) is missing;
+- `adnominal_then_existential`: any adnominal ending (-ㄴ/-은/-는/-던 too) right before
+  있다, 없다 or 같다: the dependent noun between them (바, 것, 적) is missing
+  ("공시한 바 있다" -> "공시한 있다", "하는 것 같다" -> "하는 같다");
 - `number_then_word`: a free-standing number right before a verb, an adjective or a
-  common noun: its counter or unit (배, 년, 일, 억) is missing. A number that belongs to
-  a name (H100, 가우디 3, ResNet-50) is not one.
+  common noun: its counter or unit (배, 년, 일, 억) is missing; or glued to a bracket
+  that opens Korean words: a date's 일 is missing ("19일(현지시간)" -> "19(현지시간)").
+  A number that belongs to a name (H100, 가우디 3, ResNet-50) is not one.
 
 Single signals occur in sound text (0.05 per 1000 Hangul syllables on 1000 well-formed
-news sentences, none on the development set's 16 sound Korean pages), so a page is
+news sentences, none on the development set's 22 sound Korean pages), so a page is
 marked only when they are several and dense (`CleanConfig.ko_min_drop_signals`,
 `ko_min_drop_density`).
 
 Cost: Kiwi loads once per process (1-2.5 s and 234 MB), on the first page with
 enough Hangul; worker processes load their own. Only the few words around candidate
-places (a syllable with final ㄹ other than the particle 를, or a free-standing number,
-then a space and Hangul) are analysed, not the whole page.
+places (a syllable with final ㄹ other than the particle 를, or with final ㄴ before
+있/없/같, or a free-standing number, then a space or a bracket and Hangul) are analysed, not the whole page.
 """
 from __future__ import annotations
 
@@ -39,18 +43,21 @@ _HANGUL_RUN_RE = re.compile("[\uac00-\ud7a3]+")
 _HANGUL_WORD_END_RE = re.compile("[\uac00-\ud7a3]*$")
 
 
-def _final_rieul_class() -> str:
-    """Hangul syllables with final consonant ㄹ (할, 될, 볼, 을): where -ㄹ/-을 ends a word."""
-    return "".join(chr(0xAC00 + 28 * i + 8) for i in range(19 * 21))
+def _final_class(final: int) -> str:
+    """Hangul syllables with one final consonant (8: ㄹ as in 할, 될, 을; 4: ㄴ as in
+    한, 된, 는): where an adnominal ending -ㄹ/-을 or -ㄴ/-은/-는 ends a word."""
+    return "".join(chr(0xAC00 + 28 * i + final) for i in range(19 * 21))
 
 
 # candidate places, found without the analyser: a syllable with final ㄹ, or a
-# free-standing number, then spaces and a Hangul syllable
-_ADNOMINAL_CANDIDATE_RE = re.compile(f"[{_final_rieul_class()}](?<!를) +(?=[\uac00-\ud7a3])")
+# free-standing number, then spaces (or, for the number, a bracket) and a Hangul syllable
+_ADNOMINAL_CANDIDATE_RE = re.compile(f"[{_final_class(8)}](?<!를) +(?=[\uac00-\ud7a3])")
+# ... or a syllable with final ㄴ before 있/없/같 (where -ㄴ/-는 may lack its 바, 것, 적)
+_PAST_ADNOMINAL_CANDIDATE_RE = re.compile(f"[{_final_class(4)}] +(?=[있없같])")
 # (the digit first, what stands before it looked behind at from there: a pattern that
 # starts with a look-behind is tried at every character, 2.4x slower on Korean pages)
 _NUMBER_CANDIDATE_RE = re.compile(
-    "\\d(?<![\\w.\\-/:~'\"\u2018\u201c]\\d)[\\d,]*(?:\\.\\d+)? +(?=[\uac00-\ud7a3])")
+    "\\d(?<![\\w.\\-/:~'\"\u2018\u201c]\\d)[\\d,]*(?:\\.\\d+)?(?: +|\\()(?=[\uac00-\ud7a3])")
 
 
 @lru_cache(maxsize=1)
@@ -88,6 +95,7 @@ def _tags() -> dict:
         "noun": frozenset(lex.get("noun_tags", ["NNG"])),
         "verb_suffix": frozenset(lex.get("verb_suffix_tags", ["XSV", "XSA"])),
         "opening": frozenset(lex.get("opening_tags", ["SSO", "SS"])),
+        "needs_dependent_noun": frozenset(lex.get("dependent_noun_predicates", ["있", "없", "같"])),
     }
 
 
@@ -101,8 +109,8 @@ def _windows(text: str) -> list[tuple[int, int]]:
     and the word after it. (Kiwi then tags a few words out of their sentence, which is
     enough for these rules and 3-4 times faster than the whole page.)"""
     found = []
-    for m in _ADNOMINAL_CANDIDATE_RE.finditer(text):
-        found.append((_word_start(text, m.start()), m.end()))
+    for pattern in (_ADNOMINAL_CANDIDATE_RE, _PAST_ADNOMINAL_CANDIDATE_RE):
+        found += [(_word_start(text, m.start()), m.end()) for m in pattern.finditer(text)]
     for m in _NUMBER_CANDIDATE_RE.finditer(text):
         word_start = _word_start(text, m.start())
         found.append((_word_start(text, max(0, word_start - 1)) if word_start else 0, m.end()))
@@ -117,32 +125,53 @@ def _windows(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _number_is_a_name(tokens: list, i: int, after: str) -> bool:
+    """Whether the number `tokens[i]` belongs to a name or version (H100, ResNet-50,
+    가우디 3, ver 4, 프로 9000) rather than standing for a quantity."""
+    tags = _tags()
+    if i == 0:
+        return False
+    before, a = tokens[i - 1], tokens[i]
+    glued = before.start + before.len == a.start and before.tag not in tags["opening"]
+    if glued or before.tag in tags["name"]:
+        return True
+    # "프로 9000 프로세서", "제미나이 2.5 같은": a model number after a noun; "최대 2.6
+    # 단축하여" (a verb made of a noun) is not one
+    return before.tag in tags["noun"] and not (tokens[i + 1].tag in tags["noun"] and after in tags["verb_suffix"])
+
+
+def _signal_at(tokens: list, i: int, text: str) -> tuple[int, int] | None:
+    """(start, end) in `text` of the signal between `tokens[i]` and `tokens[i + 1]`."""
+    tags = _tags()
+    a, b = tokens[i], tokens[i + 1]
+    gap = text[a.start + a.len:b.start]
+    after = tokens[i + 2].tag if i + 2 < len(tokens) else ""
+    if not gap:
+        # "19(현지시간)", "7(미국 현지시간)": a date's 일 (or another counter) lost
+        # before a bracketed note
+        if a.tag in tags["number"] and b.tag in tags["opening"] and text[b.start] in "([" \
+                and _HANGUL_RUN_RE.match(text, b.start + b.len) and not _number_is_a_name(tokens, i, ""):
+            return a.start, b.start + b.len
+        return None
+    if not gap.isspace() or "\n" in gap:
+        return None  # words on different lines
+    if a.tag in tags["adnominal"] and b.tag in tags["predicate"]:
+        word_start = a.start + a.len - len(_HANGUL_WORD_END_RE.search(text, 0, a.start + a.len).group())
+        if a.form in tags["future_adnominal"] and after not in tags["nominaliser"]:
+            return word_start, b.start + b.len
+        if b.form in tags["needs_dependent_noun"]:
+            # "공시한 있다", "하는 같다": 바, 것, 적 lost between -ㄴ/-는 and 있다/같다
+            return word_start, b.start + b.len
+    elif a.tag in tags["number"] and b.tag in tags["after_number"] and not _number_is_a_name(tokens, i, after):
+        return a.start, b.start + b.len
+    return None
+
+
 def _signals(tokens: list, text: str) -> list[tuple[int, int]]:
     """(start, end) in `text` of each place where the tagged words break the grammar."""
     tags = _tags()
-    out = []
-    for i in range(1, len(tokens)):
-        a, b = tokens[i - 1], tokens[i]
-        gap = text[a.start + a.len:b.start]
-        if not gap or not gap.isspace() or "\n" in gap:
-            continue  # one word, or words on different lines
-        after = tokens[i + 1].tag if i + 1 < len(tokens) else ""
-        if a.tag in tags["adnominal"] and a.form in tags["future_adnominal"] \
-                and b.tag in tags["predicate"] and after not in tags["nominaliser"]:
-            start = a.start + a.len - len(_HANGUL_WORD_END_RE.search(text, 0, a.start + a.len).group())
-            out.append((start, b.start + b.len))
-        elif a.tag in tags["number"] and b.tag in tags["after_number"]:
-            before = tokens[i - 2] if i >= 2 else None
-            if before is not None:
-                glued = before.start + before.len == a.start and before.tag not in tags["opening"]
-                if glued or before.tag in tags["name"]:
-                    continue  # part of a name or version: H100, ResNet-50, 가우디 3, ver 4
-                if before.tag in tags["noun"] and not (b.tag in tags["noun"] and after in tags["verb_suffix"]):
-                    # "프로 9000 프로세서", "제미나이 2.5 같은": a model number after a noun;
-                    # "최대 2.6 단축하여" (a verb made of a noun) is not one
-                    continue
-            out.append((a.start, b.start + b.len))
-    return out
+    first = tags["adnominal"] | tags["number"]  # every signal starts with one of these
+    return [span for i in range(len(tokens) - 1) if tokens[i].tag in first and (span := _signal_at(tokens, i, text))]
 
 
 def find_dropped_syllables(text: str, min_signals: int, min_density: float) -> list[LossySpan]:

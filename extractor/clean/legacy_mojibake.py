@@ -23,6 +23,8 @@ from extractor.clean.lexicon import load_lexicon
 from extractor.clean.tracking import RepairLog
 
 _HANGUL_RE = re.compile("[\uac00-\ud7a3]")
+_HANJA_RE = re.compile("[\u4e00-\u9fff\uf900-\ufaff]+")
+_LATIN_WORD_CHAR_RE = re.compile("[A-Za-z0-9]")
 #: share of the read-back non-ASCII characters that must be Hangul syllables
 MIN_HANGUL_SHARE = 0.5
 #: share of the read-back non-ASCII characters that must be common text
@@ -94,11 +96,13 @@ def _read_word(word: str, codec: str, utf8_guard: bool) -> str | None:
         return None
 
 
-def _read_back(stretch: str, codec: str, strict: bool) -> str | None:
+def _read_back(stretch: str, codec: str, strict: bool, alone: bool = False) -> str | None:
     """The stretch's bytes read with `codec`, word by word (a space is never the second
     byte of a character, so words decode alone), when that makes common text; words that
     do not decode ("café" after Korean) stay as they are. `strict`: UTF-8 words are
-    left alone, and the reading needs two Hangul syllables."""
+    left alone, and the reading needs two Hangul syllables. Otherwise (a page of such
+    text) a stretch that stands `alone`, not inside a Latin word, may read as hanja only
+    ("Ú¸, 엔비디아" is "美, 엔비디아": DA B8 is UTF-8 too, so the strict pass left it)."""
     words = stretch.split(" ")
     out, read = [], []
     for word in words:
@@ -108,6 +112,8 @@ def _read_back(stretch: str, codec: str, strict: bool) -> str | None:
         out.append(word if decoded is None else decoded)
     if not read:
         return None
+    if not strict and alone and all(_HANJA_RE.fullmatch(r) for r in read):
+        return " ".join(out)
     # Korean read back is Hangul ("ÖÉÖÉ" would read as the hanja 禮禮)
     n_hangul = len(_HANGUL_RE.findall("".join(read)))
     if n_hangul < (2 if strict else 1) or n_hangul < MIN_HANGUL_SHARE * len(NON_ASCII_RE.findall("".join(read))):
@@ -137,8 +143,9 @@ def repair_legacy_mojibake(text: str, log: RepairLog) -> str:
         stretch = m.group()
         if not _has_high_chars(stretch, min_high):
             return stretch
+        alone = not _LATIN_WORD_CHAR_RE.search(m.string[max(0, m.start() - 1):m.start()] + m.string[m.end():m.end() + 1])
         for codec, name in codecs:
-            decoded = _read_back(stretch, codec, strict)
+            decoded = _read_back(stretch, codec, strict, alone)
             if decoded is not None:
                 found += 1
                 return log.replaced(name, stretch, decoded)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+import numpy as np
 import pandas as pd
 
 from extractor.report.columns import anchor, meaning
@@ -28,10 +29,13 @@ VALUES_LISTED = 50       # distinct values shown for a group before "and N more 
 
 
 def text(value) -> str:
-    """A cell as text: '' for missing values, numbers without trailing zeros.
+    """A cell as text: '' for missing values, numbers without trailing zeros, and never
+    in exponent notation (a reader of the report reads 480,000,000,000, not 4.8e+11).
 
     >>> [text(v) for v in (None, float("nan"), 28.3, 300000.0, "a", True)]
     ['', '', '28.3', '300000', 'a', 'true']
+    >>> [text(v) for v in (4.8e11, -2.5e6, 1.5e-05, 1234567.891, float("inf"))]
+    ['480,000,000,000', '-2,500,000', '0.000015', '1,234,570', 'inf']
     """
     if value is None or value is pd.NA:
         return ""
@@ -40,8 +44,19 @@ def text(value) -> str:
     if isinstance(value, float):
         if math.isnan(value):
             return ""
-        return f"{value:.6g}"
+        return _plain_number(value)
     return str(value)
+
+
+def _plain_number(value: float) -> str:
+    """Six significant figures, in positional notation."""
+    short = f"{value:.6g}"
+    if "e" not in short or not math.isfinite(value):
+        return short
+    rounded = float(short)
+    if abs(rounded) >= 1:
+        return f"{rounded:,.0f}"
+    return np.format_float_positional(rounded, trim="-")
 
 
 def records(df: pd.DataFrame, columns) -> list[dict]:

@@ -8,7 +8,7 @@
     var raw = cell.getAttribute("data-sort");
     var s = raw === null ? cell.textContent.trim() : raw;
     if (!numeric) { return s.toLowerCase(); }
-    var x = parseFloat(s);
+    var x = parseFloat(s.replace(/,/g, ""));  // 480,000,000,000
     return isNaN(x) ? -Infinity : x;
   }
   function setUp(box) {
