@@ -92,6 +92,9 @@ class _NormTable(dict):
         return norm
 
 
+#: what may follow a name whose abbreviation comes next: " (Trn2)", "(Trn2)"
+_BRACKETS_AFTER = frozenset({" ", "\t", "(", "（"})
+
 #: key of a prefix-tree node's list of the entries that end there (norms are strings)
 _END = None
 
@@ -150,9 +153,13 @@ class AliasEntityFinder:
         ("Trainium2 (Trn2)"), and a Latin name so defined that precedes a class noun
         somewhere on the page. Each takes the label and canonical name of the name it
         spells (`shapes.Shape.label`)."""
+        if "(" not in text and "（" not in text:
+            return []  # every definition is in brackets
         by_span = {(s.start_char, s.end_char): s for s in spans if s.label != VENDOR}
         out = []
         for s in by_span.values():
+            if text[s.end_char:s.end_char + 1] not in _BRACKETS_AFTER:
+                continue
             surface = text[s.start_char:s.end_char]
             abbr = open_names.abbreviation_after(text, s.end_char, surface)
             if abbr is not None:

@@ -18,7 +18,7 @@ text says of a product without either:
 
 A name found once counts wherever the page writes it again (`page_spread`). What these
 rules never take: units and formats (`codes.not_prefixes`), words that start no product
-name (`codes.not_name_words`), vendors, a year for a model number, and a capital word
+name (`codes.not_name_words`), vendors, benchmark suites (MLPerf), and a capital word
 of one to four letters alone (AI, GPU, LLM: an acronym, not a product).
 """
 from __future__ import annotations
@@ -56,7 +56,6 @@ _LATIN_INSIDE = re.compile(rf"[ \t]?(?P<latin>{_LATIN_NAME})[ \t]?[)）]")
 _LATIN_BEFORE = re.compile(rf"(?<![A-Za-z0-9])(?P<latin>{_LATIN_NAME})[ \t]?$")
 _CJK_INSIDE = re.compile(rf"[ \t]?(?P<cjk>{_CJK_WORD})[ \t]?[)）]")
 _ABBREVIATION = re.compile(r"[ \t]?[(（][ \t]?(?P<abbr>[A-Z][A-Za-z0-9\-]{1,9})[ \t]?[)）]")
-_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 @lru_cache(maxsize=None)
@@ -208,37 +207,6 @@ def words_before_nouns(text: str) -> list[Shape]:
     return out
 
 
-_WORD_MODEL = re.compile(r"(?<![A-Za-z0-9\-.'’])(?P<word>[A-Z][a-z]{2,}[A-Za-z]*)(?P<sep>[ \-]?)"
-                         r"(?P<model>\d{1,4}(?P<suffix>[A-Z]{0,2}))(?![A-Za-z0-9%.,]\d|[A-Za-z0-9%])")
-_UNIT_AFTER = re.compile(r"[ \t]*(?:[KMGTPE]?i?B|[KMGT]?W|[KMGT]?Hz|nm|TFLOPS|PFLOPS|EFLOPS|TOPS|"
-                         r"GB/s|TB/s|x|%|percent|million|billion|years?|months?|days?|hours?)"
-                         r"(?![A-Za-z])", re.IGNORECASE)
-
-
-def word_models(text: str) -> list[Shape]:
-    """A capitalised word that is no common English word with a model number, in English
-    ("Zorbex 910C", "Trainium3", "Maia 100"): a product's name, as a common word with a
-    number ("Figure 3", "Round 4", "Windows 11") is not. A model of up to three digits
-    and B is a language model's size (Falcon 180B), and a number before a unit is a
-    quantity ("Foo 12 GB").
-
-    >>> [s.canonical for s in word_models("Zorbex 910C, Trainium3, Figure 3, Falcon 180B, Zorbex 12 GB, in 2024")]
-    ['Zorbex 910C', 'Trainium3']
-    """
-    out = []
-    for m in _WORD_MODEL.finditer(text):
-        word, model = m.group("word"), m.group("model")
-        if _YEAR.fullmatch(model) or not is_open_word(word):
-            continue
-        digits = len(model) - len(m.group("suffix"))
-        if m.group("suffix") == "B" and digits <= 3 and not _noun_after(text, m.end()):
-            continue
-        if _UNIT_AFTER.match(text, m.end()):
-            continue
-        out.append(Shape(m.start(), m.end(), m.group(), "", SHAPE))
-    return out
-
-
 def definitions(text: str) -> list[tuple[int, int, str, int, int, str]]:
     """(cjk start, cjk end, cjk spelling, latin start, latin end, latin spelling) of the
     names a page defines in brackets, either way round.
@@ -346,10 +314,10 @@ def _spread_surface(text: str, s: Shape) -> str:
 
 def open_names(text: str) -> list[Shape]:
     """Names by the rules of this module (not yet spread over the page), in order."""
-    found = island_codes(text) + number_models(text) + words_before_nouns(text) + word_models(text)
+    found = island_codes(text) + number_models(text) + words_before_nouns(text)
     return sorted(found, key=lambda s: (s.start, -s.end))
 
 
 __all__ = ["DEFINITION", "PAGE", "SHAPE", "abbreviation_after", "definitions", "is_open_word",
-           "island_codes", "named_before_noun", "word_models", "number_models", "open_names", "page_spread",
+           "island_codes", "named_before_noun", "number_models", "open_names", "page_spread",
            "words_before_nouns"]
