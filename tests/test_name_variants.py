@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import re
 
-from extractor.extract.name_variants import case_key, form_variants, token_norm
+import pytest
+
+from extractor import lexicons
+from extractor.extract.name_variants import case_key, form_variants, spelled_by_another, token_norm
 
 
 def test_a_form_is_written_spaced_hyphenated_or_glued():
@@ -31,3 +34,10 @@ def test_token_norms():
 def test_case_key_keeps_case_and_reads_digit_groups_as_zero():
     assert case_key("LLaMA 65B") == "LLaMA0B"
     assert case_key("Llama 2 70B") == "Llama0B" != case_key("llama 2 70B")
+
+
+@pytest.mark.parametrize("lexicon,key", [("systems.json", "systems"), ("workloads.json", "workloads")])
+def test_no_lexicon_form_is_a_spacing_variant_of_another(lexicon, key):
+    """Spacing and hyphen variants are generated: a lexicon lists one form of each."""
+    listed = {e["canonical"]: spelled_by_another(e["forms"]) for e in lexicons.load(lexicon)[key]}
+    assert {c: forms for c, forms in listed.items() if forms} == {}

@@ -6,7 +6,10 @@ script tokenizer (`tokenizer.py`), finds
 
 - SYSTEM: IPU-POD16, DGX A100, H100, GB300 NVL72, Gaudi 3, TPU v5p, Snapdragon X Elite,
   블랙웰, 昇腾910B, ... and products no lexicon lists, by shape and context
-  (`shapes.py`: "AMD MI325X", "Google Axion processor", "XG900 GPUs");
+  (`shapes.py`: "AMD MI325X", "Google Axion processor", "XG900 GPUs"; `open_names.py`:
+  a code among Korean or Chinese words, "华为910C", "Ironwood TPU", a name the page
+  defines, "트릴리움(Trillium)", "Trainium2 (Trn2)", and wherever the page writes such a
+  name again). `Entity.origin` says which: "lexicon", "shape", "definition" or "page";
 - WORKLOAD: ResNet-50, BERT-Large, GPT-3, Llama 3.1 405B, 라마2 13B, FLUX.1, ...;
 - VENDOR: NVIDIA, Graphcore, 그래프코어, 英偉達, ...
 
@@ -29,11 +32,12 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from extractor import lexicons
-from extractor.extract import shapes
+from extractor.extract import open_names, shapes
 from extractor.extract.name_variants import (case_key, case_variants, form_variants, is_hangul,
                                              token_norm)
 from extractor.extract.names import (SYSTEM, VENDOR, WORKLOAD, canonical_system,
-                                     canonical_workload, entries, form_key, name_key, vendor_of)
+                                     canonical_workload, entries, form_key, name_key,
+                                     strip_vendor, vendor_of)
 from extractor.extract.tokenizer import has_trailing_space, safe_text, split_words, token_pieces
 
 __all__ = ["SYSTEM", "VENDOR", "WORKLOAD", "Entity", "canonical_system", "canonical_workload",
@@ -50,6 +54,10 @@ class Entity:
     label: str
     canonical: str
     vendor: str = ""
+    #: how the name was found: "lexicon"; or, for a name no lexicon lists, "shape" (its
+    #: form and context), "definition" (the page defines or abbreviates it: 트릴리움
+    #: (Trillium), Trainium2 (Trn2)) or "page" (written again where a name was found)
+    origin: str = "lexicon"
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -83,6 +91,9 @@ class _NormTable(dict):
         norm = self[piece] = token_norm(word, self.hangul_names)
         return norm
 
+
+#: what may follow a name whose abbreviation comes next: " (Trn2)", "(Trn2)"
+_BRACKETS_AFTER = frozenset({" ", "\t", "(", "（"})
 
 #: key of a prefix-tree node's list of the entries that end there (norms are strings)
 _END = None
@@ -123,8 +134,55 @@ class AliasEntityFinder:
         pieces = token_pieces(text, shapes.glued_vendor_cuts(text))
         starts = list(accumulate(map(len, pieces), initial=0))
         spans = self._lexicon_spans(text, pieces, starts)
-        spans.extend(_shape_spans(text, pieces, starts, spans))
+        found = sorted(shapes.shapes(text) + _not_continuing(text, open_names.open_names(text), spans),
+                       key=_SHAPE_ORDER)
+        spans.extend(_shape_spans(text, pieces, starts, spans, found))
+        defined = self._defined(text, spans)
+        if defined:  # a definition outranks a shape read on the same words ("(Grv4)")
+            spans = [s for s in spans if s.shape is None or (s.start_char, s.end_char)
+                     not in {(d.start, d.end) for d in defined}]
+        spans.extend(_shape_spans(text, pieces, starts, spans, defined))
+        spread = open_names.page_spread(text, [s.shape for s in spans if s.shape is not None],
+                                        [(s.start_char, s.end_char) for s in spans])
+        spans.extend(_shape_spans(text, pieces, starts, spans, spread))
         return _longest_first(spans)
+
+    def _defined(self, text: str, spans: list[_Mention]) -> list[shapes.Shape]:
+        """Names the page defines: the other spelling of a name in brackets
+        ("트릴리움(Trillium)": 트릴리움 is Trillium), an abbreviation after a name
+        ("Trainium2 (Trn2)"), and a Latin name so defined that precedes a class noun
+        somewhere on the page. Each takes the label and canonical name of the name it
+        spells (`shapes.Shape.label`)."""
+        if "(" not in text and "（" not in text:
+            return []  # every definition is in brackets
+        by_span = {(s.start_char, s.end_char): s for s in spans if s.label != VENDOR}
+        out = []
+        for s in by_span.values():
+            if text[s.end_char:s.end_char + 1] not in _BRACKETS_AFTER:
+                continue
+            surface = text[s.start_char:s.end_char]
+            abbr = open_names.abbreviation_after(text, s.end_char, surface)
+            if abbr is not None:
+                out.append(self._alias(s, text, *abbr))
+        for c0, c1, cjk, l0, l1, latin in open_names.definitions(text):
+            named = by_span.get((l0, l1)) or by_span.get((c0, c1))
+            if named is not None:
+                a, b = (c0, c1) if (named.start_char, named.end_char) == (l0, l1) else (l0, l1)
+                out.append(self._alias(named, text, a, b))
+            elif open_names.named_before_noun(text, (cjk, latin)):
+                name = strip_vendor(" ".join(latin.split()))
+                out += [shapes.Shape(c0, c1, name, "", open_names.DEFINITION, SYSTEM),
+                        shapes.Shape(l0, l1, name, "", open_names.DEFINITION, SYSTEM)]
+        return out
+
+    def _alias(self, named: _Mention, text: str, start: int, end: int) -> shapes.Shape:
+        surface = text[named.start_char:named.end_char]
+        if named.shape is None:
+            canonical = _canonical_in_entry(named.entry, surface)
+            vendor = self.entries[named.entry].vendor
+        else:
+            canonical, vendor = named.shape.canonical, named.shape.vendor
+        return shapes.Shape(start, end, canonical, vendor, open_names.DEFINITION, named.label)
 
     def _lexicon_spans(self, text: str, pieces: list[str], starts: list[int]) -> list[_Mention]:
         """Mentions of lexicon names: from every token whose norm starts a path of the
@@ -200,6 +258,10 @@ class _Mention(NamedTuple):
 _START = attrgetter("start")
 
 
+def _SHAPE_ORDER(s: shapes.Shape) -> tuple[int, int]:
+    return (s.start, -s.end)
+
+
 def _longest_first(spans: list[_Mention]) -> list[_Mention]:
     """The mentions that overlap no longer one, in order of position: the longest (in
     tokens) are taken first, then the earlier of two as long, then a lexicon name before
@@ -273,15 +335,25 @@ def _after_capacity(text: str, start: int) -> bool:
     return bool(_CAPACITY_BEFORE.search(text[max(0, start - 16):start]))
 
 
+def _not_continuing(text: str, found: list[shapes.Shape], spans: list[_Mention]) -> list[shapes.Shape]:
+    """Open names that do not continue a lexicon name after a space ("GB300 NV72", "Xeon
+    Scalable processors": a variant or a line of the name before, not a name of its own)."""
+    ends = {s.end_char for s in spans if s.label != VENDOR}
+    return [f for f in found
+            if not (text[f.start - 1:f.start] == " " and f.start - 1 in ends)]
+
+
 def _shape_spans(text: str, pieces: list[str], starts: list[int],
-                 lexicon_spans: list[_Mention]) -> list[_Mention]:
-    """Mentions of names found by shape (`shapes.py`) where no lexicon name is: a vendor
-    name may lie inside one ("Google Axion"), a known system or workload may not. A name
-    must begin and end where tokens do (a token's trailing space is not in it)."""
-    taken = [(s.start_char, s.end_char) for s in lexicon_spans if s.label != VENDOR]
+                 spans: list[_Mention], found: list[shapes.Shape]) -> list[_Mention]:
+    """Mentions of names found by shape or definition (`shapes.py`, `open_names.py`)
+    where no other name is: a vendor name may lie inside one ("Google Axion"), a system
+    or workload may not. A name begins where a token does; it ends where one does (a
+    token's trailing space is not in it), or inside a Korean word, which it then takes
+    whole, particle and all ("트릴리움은"), as lexicon names do."""
+    taken = [(s.start_char, s.end_char) for s in spans if s.label != VENDOR]
     out = []
     n = len(pieces)
-    for shape in shapes.shapes(text):
+    for shape in found:
         if any(a < shape.end and shape.start < b for a, b in taken):
             continue
         first = bisect_left(starts, shape.start, 0, n)
@@ -289,9 +361,11 @@ def _shape_spans(text: str, pieces: list[str], starts: list[int],
         if first == n or starts[first] != shape.start or last < first:
             continue
         piece = pieces[last]
-        if starts[last + 1] - has_trailing_space(piece) != shape.end:
+        end = starts[last + 1] - has_trailing_space(piece)
+        if end != shape.end and not (is_hangul(piece) and end > shape.end):
             continue
-        out.append(_Mention(first, last + 1, shape.start, shape.end, SYSTEM, -1, shape))
+        taken.append((shape.start, end))
+        out.append(_Mention(first, last + 1, shape.start, end, shape.label, -1, shape))
     return out
 
 
@@ -325,8 +399,9 @@ def find_entities(text: str, lang: str = "en") -> list[Entity]:
             canonical, vendor = _canonical_in_entry(m.entry, surface), lexicon[m.entry].vendor
         else:
             canonical = m.shape.canonical
-            vendor = vendor_of(canonical) or m.shape.vendor
-        out.append(Entity(m.start_char, m.end_char, surface, m.label, canonical, vendor))
+            vendor = (vendor_of(canonical) if m.label == SYSTEM else "") or m.shape.vendor
+        origin = "lexicon" if m.shape is None else m.shape.origin
+        out.append(Entity(m.start_char, m.end_char, surface, m.label, canonical, vendor, origin))
     return _fold_vendors(text, out)
 
 

@@ -21,10 +21,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from extractor.extract.names import PLACEHOLDERS, Entry
+from extractor.extract.names import PLACEHOLDERS, Entry, form_key
 from extractor.extract.tokenizer import split_words
 
-__all__ = ["case_key", "case_variants", "form_variants", "is_hangul", "token_norm"]
+__all__ = ["case_key", "case_variants", "form_variants", "is_hangul", "spelled_by_another",
+           "token_norm"]
 
 _HYPHENS = ["-", "_", "‐", "‑", "–", "—"]
 _DIGIT_NORM = "0"
@@ -106,6 +107,28 @@ def form_variants(form: str) -> list[tuple[str, tuple[int, ...]]]:
 
     build(0, "")
     return variants
+
+
+def _marked_key(form: str) -> str:
+    for ph, mark in PLACEHOLDERS.items():
+        form = form.replace(ph, mark)
+    return form_key(form)
+
+
+def spelled_by_another(forms) -> list[str]:
+    """The forms of one entry that another of its forms already generates (the same
+    written variants and the same digit groups): spacing and hyphen variants are
+    `form_variants`' to make, not a lexicon's to list page by page.
+
+    >>> spelled_by_another(["Llama 3.1 {n}B", "Llama-3.1-{n}B", "Llama3.1 {n}B", "라마 3.1 {n}B"])
+    ['Llama-3.1-{n}B', 'Llama3.1 {n}B']
+    """
+    forms = list(forms)
+    written = [{v for v, _ in form_variants(f)} for f in forms]
+    keys = [_marked_key(f) for f in forms]
+    return [f for i, f in enumerate(forms)
+            if any(j != i and keys[j] == keys[i] and written[i] <= written[j]
+                   and (written[i] != written[j] or j < i) for j in range(len(forms)))]
 
 
 def token_norm(word: str, hangul_names: re.Pattern | None) -> str:

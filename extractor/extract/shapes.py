@@ -38,6 +38,10 @@ class Shape:
     end: int
     canonical: str
     vendor: str
+    #: how it was found: "shape" here, "definition" or "page" in `open_names`
+    origin: str = "shape"
+    #: what it names: a system, or a workload where a definition spells one
+    label: str = "SYSTEM"
 
 
 def alternatives(words) -> str:
@@ -83,7 +87,8 @@ def _is_latin_alnum(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
 
 
-def _vendors_at(text: str) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=4)  # a page's text is read by `_scan` and by `open_names`
+def vendors_at(text: str) -> list[tuple[int, int, str]]:
     """(start, end, written vendor) of the vendor names that stand alone before a space or
     glued to a capital ("AMD MI300X", "NVIDIAH100")."""
     out = []
@@ -141,13 +146,18 @@ def _nouns() -> tuple[str, ...]:
     return tuple(sorted(set(_codes()["accelerator_words"]), key=len, reverse=True))
 
 
+@lru_cache(maxsize=4)  # a page's text is read by `_scan` and by `open_names`
+def noun_starts(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the class nouns of `text` (`codes.accelerator_words`) that no Latin
+    letter continues ("chips" but not "chipset")."""
+    return [m.span() for m in _noun_regex().finditer(text)
+            if not (m.end() < len(text) and text[m.end()].isascii() and text[m.end()].isalpha())]
+
+
 def _anchors(text: str) -> list[tuple[int, int, str]]:
     """(start, end, "vendor" or "noun") of the vendor names and class nouns of `text`."""
-    found = [(a, b, "vendor") for a, b, _ in _vendors_at(text)]
-    for m in _noun_regex().finditer(text):
-        start, end = m.span()
-        if not (end < len(text) and text[end].isascii() and text[end].isalpha()):
-            found.append((start, end, "noun"))
+    found = [(a, b, "vendor") for a, b, _ in vendors_at(text)]
+    found += [(a, b, "noun") for a, b in noun_starts(text)]
     return sorted(found)
 
 

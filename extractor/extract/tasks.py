@@ -1,7 +1,7 @@
 """MLPerf benchmark tasks named in words: "医学影像分割", "speech recognition", "이미지 분류".
 
 A page about MLPerf often names a benchmark by its task rather than its reference model
-("...将医学影像识别、语音识别、智能推荐和自然语言理解任务的AI训练速度分别提升18%、14%、11%和8%").
+("...将医学影像分割、语音识别、推荐系统和自然语言理解任务的AI训练速度分别提升18%、14%、11%和8%").
 `find_tasks` gives such phrases as WORKLOAD entities of the benchmark's canonical name
 (`lexicons/mlperf_tasks.json`); the claim stage asks for them only on pages whose context
 is an MLPerf suite, since elsewhere "speech recognition" is no particular model.
@@ -34,8 +34,8 @@ def _tasks() -> tuple[re.Pattern | None, dict[str, str], bool]:
 def find_tasks(text: str) -> list[Entity]:
     """Benchmark tasks named in words, as WORKLOAD entities.
 
-    >>> [(e.text, e.canonical) for e in find_tasks("语音识别、智能推荐任务分别提升14%、11%")]
-    [('语音识别', 'RNN-T'), ('智能推荐', 'DLRM')]
+    >>> [(e.text, e.canonical) for e in find_tasks("语音识别、推荐系统任务分别提升14%、11%")]
+    [('语音识别', 'RNN-T'), ('推荐系统', 'DLRM')]
     >>> [e.canonical for e in find_tasks("BERT for natural language processing")]
     ['BERT']
     """

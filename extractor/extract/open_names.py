@@ -1,0 +1,323 @@
+"""Names no lexicon lists, found by what the page says of them (open vocabulary).
+
+`shapes.py` takes a code or a name where a vendor stands before it or a class noun after
+it ("AMD MI325X", "Maia 200 chip"). This module adds what Korean, Chinese and English
+text says of a product without either:
+
+- a product code written in Latin letters among Korean or Chinese words ("摩尔线程的
+  S4000显卡", "A100 대비"): there a code of capitals and digits (H20, S4000, X65) is a
+  product, while in English text it may be a shop's or a bond's code;
+- a number with a model letter (910C, 910B) right after a vendor or product line
+  ("华为910C", "昇腾 910C") or right before a class noun ("910C芯片");
+- a capitalised word that is no common English word right before a class noun
+  ("Ironwood TPU", "Trillium chips", "Trillium 칩"): "Custom chips", "Mobile GPU" are
+  common words (`names_common_en.json`, from wordfreq);
+- a name the page defines in brackets: "트릴리움(Trillium)", "Trillium(트릴리움)" (the
+  Latin spelling a name when it is no common word, vendor or acronym), and an
+  abbreviation after a name it abbreviates ("Trainium2 (Trn2)": `abbreviations`).
+
+A name found once counts wherever the page writes it again (`page_spread`). What these
+rules never take: units and formats (`codes.not_prefixes`), words that start no product
+name (`codes.not_name_words`), vendors, benchmark suites (MLPerf), and a capital word
+of one to four letters alone (AI, GPU, LLM: an acronym, not a product).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract import shapes
+from extractor.extract.names import vendor_named
+from extractor.extract.shapes import Shape
+
+#: origins of a name that no lexicon lists (`entities.Entity.origin`)
+SHAPE, DEFINITION, PAGE = "shape", "definition", "page"
+
+_CJK = r"\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3\u3130-\u318f"
+_CJK_CHAR = re.compile(f"[{_CJK}]")
+# a code among CJK words: capitals glued to digits, an optional capital suffix
+_ISLAND_CODE = re.compile(r"(?<![A-Za-z0-9.\-/_])(?P<prefix>[A-Z]{1,3})\d{2,5}[A-Z]{0,2}"
+                          r"(?![A-Za-z0-9%.\-/_])")
+# a model number with its model letter: 910C, 910B (not 450W, 80GB: units)
+_NUMBER_MODEL = r"(?P<model>\d{3,4}(?P<suffix>[A-Z]{1,2}))"
+_NUMBER_MODEL_ANY = re.compile(rf"(?<![A-Za-z0-9.\-]){_NUMBER_MODEL}(?![A-Za-z0-9%.\-])")
+_RARE_WORD_END = re.compile(r"(?<![A-Za-z0-9\-.'’])(?P<word>[A-Z][a-z]{3,}(?:[ \t][A-Z][a-z]{3,})?)"
+                            r"[ \t]*$")
+_LATIN_NAME = r"[A-Z][A-Za-z0-9]*(?:[ \-][A-Za-z0-9]+){0,2}"
+# a Korean word (spaces delimit it); Chinese has none, so where a spelling before "(" starts
+# is unknown ("以及强化学习(MiniGo)": "以及" is "and") and Chinese definitions are not read
+_CJK_WORD = r"[\uac00-\ud7a3]{2,10}"
+# read from each bracket: a regex that starts with a name would be tried at every letter
+_BRACKET = re.compile("[(（]")
+_HANGUL_NEAR = re.compile(r"[ \t]?[\uac00-\ud7a3]")
+_CJK_BEFORE = re.compile(rf"(?<![\uac00-\ud7a3])(?P<cjk>{_CJK_WORD})[ \t]?$")
+_LATIN_INSIDE = re.compile(rf"[ \t]?(?P<latin>{_LATIN_NAME})[ \t]?[)）]")
+_LATIN_BEFORE = re.compile(rf"(?<![A-Za-z0-9])(?P<latin>{_LATIN_NAME})[ \t]?$")
+_CJK_INSIDE = re.compile(rf"[ \t]?(?P<cjk>{_CJK_WORD})[ \t]?[)）]")
+_ABBREVIATION = re.compile(r"[ \t]?[(（][ \t]?(?P<abbr>[A-Z][A-Za-z0-9\-]{1,9})[ \t]?[)）]")
+
+
+@lru_cache(maxsize=None)
+def _common_words() -> frozenset[str]:
+    return frozenset(lexicons.load("names_common_en.json")["words"])
+
+
+@lru_cache(maxsize=None)
+def _not_words() -> frozenset[str]:
+    """Words that start no product name, formats, and the names of benchmark suites
+    (MLPerf, MLCommons: `context_words.benchmark_names`)."""
+    codes = lexicons.load("systems.json")["codes"]
+    suites = lexicons.load("context_words.json")["benchmark_names"]
+    return frozenset(w.upper() for w in codes["not_name_words"] + codes["not_prefixes"] + suites)
+
+
+@lru_cache(maxsize=None)
+def _not_prefixes() -> frozenset[str]:
+    return frozenset(p.upper() for p in lexicons.load("systems.json")["codes"]["not_prefixes"])
+
+
+#: model letters that are units after a number (450W, 80GB, 5nm are no models)
+_UNIT_SUFFIXES = frozenset({"W", "V", "A", "K", "M", "G", "T", "GB", "TB", "MB", "KB", "KW",
+                            "MW", "GW", "NM", "MM", "CM", "X", "P", "FPS", "HZ", "MHZ", "GHZ"})
+
+
+def is_open_word(word: str) -> bool:
+    """Whether a capitalised word may be a product's name: no common English word, vendor,
+    word that starts no name, or a capital acronym of up to four letters.
+
+    >>> [is_open_word(w) for w in ["Trillium", "Ironwood", "Custom", "Google", "AI", "MLPerf"]]
+    [True, True, False, False, False, False]
+    """
+    words = word.split()
+    if not words or any(w.upper() in _not_words() for w in words):
+        return False
+    if vendor_named(word) or any(vendor_named(w) for w in words):
+        return False
+    last = words[-1]
+    if len(words) == 1 and last.isalpha() and last.isupper() and len(last) <= 4:
+        return False
+    return not all(w.lower() in _common_words() for w in words if w.isalpha())
+
+
+def _island(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) stands among CJK words: a CJK character right before or after
+    it, spaces aside."""
+    before = text[max(0, start - 3):start].rstrip(" \t")
+    after = text[end:end + 3].lstrip(" \t")
+    return bool(_CJK_CHAR.match(after[:1]) or (before and _CJK_CHAR.match(before[-1])))
+
+
+def island_codes(text: str) -> list[Shape]:
+    """Product codes among Korean or Chinese words.
+
+    >>> [s.canonical for s in island_codes("摩尔线程S4000显卡与H20相比; HBM3, FP8与PCIe5; 5G")]
+    ['S4000', 'H20']
+    >>> [s.canonical for s in island_codes("A100 대비 2배, US10Y and AW3418DW")]
+    ['A100']
+    """
+    out: list[Shape] = []
+    if not _CJK_CHAR.search(text):
+        return out  # an English page: no islands
+    for m in _ISLAND_CODE.finditer(text):
+        if m.group("prefix") in _not_prefixes() or not _island(text, m.start(), m.end()):
+            continue
+        out.append(Shape(m.start(), m.end(), m.group(), "", SHAPE))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _cjk_vendors() -> re.Pattern | None:
+    """Vendor names and product lines written in Korean or Chinese (vendors.json, and
+    the CJK forms of systems.json's product lines without a number)."""
+    names = {v for vs in lexicons.load("vendors.json")["vendors"].values() for v in vs
+             if _CJK_CHAR.search(v)}
+    for e in lexicons.load("systems.json")["systems"]:
+        names.update(f for f in e["forms"] if "{" not in f and _CJK_CHAR.match(f)
+                     and not re.search(r"\d", f))
+    return re.compile(f"(?:{shapes.alternatives(names)})$") if names else None
+
+
+def number_models(text: str) -> list[Shape]:
+    """A number with a model letter after a vendor or product line, or before a class noun.
+
+    >>> [s.canonical for s in number_models("华为910C芯片与昇腾 910B; 功耗450W芯片, 摩尔线程 80GB")]
+    ['910C', '910B']
+    """
+    out: list[Shape] = []
+    for m in _NUMBER_MODEL_ANY.finditer(text):
+        if m.group("suffix") in _UNIT_SUFFIXES:
+            continue  # most of them: 450W, 80GB
+        a, b = m.span("model")
+        before = text[max(0, a - 16):a].rstrip(" \t")
+        vendor = _vendor_ending(before)
+        if vendor is None and not _noun_after(text, b):
+            continue
+        out.append(Shape(a, b, m.group("model"), vendor or "", SHAPE))
+    return out
+
+
+def _vendor_ending(before: str) -> str | None:
+    """The vendor a text ends with (a Latin or CJK vendor name or product line: '' when
+    it names none), None when it ends with no such name."""
+    rx = _cjk_vendors()
+    m = rx.search(before) if rx is not None else None
+    if m is None:
+        m = _latin_vendor_end().search(before)
+    return None if m is None else vendor_named(m.group())
+
+
+@lru_cache(maxsize=None)
+def _latin_vendor_end() -> re.Pattern:
+    names = {v for vs in lexicons.load("vendors.json")["vendors"].values() for v in vs if v.isascii()}
+    return re.compile(rf"(?<![A-Za-z0-9])(?:{shapes.alternatives(names)})$")
+
+
+def _noun_after(text: str, pos: int) -> bool:
+    while text[pos:pos + 1] in (" ", "\t"):
+        pos += 1
+    return pos in _noun_positions(text)
+
+
+@lru_cache(maxsize=4)
+def _noun_positions(text: str) -> frozenset[int]:
+    return frozenset(a for a, _ in shapes.noun_starts(text))
+
+
+def words_before_nouns(text: str) -> list[Shape]:
+    """A capitalised word that is no common word right before a class noun.
+
+    >>> [s.canonical for s in words_before_nouns("Ironwood TPU, the Trillium 칩, Custom chips, Google TPU")]
+    ['Ironwood', 'Trillium']
+    """
+    out = []
+    for start, _end in shapes.noun_starts(text):
+        m = _RARE_WORD_END.search(text, max(0, start - 30), start)
+        if not m:
+            continue
+        words = m.group("word").split()
+        while words and not is_open_word(words[0]):
+            words = words[1:]  # "The Ironwood": the name is what follows the common word
+        if not words or not all(is_open_word(w) for w in words):
+            continue  # "Tensor Core GPU": a part of a product, in common words
+        parts = m.group("word").split()
+        offset = m.group("word").rfind(words[0]) if len(words) < len(parts) else 0
+        a = m.start("word") + offset
+        out.append(Shape(a, m.end("word"), " ".join(words), "", SHAPE))
+    return out
+
+
+def definitions(text: str) -> list[tuple[int, int, str, int, int, str]]:
+    """(cjk start, cjk end, cjk spelling, latin start, latin end, latin spelling) of the
+    names a page defines in brackets, either way round.
+
+    >>> [(d[2], d[5]) for d in definitions("구글의 트릴리움(Trillium)과 아이언우드 (Ironwood), 에이아이(AI)")]
+    [('트릴리움', 'Trillium'), ('아이언우드', 'Ironwood')]
+    >>> definitions("以及强化学习(MiniGo)")  # "以及" (and) is no part of the name
+    []
+    """
+    out = []
+    for bracket in _BRACKET.finditer(text):
+        pos = bracket.start()
+        if not (_HANGUL_NEAR.match(text[max(0, pos - 2):pos][::-1])
+                or _HANGUL_NEAR.match(text, pos + 1)):
+            continue  # a Korean spelling stands right before or inside the brackets
+        window = max(0, pos - 32)
+        before, inside = _CJK_BEFORE.search(text, window, pos), _LATIN_INSIDE.match(text, pos + 1)
+        if not (before and inside):
+            before, inside = _LATIN_BEFORE.search(text, window, pos), _CJK_INSIDE.match(text, pos + 1)
+            if not (before and inside):
+                continue
+        cjk_m, latin_m = (before, inside) if before.re is _CJK_BEFORE else (inside, before)
+        latin = latin_m.group("latin")
+        if (not is_open_word(latin) and not _has_digit(latin)) or latin.split()[0].upper() in _not_words():
+            continue
+        c0, c1 = cjk_m.span("cjk")
+        out.append((c0, c1, text[c0:c1], *latin_m.span("latin"), latin))
+    return out
+
+
+def named_before_noun(text: str, spellings) -> bool:
+    """Whether one of the spellings of a name stands right before a class noun somewhere
+    in `text` ("트릴리움 칩", "Trillium TPUs").
+
+    >>> named_before_noun("트릴리움(Trillium)은 ... 트릴리움 칩은", ("트릴리움", "Trillium"))
+    True
+    """
+    nouns = _noun_positions(text)
+    for spelling in spellings:
+        for m in re.finditer(re.escape(spelling), text):
+            pos = m.end()
+            while text[pos:pos + 1] in (" ", "\t"):
+                pos += 1
+            if pos in nouns:
+                return True
+    return False
+
+
+def _has_digit(s: str) -> bool:
+    return any(ch.isdigit() for ch in s)
+
+
+def abbreviation_after(text: str, end: int, name: str) -> tuple[int, int] | None:
+    """The span of an abbreviation in brackets right after a name that it abbreviates: its
+    first letter is the name's, and it is shorter ("Trainium2 (Trn2)").
+
+    >>> t = "Trainium2 (Trn2) and H100 (80GB)"
+    >>> abbreviation_after(t, 9, "Trainium2"), abbreviation_after(t, 25, "H100")
+    ((11, 15), None)
+    """
+    m = _ABBREVIATION.match(text, end)
+    if not m:
+        return None
+    abbr = m.group("abbr")
+    if (abbr[0].lower() != name[:1].lower() or len(abbr) >= len(name.replace(" ", ""))
+            or abbr.upper() in _not_words() or abbr.lower() in _common_words()):
+        return None
+    return m.span("abbr")
+
+
+def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]]) -> list[Shape]:
+    """Every other place the page writes a name found by shape or definition, where no
+    other name is.
+
+    >>> t = "Ironwood TPU is new. Ironwood has 192GB."
+    >>> [(s.start, s.canonical, s.origin) for s in page_spread(t, words_before_nouns(t), [(0, 8)])]
+    [(21, 'Ironwood', 'page')]
+    """
+    out = []
+    spans = list(taken)
+    for surface, canonical, vendor, label in {(_spread_surface(text, s), s.canonical, s.vendor, s.label)
+                                              for s in names}:
+        if len(surface) < 3:
+            continue
+        latin_edges = surface[0].isascii(), surface[-1].isascii()
+        for m in re.finditer(re.escape(surface), text):
+            a, b = m.span()
+            if latin_edges[0] and a and text[a - 1].isascii() and text[a - 1].isalnum():
+                continue
+            if latin_edges[1] and b < len(text) and text[b].isascii() and text[b].isalnum():
+                continue
+            if any(x < b and a < y for x, y in spans):
+                continue
+            spans.append((a, b))
+            out.append(Shape(a, b, canonical, vendor, PAGE, label))
+    return sorted(out, key=lambda s: s.start)
+
+
+def _spread_surface(text: str, s: Shape) -> str:
+    """What the page writes again of a name: its canonical name where the page writes
+    it so ("AMD MI325X" is MI325X again), else its spelling here."""
+    surface = text[s.start:s.end]
+    return s.canonical if s.canonical in surface else surface
+
+
+def open_names(text: str) -> list[Shape]:
+    """Names by the rules of this module (not yet spread over the page), in order."""
+    found = island_codes(text) + number_models(text) + words_before_nouns(text)
+    return sorted(found, key=lambda s: (s.start, -s.end))
+
+
+__all__ = ["DEFINITION", "PAGE", "SHAPE", "abbreviation_after", "definitions", "is_open_word",
+           "island_codes", "named_before_noun", "number_models", "open_names", "page_spread",
+           "words_before_nouns"]

@@ -1,0 +1,58 @@
+"""Names no lexicon lists: found by what the page says of them, not by a list."""
+from __future__ import annotations
+
+from extractor.extract.entities import SYSTEM, find_entities
+from extractor.extract.open_names import (definitions, is_open_word, island_codes,
+                                          number_models, words_before_nouns)
+
+
+def unknown(text: str, lang: str = "en") -> list[tuple[str, str]]:
+    return [(e.canonical, e.origin) for e in find_entities(text, lang) if e.origin != "lexicon"]
+
+
+def test_a_code_among_chinese_words_is_a_product_but_an_api_version_is_not():
+    # set2/zh_03: DX12 is DirectX, not a product beside the Adreno GPU
+    assert [s.canonical for s in island_codes("骁龙X Elite中集成了Adreno GPU,支持DX12,算力4.6 TFlops")] == []
+    assert [s.canonical for s in island_codes("Hopper H100早在2022年3月就发布了,与H20相比")] == [
+        "H100", "H20"]
+
+
+def test_a_number_with_a_model_letter_after_a_vendor_or_before_a_class_noun():
+    assert [s.canonical for s in number_models("华为910C芯片")] == ["910C"]
+    assert [s.canonical for s in number_models("功耗700W芯片, 显存80GB")] == []
+
+
+def test_a_rare_capitalised_word_before_a_class_noun():
+    assert [s.canonical for s in words_before_nouns("Google's Ironwood TPU and Trillium chips")] == [
+        "Ironwood", "Trillium"]
+    # common words and parts of a product are no names (set1/en_01: "Tensor Core GPU")
+    assert words_before_nouns("Custom chips, the Mobile GPU, H100 Tensor Core GPU") == []
+
+
+def test_common_words_vendors_and_acronyms_are_no_open_names():
+    assert [is_open_word(w) for w in ["Ironwood", "Custom", "NVIDIA", "LLM", "CEO"]] == [
+        True, False, False, False, False]
+
+
+def test_a_korean_spelling_defined_in_brackets_takes_the_latin_name():
+    text = "구글은 트릴리움(Trillium)을 공개했다. 트릴리움 칩은 926 TFLOPS를 낸다."
+    assert [(d[2], d[5]) for d in definitions(text)] == [("트릴리움", "Trillium")]
+    ents = [(e.text, e.canonical, e.label) for e in find_entities(text, "ko") if e.label == SYSTEM]
+    assert ("트릴리움", "Trillium", SYSTEM) in ents
+    assert all(c == "Trillium" for _, c, _ in ents)
+
+
+def test_an_unknown_name_counts_where_the_page_writes_it_again():
+    text = "The Zorbex TPU is new. Later, Zorbex reached 4614 TFLOPS."
+    assert unknown(text) == [("Zorbex", "shape"), ("Zorbex", "page")]
+
+
+def test_an_abbreviation_in_brackets_takes_the_name_it_abbreviates():
+    got = [(e.text, e.canonical, e.origin) for e in find_entities("AWS Graviton4 (Grv4) instances")
+           if e.label == SYSTEM]
+    assert ("Grv4", "Graviton4", "definition") in got
+
+
+def test_benchmarks_are_workloads_and_no_unknown_systems():
+    got = [(e.canonical, e.label) for e in find_entities("Geekbench 6 멀티코어 점수와 安兔兔跑分, MLPerf chips")]
+    assert got == [("Geekbench 6", "WORKLOAD"), ("AnTuTu", "WORKLOAD")]
