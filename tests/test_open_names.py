@@ -18,8 +18,19 @@ def test_a_code_among_chinese_words_is_a_product_but_an_api_version_is_not():
 
 
 def test_a_number_with_a_model_letter_after_a_vendor_or_before_a_class_noun():
-    assert [s.canonical for s in number_models("华为910C芯片")] == ["910C"]
+    assert [s.canonical for s in number_models("华为910C芯片")] == ["Ascend 910C"]
     assert [s.canonical for s in number_models("功耗700W芯片, 显存80GB")] == []
+    assert [s.canonical for s in number_models("XG900芯片; 512C芯片")] == ["512C"]
+
+
+def test_a_bare_model_number_on_a_page_naming_its_vendor_is_that_lines_model():
+    # a Huawei page writes its chips by number alone ("384张910C组成一个超节点")
+    text = "华为384:384张910C组成一个超节点。(4)价格:910B为9W/片; (5)910D:四个die合封"
+    assert [e.canonical for e in find_entities(text, "zh") if e.label == SYSTEM] == [
+        "Ascend 910C", "Ascend 910B", "Ascend 910D"]
+    # without the vendor, a number with a letter is no product
+    assert [e.canonical for e in find_entities("384张910C组成; 价格910B为9W", "zh")
+            if e.label == SYSTEM] == []
 
 
 def test_a_rare_capitalised_word_before_a_class_noun():

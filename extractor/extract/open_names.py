@@ -139,21 +139,72 @@ def _cjk_vendors() -> re.Pattern | None:
 
 
 def number_models(text: str) -> list[Shape]:
-    """A number with a model letter after a vendor or product line, or before a class noun.
+    """A number with a model letter after a vendor or product line, before a class noun,
+    or alone on a page that names the vendor of a line so numbered: there it is that
+    line's model ("910C" on a page naming 华为 is the Ascend 910C; the lines are
+    systems.json's "Line {n}L" templates).
 
     >>> [s.canonical for s in number_models("华为910C芯片与昇腾 910B; 功耗450W芯片, 摩尔线程 80GB")]
-    ['910C', '910B']
+    ['Ascend 910C', 'Ascend 910B']
+    >>> [s.canonical for s in number_models("一台服务器:384张910C; 910D")]  # no vendor named
+    []
     """
     out: list[Shape] = []
     for m in _NUMBER_MODEL_ANY.finditer(text):
-        if m.group("suffix") in _UNIT_SUFFIXES:
+        suffix = m.group("suffix")
+        if suffix in _UNIT_SUFFIXES:
             continue  # most of them: 450W, 80GB
         a, b = m.span("model")
         before = text[max(0, a - 16):a].rstrip(" \t")
         vendor = _vendor_ending(before)
-        if vendor is None and not _noun_after(text, b):
+        line = _line_named(text, suffix, vendor)
+        if vendor is None and line is None and not _noun_after(text, b):
             continue
-        out.append(Shape(a, b, m.group("model"), vendor or "", SHAPE))
+        if line is not None:
+            out.append(Shape(a, b, f"{line[0]} {m.group('model')}", line[1], SHAPE))
+        else:
+            out.append(Shape(a, b, m.group("model"), vendor or "", SHAPE))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _numbered_lines() -> dict[str, tuple[tuple[str, str], ...]]:
+    """model letter -> (line, vendor) of the lines numbered "Line {n}L" (Ascend {n}C)."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for e in lexicons.load("systems.json")["systems"]:
+        m = re.fullmatch(r"([A-Z][A-Za-z]+) \{n\}([A-Z]{1,2})", e["canonical"])
+        if m and e.get("vendor"):
+            out.setdefault(m.group(2), []).append((m.group(1), e["vendor"]))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _line_named(text: str, suffix: str, vendor: str | None) -> tuple[str, str] | None:
+    """The (line, vendor) a number with this model letter belongs to: the vendor before
+    it, else one the page names (by a vendor's name or the line's own)."""
+    for line, line_vendor in _numbered_lines().get(suffix, ()):
+        if vendor == line_vendor or (not vendor and line_vendor in _page_vendors(text)):
+            return line, line_vendor
+    return None
+
+
+@lru_cache(maxsize=4)
+def _page_vendors(text: str) -> frozenset[str]:
+    """The vendors of the numbered lines that a page names."""
+    return frozenset(v for v, rx in _line_vendor_regexes().items() if rx.search(text))
+
+
+@lru_cache(maxsize=None)
+def _line_vendor_regexes() -> dict[str, re.Pattern]:
+    vendors = {v for lines in _numbered_lines().values() for _, v in lines}
+    names = lexicons.load("vendors.json")["vendors"]
+    out = {}
+    for v in vendors:
+        forms = set(names.get(v, [])) | {line for lines in _numbered_lines().values()
+                                         for line, lv in lines if lv == v}
+        for e in lexicons.load("systems.json")["systems"]:
+            if e.get("vendor") == v and "{" not in e["canonical"]:
+                forms.update(f for f in e["forms"] if "{" not in f)
+        out[v] = re.compile(shapes.alternatives(forms))
     return out
 
 
