@@ -67,3 +67,15 @@ def test_an_abbreviation_in_brackets_takes_the_name_it_abbreviates():
 def test_benchmarks_are_workloads_and_no_unknown_systems():
     got = [(e.canonical, e.label) for e in find_entities("Geekbench 6 멀티코어 점수와 安兔兔跑分, MLPerf chips")]
     assert got == [("Geekbench 6", "WORKLOAD"), ("AnTuTu", "WORKLOAD")]
+
+
+def test_a_name_shortened_to_its_last_words_is_the_name_the_page_wrote_whole():
+    # set1/ko_03: Qualcomm's Cloud AI 100, written whole once and then as 'AI 100'
+    text = ("퀄컴의 '클라우드 AI 100'이 엔비디아의 'H100'을 앞섰다. 테스트한 결과, "
+            "퀄컴의 'AI 100'이 197.6 쿼리를 수행한 반면 엔비디아의 'H100'은")
+    assert [(e.text, e.canonical) for e in find_entities(text, "ko") if e.label == SYSTEM] == [
+        ("클라우드 AI 100", "Cloud AI 100"), ("H100", "H100"), ("AI 100", "Cloud AI 100"),
+        ("H100", "H100")]
+    # a page that never wrote the whole name: "AI 100" is no product
+    assert [e.canonical for e in find_entities("퀄컴의 'AI 100'이 197.6 쿼리를", "ko")
+            if e.label == SYSTEM] == []

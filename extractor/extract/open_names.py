@@ -363,6 +363,31 @@ def _spread_surface(text: str, s: Shape) -> str:
     return s.canonical if s.canonical in surface else surface
 
 
+_TAIL = re.compile(r"\S+\s+(?P<tail>[A-Z][A-Za-z0-9.\-]*(?:\s+[A-Za-z0-9.\-]+)*)")
+
+
+def name_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shape]:
+    """The words after the first of a name of several, where they hold a capital and a
+    digit: a page that wrote the whole name shortens it so ("퀄컴의 '클라우드 AI 100'" and
+    then "'AI 100'이"; "GB200 NVL72" then "NVL72"). `names` are (start, end, canonical,
+    vendor) of names found; the tails are returned where they stand inside them, for
+    `page_spread` to find them again.
+
+    >>> t = "퀄컴의 '클라우드 AI 100'이 ... 'AI 100'이 197.6 쿼리; TPU v4; Xeon 6"
+    >>> names = [(t.index(n), t.index(n) + len(n), c, "") for n, c in
+    ...          [("클라우드 AI 100", "Cloud AI 100"), ("TPU v4", "TPU v4"), ("Xeon 6", "Xeon 6")]]
+    >>> [(t[s.start:s.end], s.canonical) for s in name_tails(t, names)]
+    [('AI 100', 'Cloud AI 100')]
+    """
+    out = []
+    for a, b, canonical, vendor in names:
+        m = _TAIL.fullmatch(text, a, b)
+        if m is None or not _has_digit(m.group("tail")) or len(m.group("tail")) < 4:
+            continue
+        out.append(Shape(m.start("tail"), b, canonical, vendor, PAGE))
+    return out
+
+
 def open_names(text: str) -> list[Shape]:
     """Names by the rules of this module (not yet spread over the page), in order."""
     found = island_codes(text) + number_models(text) + words_before_nouns(text)
@@ -370,5 +395,5 @@ def open_names(text: str) -> list[Shape]:
 
 
 __all__ = ["DEFINITION", "PAGE", "SHAPE", "abbreviation_after", "definitions", "is_open_word",
-           "island_codes", "named_before_noun", "number_models", "open_names", "page_spread",
+           "island_codes", "name_tails", "named_before_noun", "number_models", "open_names", "page_spread",
            "words_before_nouns"]
