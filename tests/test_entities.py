@@ -390,3 +390,13 @@ def test_generated_lexicon_is_up_to_date(shared_dir):
     built = json.loads(json.dumps(build(reference), ensure_ascii=False))
     assert built == lexicons.load("systems_mlperf.json"), \
         "run python -m extractor.lexicons.build_names and commit its output"
+
+
+def test_a_korean_particle_is_no_part_of_a_lexicon_names_canonical_form():
+    # "M4 칩의": the form "M{n} 칩" with the particle 의
+    assert [(e.text, e.canonical) for e in find_entities("M4 칩의 성능은", "ko")] == [("M4 칩의", "M4")]
+
+
+def test_a_huawei_ascend_model_written_in_korean():
+    assert [e.canonical for e in find_entities("화웨이 어센드 910B 칩", "ko") if e.label == "SYSTEM"] == [
+        "Ascend 910B"]

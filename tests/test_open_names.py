@@ -79,3 +79,11 @@ def test_a_name_shortened_to_its_last_words_is_the_name_the_page_wrote_whole():
     # a page that never wrote the whole name: "AI 100" is no product
     assert [e.canonical for e in find_entities("퀄컴의 'AI 100'이 197.6 쿼리를", "ko")
             if e.label == SYSTEM] == []
+
+
+def test_a_one_digit_code_after_a_korean_vendor_and_its_particle_is_a_product():
+    assert [(e.text, e.canonical) for e in find_entities("애플의 M3의 성능은", "ko")
+            if e.label == SYSTEM] == [("M3", "M3")]
+    # a format or a cache level after a vendor is no product
+    assert [e.canonical for e in find_entities("엔비디아의 FP8 성능, AMD의 L3 캐시", "ko")
+            if e.label == SYSTEM] == []

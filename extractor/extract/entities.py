@@ -324,9 +324,18 @@ def _canonical_in_entry(idx: int, surface: str) -> str:
     """The canonical name a lexicon mention stands for."""
     entry = entries()[idx]
     canonical = entry.canonical_of(surface)
-    if canonical is None:  # a Korean name with its particle: 그래프코어의
+    # a Korean name with its particle: 그래프코어의, "M4 칩의" (a form "M{n} 칩" and 의)
+    for cut in range(1, _PARTICLE_CHARS + 1):
+        if canonical is not None or not is_hangul(surface[-cut:]) or len(surface) <= cut:
+            break
+        canonical = entry.canonical_of(surface[:-cut])
+    if canonical is None:
         canonical = entry.canonical if "{" not in entry.canonical else surface
     return canonical
+
+
+#: the longest Korean particle glued to a name (에서는, 으로는)
+_PARTICLE_CHARS = 3
 
 
 @lru_cache(maxsize=None)

@@ -123,7 +123,39 @@ def island_codes(text: str) -> list[Shape]:
         if m.group("prefix") in _not_prefixes() or not _island(text, m.start(), m.end()):
             continue
         out.append(Shape(m.start(), m.end(), m.group(), "", SHAPE))
+    for m in _SHORT_CODE.finditer(text):
+        vendor = _korean_vendor_before(text, m.start())
+        prefix = m.group("prefix")
+        if (vendor and (prefix not in _not_prefixes() or prefix in _UNIT_LETTERS)
+                and _island(text, m.start(), m.end())):
+            out.append(Shape(m.start(), m.end(), m.group(), vendor, SHAPE))
     return out
+
+
+# a code of one digit ("M3"): a product only right after a vendor's name
+_SHORT_CODE = re.compile(r"(?<![A-Za-z0-9.\-/_])(?P<prefix>[A-Z]{1,3})\d[A-Z]{0,2}"
+                         r"(?![A-Za-z0-9%.,\-/_])")
+# unit symbols among `codes.not_prefixes`: after a number ("3M", "5W"), never before one
+# after a vendor's name ("애플의 M3"); L (a cache level), V (a version) and X (a factor)
+# are written before numbers and stay out
+_UNIT_LETTERS = frozenset("BKMPQRTUW")
+# what stands between a Korean vendor's name and its product: a possessive or topic
+# particle, a space, a quote ("애플의 M3", "퀄컴의 'AI 100'")
+_KOREAN_OF = re.compile(r"(?:의|은|는|이|가)?[ \t]*['‘\"“]?[ \t]*$")
+
+
+def _korean_vendor_before(text: str, pos: int) -> str:
+    """The vendor named in Korean right before `pos`, its particle aside ('' for none).
+
+    >>> t = "애플의 M3의 성능, 애플 M4, 사과의 M5"
+    >>> [_korean_vendor_before(t, t.index(c)) for c in ("M3", "M4", "M5")]
+    ['Apple', 'Apple', '']
+    """
+    before = text[max(0, pos - 12):pos]
+    before = before[:_KOREAN_OF.search(before).start()]
+    rx = _cjk_vendors()
+    m = rx.search(before) if rx is not None and before else None
+    return vendor_named(m.group()) if m else ""
 
 
 @lru_cache(maxsize=None)
