@@ -400,3 +400,9 @@ def test_a_korean_particle_is_no_part_of_a_lexicon_names_canonical_form():
 def test_a_huawei_ascend_model_written_in_korean():
     assert [e.canonical for e in find_entities("화웨이 어센드 910B 칩", "ko") if e.label == "SYSTEM"] == [
         "Ascend 910B"]
+
+
+def test_llama_before_the_chinese_word_for_model_is_the_model_family():
+    text = "英特爾使用的推論對比AI模型是具備70億及700億個參數的Llama模型,和具有1,800億個參數的Falcon-180B模型。"
+    assert [(e.label, e.canonical) for e in find_entities(text, "zh") if e.label == "WORKLOAD"] == [
+        ("WORKLOAD", "Llama"), ("WORKLOAD", "Falcon-180B")]
