@@ -406,3 +406,14 @@ def test_llama_before_the_chinese_word_for_model_is_the_model_family():
     text = "英特爾使用的推論對比AI模型是具備70億及700億個參數的Llama模型,和具有1,800億個參數的Falcon-180B模型。"
     assert [(e.label, e.canonical) for e in find_entities(text, "zh") if e.label == "WORKLOAD"] == [
         ("WORKLOAD", "Llama"), ("WORKLOAD", "Falcon-180B")]
+
+
+def test_a_name_with_a_middle_word_left_out_is_the_whole_name_of_the_page():
+    # set1/en_05
+    text = ("while the NVIDIA Jetson AGX Orin leads in edge computing. "
+            "The NVIDIA Jetson Orin demonstrated a 50% performance improvement")
+    assert [e.canonical for e in find_entities(text) if e.label == "SYSTEM"] == [
+        "Jetson AGX Orin", "Jetson AGX Orin"]
+    # a word left out at an edge is another product
+    assert [e.canonical for e in find_entities("DGX H100 systems with eight H100 GPUs")
+            if e.label == "SYSTEM"] == ["DGX H100", "H100"]

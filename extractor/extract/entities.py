@@ -427,7 +427,32 @@ def find_entities(text: str, lang: str = "en") -> list[Entity]:
             vendor = (vendor_of(canonical) if m.label == SYSTEM else "") or m.shape.vendor
         origin = "lexicon" if m.shape is None else m.shape.origin
         out.append(Entity(m.start_char, m.end_char, surface, m.label, canonical, vendor, origin))
-    return _fold_vendors(text, out)
+    return _fold_vendors(text, _widen_shortened(out))
+
+
+def _widen_shortened(ents: list[Entity]) -> list[Entity]:
+    """A system's name written with a middle word left out is the whole name the page
+    writes elsewhere ("Jetson Orin" where the page names the "Jetson AGX Orin"), when
+    exactly one name of the page so reads; words left out at an edge make another
+    product ("H100" is no "DGX H100", "Jetson Orin" no "Jetson Orin Nano").
+
+    >>> [e.canonical for e in _widen_shortened([Entity(0, 15, "Jetson AGX Orin", SYSTEM, "Jetson AGX Orin"),
+    ...                                         Entity(20, 31, "Jetson Orin", SYSTEM, "Jetson Orin")])]
+    ['Jetson AGX Orin', 'Jetson AGX Orin']
+    """
+    names = {e.canonical for e in ents if e.label == SYSTEM and " " in e.canonical}
+    if len(names) < 2:
+        return ents
+    whole: dict[str, str | None] = {}
+    for name in names:
+        words = name.split()
+        for i in range(1, len(words) - 1):
+            short = " ".join(words[:i] + words[i + 1:])
+            whole[short] = name if short not in whole else None
+    for e in ents:
+        if e.label == SYSTEM and whole.get(e.canonical):
+            e.canonical = whole[e.canonical]
+    return ents
 
 
 def _fold_vendors(text: str, ents: list[Entity]) -> list[Entity]:
