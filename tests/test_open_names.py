@@ -87,3 +87,8 @@ def test_a_one_digit_code_after_a_korean_vendor_and_its_particle_is_a_product():
     # a format or a cache level after a vendor is no product
     assert [e.canonical for e in find_entities("엔비디아의 FP8 성능, AMD의 L3 캐시", "ko")
             if e.label == SYSTEM] == []
+
+
+def test_an_event_or_title_acronym_with_a_number_is_no_code_among_korean_words():
+    # set3/ko_03: Mobile World Congress 2025
+    assert [s.canonical for s in island_codes("화웨이는 MWC25에서 어센드를 공개했다")] == []

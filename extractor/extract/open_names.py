@@ -73,6 +73,14 @@ def _not_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
+def _not_acronyms() -> frozenset[str]:
+    """The acronyms among the words that start no product name: events (MWC25, CES2025,
+    GTC), titles (CEO), formats (DDR5): a code among CJK words never starts so."""
+    return frozenset(w for w in lexicons.load("systems.json")["codes"]["not_name_words"]
+                     if len(w) >= 3 and w.isupper())
+
+
+@lru_cache(maxsize=None)
 def _not_prefixes() -> frozenset[str]:
     return frozenset(p.upper() for p in lexicons.load("systems.json")["codes"]["not_prefixes"])
 
@@ -113,14 +121,15 @@ def island_codes(text: str) -> list[Shape]:
 
     >>> [s.canonical for s in island_codes("摩尔线程S4000显卡与H20相比; HBM3, FP8与PCIe5; 5G")]
     ['S4000', 'H20']
-    >>> [s.canonical for s in island_codes("A100 대비 2배, US10Y and AW3418DW")]
+    >>> [s.canonical for s in island_codes("A100 대비 2배, US10Y and AW3418DW, MWC25에서")]
     ['A100']
     """
     out: list[Shape] = []
     if not _CJK_CHAR.search(text):
         return out  # an English page: no islands
     for m in _ISLAND_CODE.finditer(text):
-        if m.group("prefix") in _not_prefixes() or not _island(text, m.start(), m.end()):
+        prefix = m.group("prefix")
+        if prefix in _not_prefixes() or prefix in _not_acronyms() or not _island(text, m.start(), m.end()):
             continue
         out.append(Shape(m.start(), m.end(), m.group(), "", SHAPE))
     for m in _SHORT_CODE.finditer(text):
