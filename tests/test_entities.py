@@ -417,3 +417,9 @@ def test_a_name_with_a_middle_word_left_out_is_the_whole_name_of_the_page():
     # a word left out at an edge is another product
     assert [e.canonical for e in find_entities("DGX H100 systems with eight H100 GPUs")
             if e.label == "SYSTEM"] == ["DGX H100", "H100"]
+
+
+def test_cerebras_wafer_scale_engine_without_its_generation():
+    text = "세레브라스는 2세대 웨이퍼 스케일 엔진(WSE, Wafer Scale Engine)을 출시한다고 밝혔다. WSE 칩은 GPU와 달리"
+    assert [e.canonical for e in find_entities(text, "ko") if e.label == "SYSTEM"] == [
+        "WSE", "WSE", "WSE", "WSE"]
