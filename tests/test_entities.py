@@ -423,3 +423,10 @@ def test_cerebras_wafer_scale_engine_without_its_generation():
     text = "세레브라스는 2세대 웨이퍼 스케일 엔진(WSE, Wafer Scale Engine)을 출시한다고 밝혔다. WSE 칩은 GPU와 달리"
     assert [e.canonical for e in find_entities(text, "ko") if e.label == "SYSTEM"] == [
         "WSE", "WSE", "WSE", "WSE"]
+
+
+def test_a_model_version_glued_to_its_size_is_read_apart():
+    # set1/zh_04: "Llama 2 70B" with its spaces lost
+    text = "与上一代H100 GPU相比,Blackwell在Llama270B模型上实现了高达4倍的性能提升"
+    assert [(e.text, e.canonical) for e in find_entities(text, "zh") if e.label == "WORKLOAD"] == [
+        ("Llama270B", "Llama 2 70B")]

@@ -427,7 +427,30 @@ def find_entities(text: str, lang: str = "en") -> list[Entity]:
             vendor = (vendor_of(canonical) if m.label == SYSTEM else "") or m.shape.vendor
         origin = "lexicon" if m.shape is None else m.shape.origin
         out.append(Entity(m.start_char, m.end_char, surface, m.label, canonical, vendor, origin))
-    return _fold_vendors(text, _widen_shortened(out))
+    return _fold_vendors(text, _widen_shortened(_split_glued_sizes(safe, out)))
+
+
+_GLUED_VERSION_SIZE = re.compile(r"(?P<family>[A-Za-z]+) (?P<version>[1-9])(?P<size>\d{1,3})")
+
+
+def _split_glued_sizes(text: str, ents: list[Entity]) -> list[Entity]:
+    """A model's version glued to its size where a space was lost ("Llama270B" is
+    Llama 2 70B, not a "Llama 270"): when the lexicon names the split reading and a "B"
+    (billions of parameters) follows the digits.
+
+    >>> [(e.text, e.canonical) for e in find_entities("Blackwell在Llama270B模型上", "zh")][1:]
+    [('Llama270B', 'Llama 2 70B')]
+    """
+    for e in ents:
+        m = _GLUED_VERSION_SIZE.fullmatch(e.canonical) if e.label == WORKLOAD else None
+        if m is None or text[e.end:e.end + 1] != "B":
+            continue
+        split = f"{m.group('family')} {m.group('version')} {m.group('size')}B"
+        canonical = next((c for c in (entry.canonical_of(split) for entry in entries()
+                                      if entry.label == WORKLOAD) if c), None)
+        if canonical is not None:
+            e.canonical, e.end, e.text = canonical, e.end + 1, text[e.start:e.end + 1]
+    return ents
 
 
 def _widen_shortened(ents: list[Entity]) -> list[Entity]:
