@@ -96,3 +96,23 @@ def test_a_clause_that_sizes_its_model_takes_not_the_page_model():
             "parameter model and ~40 hours for the 200B parameter model.")
     got = by_value(text)
     assert got[55][:2] == ("TPU v4", "") and got[40][1] == ""
+
+
+def test_a_name_beyond_a_contrast_break_does_not_govern_the_figure_before_it():
+    # set3/zh_03: the first side names no system: it is the page's Gaudi2, not the H100 of
+    # the side after the dash; the next sentence carries Gaudi2 on, not the contrasted H100
+    text = ("HabanaGaudi2的性能非常出色,可扩展性也非常灵活:\n"
+            "1、384个加速器上的训练时间仅为311.9分钟——512个NVIDIAH100加速器需要64.3分钟。\n"
+            "2、256个加速器到384个加速器,性能扩展95%,接近线性提升。")
+    got = by_value(text)
+    assert (got[311.9][0], got[64.3][0], got[95][0]) == ("Gaudi2", "H100", "Gaudi2")
+
+
+
+def test_a_figure_in_brackets_right_after_a_name_is_that_names():
+    # set3/en_02: the V100's own figure, although the V100 is what the Ascend is compared with;
+    # a hardware figure takes no model from the later clause ("... training the ResNet50")
+    text = ("The Ascend 910 is Huawei's training chip. Officially claimed to have double the "
+            "computing power of NVIDIA’s Tesla V100 (125 TFLOPS), with nearly double the "
+            "performance in training the ResNet50 network.")
+    assert by_value(text)[125][:2] == ("V100", "")

@@ -10,7 +10,9 @@ compared against. The roles read here are the sentence's immutable `SentenceRole
 """
 from __future__ import annotations
 
-from extractor.extract.cues import cues, lang_key
+import re
+
+from extractor.extract.cues import across_contrast, cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
 from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_of, unknown_baseline
@@ -19,12 +21,14 @@ from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_
 def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tuple[int, int],
          prefer_before: bool, late: bool = False,
          topic_first: tuple[Quantity, ...] | None = None,
-         sentence: str = "") -> tuple[Mention | None, str]:
+         sentence: str = "", lang: str = "") -> tuple[Mention | None, str]:
     """The mention a quantity is about, as (mention, where): where is `clause` or
     `sentence`. Tried in order: names of the number's own clause, then what its clause
     counts ("10.9 minutes on 3,584 H100 GPUs"), then names of the other clauses (the
     nearest clause before the number first). With `late` (after the topic failed):
-    counted names elsewhere (`counted`), then comparison baselines (`baseline_only`)."""
+    counted names elsewhere (`counted`), then comparison baselines (`baseline_only`).
+    Given the `sentence` and its `lang`, a name on the far side of a contrast break after
+    the number ("311.9分钟——512个H100加速器需要64.3分钟") is the other side's, not its."""
 
     def dist(m: Mention) -> float:
         if m.end <= q.start:
@@ -48,9 +52,12 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
     # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
     subject = lambda m: not baseline(m) or (role[id(m)].own_clause and q.unit not in ("x", "%"))  # noqa: E731
+    # a name after the number, beyond a contrast break, speaks for the other side only
+    this_side = lambda m: m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)  # noqa: E731
     stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
               ([m for m in own if counted(m) and subject(m)], "clause"),
-              ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]
+              ([m for m in plain(other) if m.end <= q.start]
+               or [m for m in plain(other) if this_side(m)], "sentence")]
     if late:
         stages = [([m for m in mentions if counted(m) and not baseline(m)], "counted"),
                   ([m for m in own if baseline(m)] or [m for m in mentions if baseline(m)],
@@ -130,8 +137,12 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     c = cues()
     sent = info.text
     pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp)
+    bracketed = _bracketed_after_name(info.systems, sent, q)
+    if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
+        bracketed = None  # a baseline never owns a factor or a share (`pick`)
     system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
-        pick(info.systems, info.roles, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
+        (bracketed, "clause") if bracketed is not None else pick(info.systems, info.roles, q, clause, prefer_before, topic_first=tuple(sentence_qs),
+             sentence=sent, lang=info.lang)
     rel = c.relative.get(lang_key(info.lang))
     if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
         opener = rel.match(sent[clause[0]:clause[1]].lstrip())
@@ -149,13 +160,39 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     return system_m, sys_from
 
 
+#: a bracket opening right after a name, an approximation word at most before the figure
+_OPEN_AFTER_NAME = re.compile(r"\s*[(（]\s*(?:~|≈|about|approx\.?|around|约|約|약)?\s*", re.IGNORECASE)
+#: the bracket closing right after the figure ("(125 TFLOPS)"; not "(about 21% faster)")
+_CLOSE_AFTER_FIGURE = re.compile(r"\s*[)）]")
+
+
+def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -> Mention | None:
+    """A figure alone in brackets right after a name is that name's, baseline or not:
+    "the computing power of NVIDIA's Tesla V100 (125 TFLOPS)", "H100 (80GB)".
+
+    >>> from extractor.extract.entities import Entity
+    >>> s = "double the computing power of NVIDIA's Tesla V100 (125 TFLOPS), with"
+    >>> v100 = Mention(Entity(0, 0, "Tesla V100", "SYSTEM", "V100"), s.index("Tesla"), s.index(" ("))
+    >>> q = Quantity("125 TFLOPS", s.index("125"), s.index(")"), 125, unit="TFLOPS")
+    >>> _bracketed_after_name([v100], s, q).entity.canonical
+    'V100'
+    """
+    before = [m for m in mentions if m.end <= q.start]
+    if not before:
+        return None
+    m = max(before, key=lambda m: m.end)
+    if _OPEN_AFTER_NAME.fullmatch(sentence, m.end, q.start) and _CLOSE_AFTER_FIGURE.match(sentence, q.end):
+        return m
+    return None
+
+
 def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
                           resp: bool, memo: dict) -> tuple[Mention | None, str]:
     pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
-    return pick(info.workloads, info.roles, q, clause, prefer_before)
+    return pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
 
 
 def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],

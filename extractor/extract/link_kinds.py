@@ -50,6 +50,10 @@ class ClaimKind:
     name: str
     system_sources: frozenset[str] | None = None
     workload_sources: frozenset[str] | None = None
+    #: whether a model named in a later clause of the sentence may attach: not to a
+    #: property of the hardware ("the power of V100 (125 TFLOPS), with double the
+    #: performance in training ResNet50": the model is the later statement's)
+    later_models: bool = True
 
     def allows_system(self, source: str) -> bool:
         return self.system_sources is None or source in self.system_sources
@@ -98,7 +102,7 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
     if not unit:  # the unit was lost: the kind is not known
         return ANY
     if metric in SPEC_METRICS:
-        return ClaimKind(metric, workload_sources=OWN_SENTENCE)
+        return ClaimKind(metric, workload_sources=OWN_SENTENCE, later_models=metric == "count")
     if metric in COMPARISON_METRICS:
         return ClaimKind(metric, workload_sources=referred)
     if metric == "other":  # a utilisation, an efficiency: its statement's model, not the page's
