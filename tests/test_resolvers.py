@@ -116,3 +116,19 @@ def test_a_figure_in_brackets_right_after_a_name_is_that_names():
             "computing power of NVIDIA’s Tesla V100 (125 TFLOPS), with nearly double the "
             "performance in training the ResNet50 network.")
     assert by_value(text)[125][:2] == ("V100", "")
+
+
+def test_exceeding_a_name_makes_it_the_baseline():
+    # set3/en_02: "performance exceeding NVIDIA's A100 by about 20%": Ascend 910B's, said before
+    text = ("The Ascend 910B has FP16 computing power of approximately 320 TFLOPS. Huawei claims its "
+            "efficiency reaches 80% when training large language models, with certain tests showing "
+            "performance exceeding NVIDIA’s A100 by about 20%.")
+    got = by_value(text)
+    assert (got[80][0], got[20][0]) == ("Ascend 910B", "Ascend 910B")
+
+
+def test_or_separates_the_clauses_of_coordinated_prices():
+    # set3/en_06: each price goes to the name of its own clause
+    got = by_value("Each TPU v5p accelerator will run you $4.20 an hour, compared to $3.22 a hour "
+                   "for TPU v4 or $1.20 a hour for TPU v5e.")
+    assert (got[3.22][0], got[1.2][0]) == ("TPU v4", "TPU v5e")
