@@ -132,3 +132,11 @@ def test_or_separates_the_clauses_of_coordinated_prices():
     got = by_value("Each TPU v5p accelerator will run you $4.20 an hour, compared to $3.22 a hour "
                    "for TPU v4 or $1.20 a hour for TPU v5e.")
     assert (got[3.22][0], got[1.2][0]) == ("TPU v4", "TPU v5e")
+
+
+def test_a_name_tied_by_with_to_the_one_before_is_its_part():
+    # set1/en_02: the second figure is the GB300 NVL72's, not its Blackwell Ultra part's
+    got = by_value("The debuting GB300 NVL72 with Blackwell Ultra delivered over 4x faster Llama 3.1 "
+                   "405B pretraining and nearly 5x faster Llama 2 70B LoRA fine-tuning compared to "
+                   "the Hopper architecture.")
+    assert (got[4][0], got[5][0]) == ("GB300 NVL72", "GB300 NVL72")

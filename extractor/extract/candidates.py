@@ -65,6 +65,8 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     for i, (pool, where) in enumerate(stages):
         if pool:
             best = min(pool, key=dist)
+            if i == 2 and not late and best.end <= q.start:
+                best = _head_of_part(best, mentions, sentence, lang)
             if i == 0 and not late and topic_first is not None:
                 # "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and
                 # no number between them and it: the first is the topic, the other most
@@ -75,6 +77,25 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
                     return topic_of(before, sentence), where
             return best, where
     return None, ""
+
+
+def _head_of_part(m: Mention, mentions: list[Mention], sentence: str, lang: str) -> Mention:
+    """The name `m` is a part of when "with" ties it to the name right before it ("The
+    debuting GB300 NVL72 with Blackwell Ultra delivered ... nearly 5x faster"), else `m`.
+
+    >>> from extractor.extract.entities import Entity
+    >>> s = "The debuting GB300 NVL72 with Blackwell Ultra delivered"
+    >>> gb = Mention(Entity(0, 0, "GB300 NVL72", "SYSTEM", "GB300 NVL72"), 13, 24)
+    >>> bu = Mention(Entity(0, 0, "Blackwell Ultra", "SYSTEM", "Blackwell Ultra"), 30, 45)
+    >>> _head_of_part(bu, [gb, bu], s, "en").entity.canonical
+    'GB300 NVL72'
+    """
+    rx = (cues().attached or {}).get(lang_key(lang))
+    before = [o for o in mentions if o.end <= m.start]
+    if rx is None or not sentence or not before:
+        return m
+    head = max(before, key=lambda o: o.end)
+    return head if rx.fullmatch(sentence, head.end, m.start) else m
 
 
 def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: SentenceRoles,

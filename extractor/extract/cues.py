@@ -39,6 +39,8 @@ class Cues:
     respectively: re.Pattern
     #: lang -> regex of the words that open the other side of a contrast ("——", "whereas")
     contrast_break: dict = None  # type: ignore[assignment]
+    #: lang -> regex of what stands between a name and a part of it ("GB300 NVL72 with Blackwell Ultra")
+    attached: dict = None  # type: ignore[assignment]
 
 
 def words_regex(words, latin_word_bounds=True, folded=False) -> re.Pattern | None:
@@ -133,7 +135,10 @@ def cues() -> Cues:
                  always, unitless, counted,
                  coordination, respectively,
                  {lang: re.compile("|".join(re.escape(w) for w in ws))
-                  for lang, ws in links.get("contrast_breaks", {}).items() if ws})
+                  for lang, ws in links.get("contrast_breaks", {}).items() if ws},
+                 {lang: re.compile(r"[\s,]*(?:" + "|".join(re.escape(w) for w in ws)
+                                   + r")\s*(?:(?:the|its|a|an)\s+)?", re.IGNORECASE)
+                  for lang, ws in links.get("attached_after_name", {}).items() if ws})
 
 
 def after_name_regex(words) -> re.Pattern | None:
