@@ -95,7 +95,8 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
         # sentence says which ("Blackwell supports models of up to 10 trillion parameters")
         # and its model is the one the sentence (or the one it refers back to) names, not
         # the page's ("the 480B parameter model" on a page about BERT)
-        return ClaimKind("parameters", system_sources=NONE if names_model else referred,
+        sized = names_model or sizes_a_model(sentence, q)
+        return ClaimKind("parameters", system_sources=NONE if sized else referred,
                          workload_sources=referred)
     if business:  # a market's figure, not a product's: a system only if the sentence names it
         return ClaimKind("business", system_sources=OWN_SENTENCE, workload_sources=OWN_SENTENCE)
@@ -118,9 +119,36 @@ def _parameter_words() -> tuple[re.Pattern, re.Pattern]:
     lex = lexicons.load("claims_counts.json")
     words = sorted({w for lg in ("en", "ko", "zh") for w in lex.get(lg, ())}, key=len, reverse=True)
     alt = "|".join(re.escape(w) for w in words)
-    after = re.compile(r"[\s\-]*(?:[개個个]\s*(?:의\s*)?)?(?:" + alt + ")", re.IGNORECASE)
+    after = re.compile(r"[\s\-]*(?:[개個个]\s*)?(?:의\s*)?(?:" + alt + ")", re.IGNORECASE)
     before = re.compile(r"(?:" + alt + r")[\s:：(（]{0,3}$", re.IGNORECASE)
     return after, before
+
+
+@lru_cache(maxsize=None)
+def _model_after_parameters() -> re.Pattern:
+    """A parameter word, then a model noun right after it ("parameter model", "파라미터
+    모델", "参数的模型"): `claims_links.json` model_nouns."""
+    params = lexicons.load("claims_counts.json")
+    nouns = lexicons.load("claims_links.json").get("model_nouns", {})
+    words = sorted({w for lg in ("en", "ko", "zh") for w in params.get(lg, ())}, key=len, reverse=True)
+    models = sorted({w for ws in nouns.values() for w in ws}, key=len, reverse=True)
+    return re.compile(r"(?:" + "|".join(re.escape(w) for w in words) + r")\s*(?:的\s*)?(?:"
+                      + "|".join(re.escape(w) for w in models) + r")(?![A-Za-z])", re.IGNORECASE)
+
+
+def sizes_a_model(sentence: str, q: Quantity) -> bool:
+    """Whether the parameter count `q` sizes a model the sentence speaks of without naming it
+    ("1.8조 파라미터 모델을 학습하려면 ... 8000개의 호퍼 GPU": the model's, not Hopper's).
+
+    >>> s = "1.8조 파라미터 모델을 학습하려면"
+    >>> sizes_a_model(s, Quantity("1.8조 파라미터", 0, 10, 1.8e12, unit="count"))
+    True
+    >>> s = "Blackwell supports models of up to 10 trillion parameters"
+    >>> sizes_a_model(s, Quantity("10 trillion", 36, 47, 1e13, unit="count"))
+    False
+    """
+    window = (q.surface or "") + sentence[q.end:q.end + 16]
+    return _model_after_parameters().search(window) is not None
 
 
 def counts_parameters_near(sentence: str, q: Quantity) -> bool:
