@@ -140,3 +140,12 @@ def test_a_name_tied_by_with_to_the_one_before_is_its_part():
                    "405B pretraining and nearly 5x faster Llama 2 70B LoRA fine-tuning compared to "
                    "the Hopper architecture.")
     assert (got[4][0], got[5][0]) == ("GB300 NVL72", "GB300 NVL72")
+
+
+def test_respectively_pairs_the_figures_with_the_coordinated_list_before_them():
+    # set1/zh_06: the series named before the list and the count of the list pair with nothing
+    text = ("繪圖晶片大廠輝達(NVIDIA),在今天凌晨晨舉辦GeForce特別活動,正式發表Ampere架構打造的GeForce RTX "
+            "30系列GPU,其中包括GeForce RTX 3070、GeForce RTX 3080、GeForce RTX 3090等3款,"
+            "價格分別為499、699、1499美元。")
+    got = by_value(text)
+    assert [got[v][0] for v in (499, 699, 1499)] == ["RTX 3070", "RTX 3080", "RTX 3090"]

@@ -99,7 +99,8 @@ def _head_of_part(m: Mention, mentions: list[Mention], sentence: str, lang: str)
 
 
 def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: SentenceRoles,
-                   clause: tuple[int, int], respectively: bool = False) -> dict[int, Mention]:
+                   clause: tuple[int, int], respectively: bool = False,
+                   sentence: str = "") -> dict[int, Mention]:
     """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
     BERT-Large ... 84.4%에서 86.6%"); with a "respectively" word in the sentence, across
     clauses ("X and Y took 5 and 6 minutes, respectively")."""
@@ -115,6 +116,14 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: S
         # "8项任务中 ... 将A、B、C和D任务分别提升18%、14%、11%和8%": the numbers paired are
         # the run after the names, not a count that stands before them
         qs = [q for q in qs if q.start >= max(m.end for m in ms)]
+        if sentence and len(ms) > len(qs) >= 2:
+            # "GeForce RTX 30系列GPU,其中包括A、B、C等3款,價格分別為...": the figures pair with
+            # the coordinated list of names right before them, not with a name before the list
+            ms = _coordinated_run(ms, sentence)
+        if len(qs) == len(ms) + 1 and qs[0].unit == "count" and all(q.unit != "count" for q in qs[1:]):
+            # "A、B、C等3款,價格分別為499、699、1499美元": the count right after the names counts
+            # the list; the figures after it pair up
+            qs = qs[1:]
     names = {m.entity.canonical for m in ms}
     if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
         return {}
@@ -122,6 +131,17 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: S
         return {}
     return {id(q): m for q, m in zip(sorted(qs, key=lambda q: q.start),
                                      sorted(ms, key=lambda m: m.start))}
+
+
+def _coordinated_run(ms: list[Mention], sentence: str) -> list[Mention]:
+    """The last names of `ms` joined by coordination ("A、B和C", "A, B and C")."""
+    rx = cues().coordination
+    run = ms[-1:]
+    for a in reversed(ms[:-1]):
+        if not rx.fullmatch(sentence, a.end, run[0].start):
+            break
+        run.insert(0, a)
+    return run
 
 
 def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system: Mention | None) -> str:
@@ -157,7 +177,7 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     clause's antecedent, else of another clause."""
     c = cues()
     sent = info.text
-    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp)
+    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp, sent)
     bracketed = _bracketed_after_name(info.systems, sent, q)
     if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
         bracketed = None  # a baseline never owns a factor or a share (`pick`)
@@ -210,17 +230,18 @@ def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -
 def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
                           resp: bool, memo: dict) -> tuple[Mention | None, str]:
-    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp)
+    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp, info.text)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
     return pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
 
 
 def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
-           roles: SentenceRoles, clause: tuple[int, int], respectively: bool) -> dict[int, Mention]:
+           roles: SentenceRoles, clause: tuple[int, int], respectively: bool,
+           sentence: str = "") -> dict[int, Mention]:
     """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
     return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
-                    quantities, mentions, roles, clause, respectively)
+                    quantities, mentions, roles, clause, respectively, sentence)
 
 
 def memoised(memo: dict, key, fn, *args):
