@@ -97,3 +97,19 @@ def test_a_parameter_count_that_sizes_a_model_is_not_the_hardware_s():
             '한 결과 기존 H100보다 성능이 7배 이상이다.')
     claims = {c.value: c for c in extract_claims(tag_page(CleanedPage("t.txt", text)))}
     assert (claims[1.8e12].system, claims[1.75e11].system, claims[1.75e11].workload) == ("", "", "GPT-3")
+
+
+def test_a_chinese_improvement_takes_no_model_from_a_later_clause():
+    # set1/zh_03: a range over different tests; the model named after it is the biggest gain's
+    text = ("对比半年前的2.1版本,NVIDIA H100的性能在不同测试项目中提升了7-54%不等,"
+            "其中进步最大的是RetinaNet全卷积神经网络测试。")
+    got = by_value(claims_of(text))
+    assert got[54][:2] == ("H100", "")
+
+
+def test_an_english_comparison_still_takes_the_model_named_after_it():
+    # set1/en_01: English names the model after the figure
+    text = ("NVIDIA more than tripled the performance on the large language model (LLM) benchmark, "
+            "based on GPT-3 175B, compared to the record-setting NVIDIA submission made last year.")
+    got = by_value(claims_of(text))
+    assert got[3][1] == "GPT-3"

@@ -50,10 +50,13 @@ class ClaimKind:
     name: str
     system_sources: frozenset[str] | None = None
     workload_sources: frozenset[str] | None = None
-    #: whether a model named in a later clause of the sentence may attach: not to a
-    #: property of the hardware ("the power of V100 (125 TFLOPS), with double the
-    #: performance in training ResNet50": the model is the later statement's)
-    later_models: bool = True
+    #: the languages in which a model named in a later clause of the sentence may attach
+    #: (None: all). Not to a property of the hardware ("the power of V100 (125 TFLOPS), with
+    #: double the performance in training ResNet50": the later statement's model); a
+    #: comparison takes one only in English, which names the model after the figure ("tripled
+    #: the performance on the LLM benchmark"); Chinese and Korean name it before
+    #: ("H100的性能...提升了7-54%不等,其中进步最大的是RetinaNet": not RetinaNet's)
+    later_models: frozenset[str] | None = None
 
     def allows_system(self, source: str) -> bool:
         return self.system_sources is None or source in self.system_sources
@@ -103,9 +106,9 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
     if not unit:  # the unit was lost: the kind is not known
         return ANY
     if metric in SPEC_METRICS:
-        return ClaimKind(metric, workload_sources=OWN_SENTENCE, later_models=metric == "count")
+        return ClaimKind(metric, workload_sources=OWN_SENTENCE, later_models=None if metric == "count" else NONE)
     if metric in COMPARISON_METRICS:
-        return ClaimKind(metric, workload_sources=referred)
+        return ClaimKind(metric, workload_sources=referred, later_models=frozenset({"en"}))
     if metric == "other":  # a utilisation, an efficiency: its statement's model, not the page's
         return ClaimKind(metric, workload_sources=OWN_SENTENCE | {"previous_sentence"})
     return ANY

@@ -244,13 +244,14 @@ def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
     """(system, workload) decisions of one number, each made once."""
     return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, product_of_part, kind.reason),
             choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload,
-                   None if kind.later_models else _not_later_clause, kind.reason))
+                   None if kind.later_models is None or lang_key(lq.info.lang) in kind.later_models
+                   else _not_later_clause, kind.reason))
 
 
 def _not_later_clause(lq: LinkQuery, found: Candidate) -> Candidate:
     """A model found in another clause after the number, marked as such (`later_clause`)
-    for a kind that takes none from there (`ClaimKind.later_models`)."""
-    if found.source == "sentence" and found.mention.start >= lq.q.end:
+    for a kind that takes none from there in the sentence's language (`ClaimKind.later_models`)."""
+    if found.source in ("sentence", "counted", "baseline_only") and found.mention.start >= lq.clause[1]:
         return Candidate(found.mention, "later_clause")
     return found
 
