@@ -149,3 +149,12 @@ def test_respectively_pairs_the_figures_with_the_coordinated_list_before_them():
             "價格分別為499、699、1499美元。")
     got = by_value(text)
     assert [got[v][0] for v in (499, 699, 1499)] == ["RTX 3070", "RTX 3080", "RTX 3090"]
+
+
+def test_a_class_name_before_a_quoted_product_name_is_one_subject():
+    # set3/zh_06: "TPU「Ironwood」" names one system, Ironwood, which the next sentence carries on
+    text = ("Google今年4月在Google Cloud Next 25大會發表TPU「Ironwood」，每顆晶片在高峰可提供4,614 TFLOPS"
+            "運算能力。Google強調，在單一晶片叢集（POD）中擴展至9,216個晶片，透過突破性的晶片間互連（ICI）"
+            "網路以 9.6 Tb/s速度串連。")
+    got = by_value(text)
+    assert (got[4614][0], got[9.6][0]) == ("Ironwood", "Ironwood")

@@ -85,6 +85,10 @@ def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[Se
     return infos
 
 
+#: a quote opening right after a name: the quoted name is the product the first one classes
+_APPOSITION_QUOTES = frozenset("「『“‘\"'《")
+
+
 def _without_leading_families(systems: list[Mention], sentence: str) -> list[Mention]:
     """A family name right before a product of it is part of the product's name: "a
     single Hopper H100", "Blackwell B200" name one system, the product.
@@ -101,6 +105,8 @@ def _without_leading_families(systems: list[Mention], sentence: str) -> list[Men
         if m.family and nxt is not None and not nxt.family and not nxt.component \
                 and not sentence[m.end:nxt.start].strip():
             continue
+        if nxt is not None and sentence[m.end:nxt.start].strip() in _APPOSITION_QUOTES:
+            continue  # "TPU「Ironwood」", "칩 'Gaudi 3'": the class, then the product's own name
         out.append(m)
     return out
 
