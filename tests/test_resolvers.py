@@ -158,3 +158,12 @@ def test_a_class_name_before_a_quoted_product_name_is_one_subject():
             "網路以 9.6 Tb/s速度串連。")
     got = by_value(text)
     assert (got[4614][0], got[9.6][0]) == ("Ironwood", "Ironwood")
+
+
+def test_the_new_line_name_is_the_page_product():
+    # set3/ko_02: a page about Trillium calls it "새로운 TPU" further on
+    text = ("Google은 최근 I/O 이벤트에서 Trillium이라고 불리는 여섯 번째 텐서 처리 장치(TPU)를 발표했습니다.\n\n"
+            "보다 구체적으로, 최고 컴퓨팅 성능이 4.7배 증가했다는 Google의 주장은 새로운 TPU가 BF16에서 "
+            "926teraFLOPS, INT8에서 1,847teraFLOPS를 처리할 수 있다는 것을 의미합니다.")
+    got = by_value(text)
+    assert (got[926][0], got[1847][0]) == ("Trillium", "Trillium")

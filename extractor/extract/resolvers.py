@@ -21,10 +21,12 @@ sentence before or the heading; a counted or compared workload of the sentence; 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Callable
 
+from extractor import lexicons
 from extractor.extract import topics
 from extractor.extract.candidates import (baseline_of, memoised, pick, respectively,
                                           system_in_sentence, workload_in_sentence)
@@ -157,11 +159,39 @@ SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
 
 def product_of_part(lq: LinkQuery, found: Candidate) -> Candidate:
     """"The H200 ... with 141GB of HBM3e": the figures of a part are its product's (not in
-    a table whose column names the part)."""
+    a table whose column names the part); "the new TPU": the page's product (`_new_of_line`)."""
+    newest = _new_of_line(lq, found)
+    if newest is not None:
+        return newest
     if not found.mention.component or found.source == "table_column":
         return found
     product, where = _product_for_part(lq.infos, lq.idx, lq.q, lq.clause, lq.page_topic)
     return Candidate(product, where) if product is not None else found
+
+
+@lru_cache(maxsize=None)
+def _new_words() -> dict:
+    """lang -> regex of the words before a line's bare name that refer to a new product of
+    it ("새로운 TPU"), anchored at the name: `claims_links.json` new_of_line."""
+    words = lexicons.load("claims_links.json").get("new_of_line", {})
+    return {lang: re.compile(r"(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
+                             + r")\s*$", re.IGNORECASE) for lang, ws in words.items() if ws}
+
+
+def _new_of_line(lq: LinkQuery, found: Candidate) -> Candidate | None:
+    """"새로운 TPU가 BF16에서 926teraFLOPS" on a page about Trillium: a line's bare name (no
+    digit) after a word for new is the page's product when that is another name of the same
+    vendor; None otherwise."""
+    m, topic = found.mention, lq.page_topic.system
+    if topic is None or found.source not in ("clause", "sentence") or any(ch.isdigit() for ch in m.entity.canonical):
+        return None
+    if topic.entity.canonical == m.entity.canonical or not m.entity.vendor \
+            or topic.entity.vendor != m.entity.vendor or topic.component or topic.family:
+        return None
+    rx = _new_words().get(lang_key(lq.info.lang))
+    if rx is None or not rx.search(lq.info.text, max(0, m.start - 12), m.start):
+        return None
+    return Candidate(topic, "page_topic")
 
 
 # workloads -------------------------------------------------------------------------
