@@ -167,3 +167,9 @@ def test_the_new_line_name_is_the_page_product():
             "926teraFLOPS, INT8에서 1,847teraFLOPS를 처리할 수 있다는 것을 의미합니다.")
     got = by_value(text)
     assert (got[926][0], got[1847][0]) == ("Trillium", "Trillium")
+
+
+def test_a_model_named_as_an_example_is_no_claim_s_workload():
+    # set1/ko_02: "챗GPT 같은 언어모델": language models, not ChatGPT
+    got = by_value("◇챗GPT 같은 언어모델 처리에 강점, 엔비디아보다 최고 2배 빨라")
+    assert got[2][1] == ""
