@@ -5,7 +5,8 @@ first (a baseline's own figure: "H100의 700W보다"), then what its clause coun
 other clauses, the nearest clause before the number first; `parallel_pairs` pairs k names
 with k numbers in order ("X and Y took 5 and 6 minutes, respectively");
 `system_in_sentence` and `workload_in_sentence` apply them to a sentence (with a relative
-clause's antecedent and a family's product); `baseline_of` names what a number is
+clause's antecedent, a family's product, a figure in brackets right after a name, a name
+beyond a contrast break left to its own side, a part tied by "with" to its product); `baseline_of` names what a number is
 compared against. The roles read here are the sentence's immutable `SentenceRoles`.
 """
 from __future__ import annotations
@@ -181,9 +182,13 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     bracketed = _bracketed_after_name(info.systems, sent, q)
     if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
         bracketed = None  # a baseline never owns a factor or a share (`pick`)
-    system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
-        (bracketed, "clause") if bracketed is not None else pick(info.systems, info.roles, q, clause, prefer_before, topic_first=tuple(sentence_qs),
-             sentence=sent, lang=info.lang)
+    if id(q) in pairs:
+        system_m, sys_from = pairs[id(q)], "clause"
+    elif bracketed is not None:
+        system_m, sys_from = bracketed, "clause"
+    else:
+        system_m, sys_from = pick(info.systems, info.roles, q, clause, prefer_before,
+                                  topic_first=tuple(sentence_qs), sentence=sent, lang=info.lang)
     rel = c.relative.get(lang_key(info.lang))
     if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
         opener = rel.match(sent[clause[0]:clause[1]].lstrip())

@@ -106,7 +106,8 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
     if not unit:  # the unit was lost: the kind is not known
         return ANY
     if metric in SPEC_METRICS:
-        return ClaimKind(metric, workload_sources=OWN_SENTENCE, later_models=None if metric == "count" else NONE)
+        return ClaimKind(metric, workload_sources=OWN_SENTENCE,
+                         later_models=None if metric == "count" else NONE)
     if metric in COMPARISON_METRICS:
         return ClaimKind(metric, workload_sources=referred, later_models=frozenset({"en"}))
     if metric == "other":  # a utilisation, an efficiency: its statement's model, not the page's

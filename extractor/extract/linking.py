@@ -100,7 +100,8 @@ def _example_markers(lk: str) -> tuple[re.Pattern | None, re.Pattern | None]:
     `claims_links.json` example_markers."""
     d = lexicons.load("claims_links.json").get("example_markers", {}).get(lk, {})
     alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
-    before = re.compile(r"(?<![A-Za-z])(?:" + alt(d["before"]) + r")\s*$", re.IGNORECASE) if d.get("before") else None
+    before = re.compile(r"(?<![A-Za-z])(?:" + alt(d["before"]) + r")\s*$", re.IGNORECASE) \
+        if d.get("before") else None
     after = re.compile(r"[\s'’\"”]*(?:" + alt(d["after"]) + ")") if d.get("after") else None
     return before, after
 
@@ -128,7 +129,7 @@ def _named_as_example(m: Mention, sentence: str, lang: str) -> bool:
     """
     before, after = _example_markers(lang_key(lang))
     if _sized_before(sentence, m.start):
-        return False  # "1,750 개의 매개변수를 가지고 있는 GPT-3 같은 ...": its size is a claim on it
+        return False  # "1,750 개의 매개변수를 가지고 있는 GPT-3 같은 ...": sized, so named
     return (before is not None and before.search(sentence, max(0, m.start - 16), m.start) is not None) or \
         (after is not None and after.match(sentence, m.end) is not None)
 

@@ -14,10 +14,13 @@ with a sentence or two before (`vs_figure`); the sentence before or the heading
 subject unless it is the baseline compared with (`page_topic`); the performer a sentence
 or two before when this one names only the baseline (`earlier_subject`); last, the
 sentence's baseline itself (`baseline_only`, a page that lost its comparison word). A
-part's figure goes to its product (`product_of_part`: "The H200 ... with 141GB of HBM3e").
+part's figure goes to its product (`product_of_part`: "The H200 ... with 141GB of HBM3e"),
+and "the new TPU" to the page's product of that vendor (`_new_of_line`).
 
 workloads (`WORKLOAD_RESOLVERS`): the table column, the sentence, the caption; the
 sentence before or the heading; a counted or compared workload of the sentence; the page's.
+A model of a clause after the number is refused where the claim's kind takes none from
+there (`ClaimKind.later_models`: a hardware figure, a Chinese or Korean comparison).
 """
 from __future__ import annotations
 
@@ -183,7 +186,8 @@ def _new_of_line(lq: LinkQuery, found: Candidate) -> Candidate | None:
     digit) after a word for new is the page's product when that is another name of the same
     vendor; None otherwise."""
     m, topic = found.mention, lq.page_topic.system
-    if topic is None or found.source not in ("clause", "sentence") or any(ch.isdigit() for ch in m.entity.canonical):
+    if topic is None or found.source not in ("clause", "sentence") \
+            or any(ch.isdigit() for ch in m.entity.canonical):
         return None
     if topic.entity.canonical == m.entity.canonical or not m.entity.vendor \
             or topic.entity.vendor != m.entity.vendor or topic.component or topic.family:
