@@ -1089,6 +1089,28 @@ def test_a_system_the_reference_has_no_result_of_gets_none_with_its_reason(refer
     assert "no result of this system" in g["reference_note"]
 
 
+def test_a_launch_claim_against_another_system_is_left_unchecked(reference):
+    """set3/en_02 (the expected verdict of reference_expected.csv): "nearly double the
+    performance of the Tesla V100 in training ResNet50" on a page with no MLPerf round is
+    a launch claim: neither the system's own earlier rounds nor the V100's rows decide it."""
+    sentence = ("Officially claimed to have double the computing power of NVIDIA's Tesla V100, "
+                "with nearly double the performance in training the ResNet50 network.")
+    g = only(run(reference, claim("a", 2, "x", system="Ascend 910", workload="ResNet-50",
+                                  metric="speedup", baseline="V100", context="",
+                                  sentence=sentence))[0])
+    assert g["reference_verdict"] == "none"
+    assert g["reference_note"]
+
+
+def test_a_gain_since_the_first_submission_is_checked_against_the_own_rounds(reference):
+    """The same shape with a between-rounds cue is a round-over-round claim and checked."""
+    g = only(run(reference, claim("a", 2.41, "x", system="Ascend 910", workload="ResNet-50",
+                                  metric="speedup", context="",
+                                  sentence="Ascend 910 trains ResNet-50 2.41x faster than in "
+                                           "its first submission."))[0])
+    assert g["reference_verdict"] in ("match", "mismatch")
+
+
 def test_api_prices_of_no_named_model_are_not_compared(reference):
     """Issue 24: API prices of different models met in one group."""
     per_token = "per=Mtokens"

@@ -87,3 +87,29 @@ def test_an_unnamed_model_s_parameter_count_takes_neither_the_page_system_nor_it
             "Google submitted two large language models. The larger is a 480B parameter model.")
     got = by_value(claims_of(text))
     assert got[4.8e11][:2] == ("", "")
+
+
+def test_a_parameter_count_that_sizes_a_model_is_not_the_hardware_s():
+    # set3/ko_01: "1.8조 파라미터 모델": an unnamed model's size, not the Hopper GPUs' after it;
+    # "1750억개의 파라미터로 GPT-3": the 의 after the counter still joins the parameter word
+    text = ('젠슨 황 CEO는 "1.8조 파라미터 모델을 학습하려면 기존엔 8000개의 호퍼 GPU와 15메가와트가 '
+            '필요했다"고 말했다. 또한 GB200는 1750억개의 파라미터로 GPT-3 거대언어모델(LLM) 벤치마크를 '
+            '한 결과 기존 H100보다 성능이 7배 이상이다.')
+    claims = {c.value: c for c in extract_claims(tag_page(CleanedPage("t.txt", text)))}
+    assert (claims[1.8e12].system, claims[1.75e11].system, claims[1.75e11].workload) == ("", "", "GPT-3")
+
+
+def test_a_chinese_improvement_takes_no_model_from_a_later_clause():
+    # set1/zh_03: a range over different tests; the model named after it is the biggest gain's
+    text = ("对比半年前的2.1版本,NVIDIA H100的性能在不同测试项目中提升了7-54%不等,"
+            "其中进步最大的是RetinaNet全卷积神经网络测试。")
+    got = by_value(claims_of(text))
+    assert got[54][:2] == ("H100", "")
+
+
+def test_an_english_comparison_still_takes_the_model_named_after_it():
+    # set1/en_01: English names the model after the figure
+    text = ("NVIDIA more than tripled the performance on the large language model (LLM) benchmark, "
+            "based on GPT-3 175B, compared to the record-setting NVIDIA submission made last year.")
+    got = by_value(claims_of(text))
+    assert got[3][1] == "GPT-3"

@@ -96,3 +96,80 @@ def test_a_clause_that_sizes_its_model_takes_not_the_page_model():
             "parameter model and ~40 hours for the 200B parameter model.")
     got = by_value(text)
     assert got[55][:2] == ("TPU v4", "") and got[40][1] == ""
+
+
+def test_a_name_beyond_a_contrast_break_does_not_govern_the_figure_before_it():
+    # set3/zh_03: the first side names no system: it is the page's Gaudi2, not the H100 of
+    # the side after the dash; the next sentence carries Gaudi2 on, not the contrasted H100
+    text = ("HabanaGaudi2的性能非常出色,可扩展性也非常灵活:\n"
+            "1、384个加速器上的训练时间仅为311.9分钟——512个NVIDIAH100加速器需要64.3分钟。\n"
+            "2、256个加速器到384个加速器,性能扩展95%,接近线性提升。")
+    got = by_value(text)
+    assert (got[311.9][0], got[64.3][0], got[95][0]) == ("Gaudi2", "H100", "Gaudi2")
+
+
+
+def test_a_figure_in_brackets_right_after_a_name_is_that_names():
+    # set3/en_02: the V100's own figure, although the V100 is what the Ascend is compared with;
+    # a hardware figure takes no model from the later clause ("... training the ResNet50")
+    text = ("The Ascend 910 is Huawei's training chip. Officially claimed to have double the "
+            "computing power of NVIDIA’s Tesla V100 (125 TFLOPS), with nearly double the "
+            "performance in training the ResNet50 network.")
+    assert by_value(text)[125][:2] == ("V100", "")
+
+
+def test_exceeding_a_name_makes_it_the_baseline():
+    # set3/en_02: "performance exceeding NVIDIA's A100 by about 20%": Ascend 910B's, said before
+    text = ("The Ascend 910B has FP16 computing power of approximately 320 TFLOPS. Huawei claims its "
+            "efficiency reaches 80% when training large language models, with certain tests showing "
+            "performance exceeding NVIDIA’s A100 by about 20%.")
+    got = by_value(text)
+    assert (got[80][0], got[20][0]) == ("Ascend 910B", "Ascend 910B")
+
+
+def test_or_separates_the_clauses_of_coordinated_prices():
+    # set3/en_06: each price goes to the name of its own clause
+    got = by_value("Each TPU v5p accelerator will run you $4.20 an hour, compared to $3.22 a hour "
+                   "for TPU v4 or $1.20 a hour for TPU v5e.")
+    assert (got[3.22][0], got[1.2][0]) == ("TPU v4", "TPU v5e")
+
+
+def test_a_name_tied_by_with_to_the_one_before_is_its_part():
+    # set1/en_02: the second figure is the GB300 NVL72's, not its Blackwell Ultra part's
+    got = by_value("The debuting GB300 NVL72 with Blackwell Ultra delivered over 4x faster Llama 3.1 "
+                   "405B pretraining and nearly 5x faster Llama 2 70B LoRA fine-tuning compared to "
+                   "the Hopper architecture.")
+    assert (got[4][0], got[5][0]) == ("GB300 NVL72", "GB300 NVL72")
+
+
+def test_respectively_pairs_the_figures_with_the_coordinated_list_before_them():
+    # set1/zh_06: the series named before the list and the count of the list pair with nothing
+    text = ("繪圖晶片大廠輝達(NVIDIA),在今天凌晨晨舉辦GeForce特別活動,正式發表Ampere架構打造的GeForce RTX "
+            "30系列GPU,其中包括GeForce RTX 3070、GeForce RTX 3080、GeForce RTX 3090等3款,"
+            "價格分別為499、699、1499美元。")
+    got = by_value(text)
+    assert [got[v][0] for v in (499, 699, 1499)] == ["RTX 3070", "RTX 3080", "RTX 3090"]
+
+
+def test_a_class_name_before_a_quoted_product_name_is_one_subject():
+    # set3/zh_06: "TPU「Ironwood」" names one system, Ironwood, which the next sentence carries on
+    text = ("Google今年4月在Google Cloud Next 25大會發表TPU「Ironwood」，每顆晶片在高峰可提供4,614 TFLOPS"
+            "運算能力。Google強調，在單一晶片叢集（POD）中擴展至9,216個晶片，透過突破性的晶片間互連（ICI）"
+            "網路以 9.6 Tb/s速度串連。")
+    got = by_value(text)
+    assert (got[4614][0], got[9.6][0]) == ("Ironwood", "Ironwood")
+
+
+def test_the_new_line_name_is_the_page_product():
+    # set3/ko_02: a page about Trillium calls it "새로운 TPU" further on
+    text = ("Google은 최근 I/O 이벤트에서 Trillium이라고 불리는 여섯 번째 텐서 처리 장치(TPU)를 발표했습니다.\n\n"
+            "보다 구체적으로, 최고 컴퓨팅 성능이 4.7배 증가했다는 Google의 주장은 새로운 TPU가 BF16에서 "
+            "926teraFLOPS, INT8에서 1,847teraFLOPS를 처리할 수 있다는 것을 의미합니다.")
+    got = by_value(text)
+    assert (got[926][0], got[1847][0]) == ("Trillium", "Trillium")
+
+
+def test_a_model_named_as_an_example_is_no_claim_s_workload():
+    # set1/ko_02: "챗GPT 같은 언어모델": language models, not ChatGPT
+    got = by_value("◇챗GPT 같은 언어모델 처리에 강점, 엔비디아보다 최고 2배 빨라")
+    assert got[2][1] == ""

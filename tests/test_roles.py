@@ -259,3 +259,16 @@ def test_a_bracketed_name_is_compared_by_the_marker_after_the_bracket():
     text = "인텔은 전 세대 제품(가우디2)보다 AI 컴퓨팅 성능은 4배 강화한 신형 AI 반도체 가우디3를 공개했다."
     c = claim(text, 4)
     assert (c.system, c.baseline) == ("Gaudi3", "Gaudi2")
+
+
+def test_comparable_to_marks_the_baseline_which_keeps_its_own_figure():
+    # set3/en_05: the 1.3 PetaFLOPS are Trainium2's, the 1.98 the H100's own
+    from extractor.clean import CleanedPage
+    from extractor.extract.claims import extract_claims
+    from extractor.langid import tag_page
+    text = ("Trainium2 offers up to 1.3 PetaFLOPS of FP8 performance for AI. Perhaps AWS found a way "
+            "to optimize the processor's performance, or maybe it cited FP16 numbers previously, but "
+            "1.3 PetaFLOPS of FP8 performance is comparable to the Nvidia H100's FP8 performance of "
+            "1.98 PetaFLOPS.")
+    got = [(c.value, c.system) for c in extract_claims(tag_page(CleanedPage("t.txt", text)))]
+    assert got[-2:] == [(1.3, "Trainium2"), (1.98, "H100")]

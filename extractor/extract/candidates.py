@@ -5,12 +5,15 @@ first (a baseline's own figure: "H100의 700W보다"), then what its clause coun
 other clauses, the nearest clause before the number first; `parallel_pairs` pairs k names
 with k numbers in order ("X and Y took 5 and 6 minutes, respectively");
 `system_in_sentence` and `workload_in_sentence` apply them to a sentence (with a relative
-clause's antecedent and a family's product); `baseline_of` names what a number is
+clause's antecedent, a family's product, a figure in brackets right after a name, a name
+beyond a contrast break left to its own side, a part tied by "with" to its product); `baseline_of` names what a number is
 compared against. The roles read here are the sentence's immutable `SentenceRoles`.
 """
 from __future__ import annotations
 
-from extractor.extract.cues import cues, lang_key
+import re
+
+from extractor.extract.cues import across_contrast, cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
 from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_of, unknown_baseline
@@ -19,12 +22,14 @@ from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_
 def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tuple[int, int],
          prefer_before: bool, late: bool = False,
          topic_first: tuple[Quantity, ...] | None = None,
-         sentence: str = "") -> tuple[Mention | None, str]:
+         sentence: str = "", lang: str = "") -> tuple[Mention | None, str]:
     """The mention a quantity is about, as (mention, where): where is `clause` or
     `sentence`. Tried in order: names of the number's own clause, then what its clause
     counts ("10.9 minutes on 3,584 H100 GPUs"), then names of the other clauses (the
     nearest clause before the number first). With `late` (after the topic failed):
-    counted names elsewhere (`counted`), then comparison baselines (`baseline_only`)."""
+    counted names elsewhere (`counted`), then comparison baselines (`baseline_only`).
+    Given the `sentence` and its `lang`, a name on the far side of a contrast break after
+    the number ("311.9分钟——512个H100加速器需要64.3分钟") is the other side's, not its."""
 
     def dist(m: Mention) -> float:
         if m.end <= q.start:
@@ -48,9 +53,12 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
     # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
     subject = lambda m: not baseline(m) or (role[id(m)].own_clause and q.unit not in ("x", "%"))  # noqa: E731
+    # a name after the number, beyond a contrast break, speaks for the other side only
+    this_side = lambda m: m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)  # noqa: E731
     stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
               ([m for m in own if counted(m) and subject(m)], "clause"),
-              ([m for m in plain(other) if m.end <= q.start] or plain(other), "sentence")]
+              ([m for m in plain(other) if m.end <= q.start]
+               or [m for m in plain(other) if this_side(m)], "sentence")]
     if late:
         stages = [([m for m in mentions if counted(m) and not baseline(m)], "counted"),
                   ([m for m in own if baseline(m)] or [m for m in mentions if baseline(m)],
@@ -58,6 +66,8 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     for i, (pool, where) in enumerate(stages):
         if pool:
             best = min(pool, key=dist)
+            if i == 2 and not late and best.end <= q.start:
+                best = _head_of_part(best, mentions, sentence, lang)
             if i == 0 and not late and topic_first is not None:
                 # "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and
                 # no number between them and it: the first is the topic, the other most
@@ -70,8 +80,28 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     return None, ""
 
 
+def _head_of_part(m: Mention, mentions: list[Mention], sentence: str, lang: str) -> Mention:
+    """The name `m` is a part of when "with" ties it to the name right before it ("The
+    debuting GB300 NVL72 with Blackwell Ultra delivered ... nearly 5x faster"), else `m`.
+
+    >>> from extractor.extract.entities import Entity
+    >>> s = "The debuting GB300 NVL72 with Blackwell Ultra delivered"
+    >>> gb = Mention(Entity(0, 0, "GB300 NVL72", "SYSTEM", "GB300 NVL72"), 13, 24)
+    >>> bu = Mention(Entity(0, 0, "Blackwell Ultra", "SYSTEM", "Blackwell Ultra"), 30, 45)
+    >>> _head_of_part(bu, [gb, bu], s, "en").entity.canonical
+    'GB300 NVL72'
+    """
+    rx = (cues().attached or {}).get(lang_key(lang))
+    before = [o for o in mentions if o.end <= m.start]
+    if rx is None or not sentence or not before:
+        return m
+    head = max(before, key=lambda o: o.end)
+    return head if rx.fullmatch(sentence, head.end, m.start) else m
+
+
 def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: SentenceRoles,
-                   clause: tuple[int, int], respectively: bool = False) -> dict[int, Mention]:
+                   clause: tuple[int, int], respectively: bool = False,
+                   sentence: str = "") -> dict[int, Mention]:
     """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
     BERT-Large ... 84.4%에서 86.6%"); with a "respectively" word in the sentence, across
     clauses ("X and Y took 5 and 6 minutes, respectively")."""
@@ -87,6 +117,14 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: S
         # "8项任务中 ... 将A、B、C和D任务分别提升18%、14%、11%和8%": the numbers paired are
         # the run after the names, not a count that stands before them
         qs = [q for q in qs if q.start >= max(m.end for m in ms)]
+        if sentence and len(ms) > len(qs) >= 2:
+            # "GeForce RTX 30系列GPU,其中包括A、B、C等3款,價格分別為...": the figures pair with
+            # the coordinated list of names right before them, not with a name before the list
+            ms = _coordinated_run(ms, sentence)
+        if len(qs) == len(ms) + 1 and qs[0].unit == "count" and all(q.unit != "count" for q in qs[1:]):
+            # "A、B、C等3款,價格分別為499、699、1499美元": the count right after the names counts
+            # the list; the figures after it pair up
+            qs = qs[1:]
     names = {m.entity.canonical for m in ms}
     if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
         return {}
@@ -94,6 +132,17 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: S
         return {}
     return {id(q): m for q, m in zip(sorted(qs, key=lambda q: q.start),
                                      sorted(ms, key=lambda m: m.start))}
+
+
+def _coordinated_run(ms: list[Mention], sentence: str) -> list[Mention]:
+    """The last names of `ms` joined by coordination ("A、B和C", "A, B and C")."""
+    rx = cues().coordination
+    run = ms[-1:]
+    for a in reversed(ms[:-1]):
+        if not rx.fullmatch(sentence, a.end, run[0].start):
+            break
+        run.insert(0, a)
+    return run
 
 
 def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system: Mention | None) -> str:
@@ -129,9 +178,17 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     clause's antecedent, else of another clause."""
     c = cues()
     sent = info.text
-    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp)
-    system_m, sys_from = (pairs[id(q)], "clause") if id(q) in pairs else \
-        pick(info.systems, info.roles, q, clause, prefer_before, topic_first=tuple(sentence_qs), sentence=sent)
+    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp, sent)
+    bracketed = _bracketed_after_name(info.systems, sent, q)
+    if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
+        bracketed = None  # a baseline never owns a factor or a share (`pick`)
+    if id(q) in pairs:
+        system_m, sys_from = pairs[id(q)], "clause"
+    elif bracketed is not None:
+        system_m, sys_from = bracketed, "clause"
+    else:
+        system_m, sys_from = pick(info.systems, info.roles, q, clause, prefer_before,
+                                  topic_first=tuple(sentence_qs), sentence=sent, lang=info.lang)
     rel = c.relative.get(lang_key(info.lang))
     if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
         opener = rel.match(sent[clause[0]:clause[1]].lstrip())
@@ -149,20 +206,47 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     return system_m, sys_from
 
 
+#: a bracket opening right after a name, an approximation word at most before the figure
+_OPEN_AFTER_NAME = re.compile(r"\s*[(（]\s*(?:~|≈|about|approx\.?|around|约|約|약)?\s*", re.IGNORECASE)
+#: the bracket closing right after the figure ("(125 TFLOPS)"; not "(about 21% faster)")
+_CLOSE_AFTER_FIGURE = re.compile(r"\s*[)）]")
+
+
+def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -> Mention | None:
+    """A figure alone in brackets right after a name is that name's, baseline or not:
+    "the computing power of NVIDIA's Tesla V100 (125 TFLOPS)", "H100 (80GB)".
+
+    >>> from extractor.extract.entities import Entity
+    >>> s = "double the computing power of NVIDIA's Tesla V100 (125 TFLOPS), with"
+    >>> v100 = Mention(Entity(0, 0, "Tesla V100", "SYSTEM", "V100"), s.index("Tesla"), s.index(" ("))
+    >>> q = Quantity("125 TFLOPS", s.index("125"), s.index(")"), 125, unit="TFLOPS")
+    >>> _bracketed_after_name([v100], s, q).entity.canonical
+    'V100'
+    """
+    before = [m for m in mentions if m.end <= q.start]
+    if not before:
+        return None
+    m = max(before, key=lambda m: m.end)
+    if _OPEN_AFTER_NAME.fullmatch(sentence, m.end, q.start) and _CLOSE_AFTER_FIGURE.match(sentence, q.end):
+        return m
+    return None
+
+
 def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
                           resp: bool, memo: dict) -> tuple[Mention | None, str]:
-    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp)
+    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp, info.text)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
-    return pick(info.workloads, info.roles, q, clause, prefer_before)
+    return pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
 
 
 def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
-           roles: SentenceRoles, clause: tuple[int, int], respectively: bool) -> dict[int, Mention]:
+           roles: SentenceRoles, clause: tuple[int, int], respectively: bool,
+           sentence: str = "") -> dict[int, Mention]:
     """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
     return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
-                    quantities, mentions, roles, clause, respectively)
+                    quantities, mentions, roles, clause, respectively, sentence)
 
 
 def memoised(memo: dict, key, fn, *args):

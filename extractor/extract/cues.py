@@ -37,6 +37,10 @@ class Cues:
     counted_gap: re.Pattern
     coordination: re.Pattern
     respectively: re.Pattern
+    #: lang -> regex of the words that open the other side of a contrast ("——", "whereas")
+    contrast_break: dict = None  # type: ignore[assignment]
+    #: lang -> regex of what stands between a name and a part of it ("GB300 NVL72 with Blackwell Ultra")
+    attached: dict = None  # type: ignore[assignment]
 
 
 def words_regex(words, latin_word_bounds=True, folded=False) -> re.Pattern | None:
@@ -129,7 +133,12 @@ def cues() -> Cues:
                  after_name_regex(links.get("modifiers_after", ())),
                  {lang: words_regex(ws) for lang, ws in links.get("relative_pronouns", {}).items()},
                  always, unitless, counted,
-                 coordination, respectively)
+                 coordination, respectively,
+                 {lang: re.compile("|".join(re.escape(w) for w in ws))
+                  for lang, ws in links.get("contrast_breaks", {}).items() if ws},
+                 {lang: re.compile(r"[\s,]*(?:" + "|".join(re.escape(w) for w in ws)
+                                   + r")\s*(?:(?:the|its|a|an)\s+)?", re.IGNORECASE)
+                  for lang, ws in links.get("attached_after_name", {}).items() if ws})
 
 
 def after_name_regex(words) -> re.Pattern | None:
@@ -173,6 +182,19 @@ def clause_spans(sentence: str, lang: str) -> list[tuple[int, int]]:
     if pos < len(sentence or ""):
         spans.append((pos, len(sentence)))
     return spans or [(0, len(sentence or ""))]
+
+
+def across_contrast(sentence: str, lang: str, start: int, end: int) -> bool:
+    """Whether a contrast break ("——", "whereas", "而", "반면") stands between `start` and
+    `end` of the sentence: the two sides of "A: 311.9 minutes —— B: 64.3 minutes" each
+    keep their own name.
+
+    >>> s = "384个加速器上的训练时间仅为311.9分钟——512个NVIDIA H100加速器需要64.3分钟"
+    >>> across_contrast(s, "zh", 20, s.index("H100")), across_contrast(s, "zh", 0, 10)
+    (True, False)
+    """
+    rx = (cues().contrast_break or {}).get(lang_key(lang))
+    return rx is not None and start < end and rx.search(sentence, start, end) is not None
 
 
 def cue_regex(words) -> re.Pattern | None:

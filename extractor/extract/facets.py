@@ -54,9 +54,19 @@ def _parts_of(metric: str) -> frozenset:
     return frozenset(lexicons.load("context_facets.json")["part_metrics"].get(metric, ()))
 
 
-def _mentions(text: str, section: str) -> list[tuple[int, int, str]]:
-    return sorted((m.start(), m.end(), label) for pattern, label in _labelled(section)
-                  for m in pattern.finditer(text))
+@lru_cache(maxsize=4096)
+def _mentions(text: str, section: str) -> tuple[tuple[int, int, str], ...]:
+    """The cues of `section` in `text`, in order (a sentence is read once for all its
+    numbers: profiled, this was a sixth of the claim stage)."""
+    return tuple(sorted((m.start(), m.end(), label) for pattern, label in _labelled(section)
+                        for m in pattern.finditer(text)))
+
+
+@lru_cache(maxsize=None)
+def _word_patterns(section: str) -> tuple[re.Pattern, ...]:
+    """The words of a list of `context_facets.json` as one pattern each, compiled once."""
+    return tuple(re.compile(_cue_pattern([w]), re.IGNORECASE)
+                 for w in lexicons.load("context_facets.json")[section])
 
 
 def _clause(text: str, at: int) -> tuple[int, int]:
@@ -107,11 +117,9 @@ _MONTH = re.compile(r"((?:19|20)\d\d)\s*(?:年|년)\s*(\d{1,2})\s*(?:月|월)|"
 def _period(text: str, at: int, end: int) -> str:
     """The period of a change its clause states; 'earlier' for the first value of a
     change stated as from ... to ...; '' when none."""
-    facets = lexicons.load("context_facets.json")
     before, after = text[max(0, at - 12):at], text[end:end + 8]
-    if any(re.search(_cue_pattern([w]), before, re.IGNORECASE) for w in facets["change_from"]) \
-            and any(re.search(_cue_pattern([w]), after, re.IGNORECASE)
-                    for w in facets["change_to"]):
+    if any(p.search(before) for p in _word_patterns("change_from")) \
+            and any(p.search(after) for p in _word_patterns("change_to")):
         return "earlier"
     start, stop = _clause(text, at)
     # the number's clause, else what the sentence says before it ("In June 2025, ...")

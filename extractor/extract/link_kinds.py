@@ -50,6 +50,13 @@ class ClaimKind:
     name: str
     system_sources: frozenset[str] | None = None
     workload_sources: frozenset[str] | None = None
+    #: the languages in which a model named in a later clause of the sentence may attach
+    #: (None: all). Not to a property of the hardware ("the power of V100 (125 TFLOPS), with
+    #: double the performance in training ResNet50": the later statement's model); a
+    #: comparison takes one only in English, which names the model after the figure ("tripled
+    #: the performance on the LLM benchmark"); Chinese and Korean name it before
+    #: ("H100的性能...提升了7-54%不等,其中进步最大的是RetinaNet": not RetinaNet's)
+    later_models: frozenset[str] | None = None
 
     def allows_system(self, source: str) -> bool:
         return self.system_sources is None or source in self.system_sources
@@ -91,16 +98,18 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
         # sentence says which ("Blackwell supports models of up to 10 trillion parameters")
         # and its model is the one the sentence (or the one it refers back to) names, not
         # the page's ("the 480B parameter model" on a page about BERT)
-        return ClaimKind("parameters", system_sources=NONE if names_model else referred,
+        sized = names_model or sizes_a_model(sentence, q)
+        return ClaimKind("parameters", system_sources=NONE if sized else referred,
                          workload_sources=referred)
     if business:  # a market's figure, not a product's: a system only if the sentence names it
         return ClaimKind("business", system_sources=OWN_SENTENCE, workload_sources=OWN_SENTENCE)
     if not unit:  # the unit was lost: the kind is not known
         return ANY
     if metric in SPEC_METRICS:
-        return ClaimKind(metric, workload_sources=OWN_SENTENCE)
+        return ClaimKind(metric, workload_sources=OWN_SENTENCE,
+                         later_models=None if metric == "count" else NONE)
     if metric in COMPARISON_METRICS:
-        return ClaimKind(metric, workload_sources=referred)
+        return ClaimKind(metric, workload_sources=referred, later_models=frozenset({"en"}))
     if metric == "other":  # a utilisation, an efficiency: its statement's model, not the page's
         return ClaimKind(metric, workload_sources=OWN_SENTENCE | {"previous_sentence"})
     return ANY
@@ -114,9 +123,36 @@ def _parameter_words() -> tuple[re.Pattern, re.Pattern]:
     lex = lexicons.load("claims_counts.json")
     words = sorted({w for lg in ("en", "ko", "zh") for w in lex.get(lg, ())}, key=len, reverse=True)
     alt = "|".join(re.escape(w) for w in words)
-    after = re.compile(r"[\s\-]*(?:[개個个]\s*(?:의\s*)?)?(?:" + alt + ")", re.IGNORECASE)
+    after = re.compile(r"[\s\-]*(?:[개個个]\s*)?(?:의\s*)?(?:" + alt + ")", re.IGNORECASE)
     before = re.compile(r"(?:" + alt + r")[\s:：(（]{0,3}$", re.IGNORECASE)
     return after, before
+
+
+@lru_cache(maxsize=None)
+def _model_after_parameters() -> re.Pattern:
+    """A parameter word, then a model noun right after it ("parameter model", "파라미터
+    모델", "参数的模型"): `claims_links.json` model_nouns."""
+    params = lexicons.load("claims_counts.json")
+    nouns = lexicons.load("claims_links.json").get("model_nouns", {})
+    words = sorted({w for lg in ("en", "ko", "zh") for w in params.get(lg, ())}, key=len, reverse=True)
+    models = sorted({w for ws in nouns.values() for w in ws}, key=len, reverse=True)
+    return re.compile(r"(?:" + "|".join(re.escape(w) for w in words) + r")\s*(?:的\s*)?(?:"
+                      + "|".join(re.escape(w) for w in models) + r")(?![A-Za-z])", re.IGNORECASE)
+
+
+def sizes_a_model(sentence: str, q: Quantity) -> bool:
+    """Whether the parameter count `q` sizes a model the sentence speaks of without naming it
+    ("1.8조 파라미터 모델을 학습하려면 ... 8000개의 호퍼 GPU": the model's, not Hopper's).
+
+    >>> s = "1.8조 파라미터 모델을 학습하려면"
+    >>> sizes_a_model(s, Quantity("1.8조 파라미터", 0, 10, 1.8e12, unit="count"))
+    True
+    >>> s = "Blackwell supports models of up to 10 trillion parameters"
+    >>> sizes_a_model(s, Quantity("10 trillion", 36, 47, 1e13, unit="count"))
+    False
+    """
+    window = (q.surface or "") + sentence[q.end:q.end + 16]
+    return _model_after_parameters().search(window) is not None
 
 
 def counts_parameters_near(sentence: str, q: Quantity) -> bool:

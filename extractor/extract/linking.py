@@ -16,9 +16,13 @@ claim names the system it names ("system=clause;workload=none:kind=memory").
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+from extractor import lexicons
 from extractor.extract import topics
+from extractor.extract.cues import lang_key
 from extractor.extract.candidates import baseline_of, memoised
 from extractor.extract.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.link_kinds import ANY, ClaimKind
@@ -80,9 +84,54 @@ def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[Se
                 m = Mention(e, e.start - s.start, e.end - s.start)
                 {SYSTEM: info.systems, WORKLOAD: info.workloads}.get(e.label, info.vendors).append(m)
         info.systems = _without_leading_families(info.systems, s.text)
+        info.workloads = [m for m in info.workloads if not _named_as_example(m, s.text, ts.lang.lang)]
         info.lossy = lossy_at(s.start, s.end)
         infos.append(info)
     return infos
+
+
+#: a quote opening right after a name: the quoted name is the product the first one classes
+_APPOSITION_QUOTES = frozenset("「『“‘\"'《")
+
+
+@lru_cache(maxsize=None)
+def _example_markers(lk: str) -> tuple[re.Pattern | None, re.Pattern | None]:
+    """(before, after): the words that make a model named beside them an example:
+    `claims_links.json` example_markers."""
+    d = lexicons.load("claims_links.json").get("example_markers", {}).get(lk, {})
+    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
+    before = re.compile(r"(?<![A-Za-z])(?:" + alt(d["before"]) + r")\s*$", re.IGNORECASE) \
+        if d.get("before") else None
+    after = re.compile(r"[\s'’\"”]*(?:" + alt(d["after"]) + ")") if d.get("after") else None
+    return before, after
+
+
+@lru_cache(maxsize=None)
+def _parameter_words() -> re.Pattern:
+    words = {w for lg in ("en", "ko", "zh") for w in lexicons.load("claims_counts.json").get(lg, ())}
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+
+
+def _sized_before(sentence: str, at: int, window: int = 24) -> bool:
+    """A parameter word just before `at`: the model there is described by its size."""
+    return _parameter_words().search(sentence, max(0, at - window), at) is not None
+
+
+def _named_as_example(m: Mention, sentence: str, lang: str) -> bool:
+    """Whether the model `m` is named as an example of a class ("large language models like
+    LLaMA2-70B", "챗GPT 같은 언어모델"): the sentence speaks of the class.
+
+    >>> from extractor.extract.entities import Entity
+    >>> s = "Tests with large language models like LLaMA2-70B show a 40% lower latency"
+    >>> m = Mention(Entity(0, 0, "LLaMA2-70B", "WORKLOAD", "Llama 2 70B"), 38, 48)
+    >>> _named_as_example(m, s, "en")
+    True
+    """
+    before, after = _example_markers(lang_key(lang))
+    if _sized_before(sentence, m.start):
+        return False  # "1,750 개의 매개변수를 가지고 있는 GPT-3 같은 ...": sized, so named
+    return (before is not None and before.search(sentence, max(0, m.start - 16), m.start) is not None) or \
+        (after is not None and after.match(sentence, m.end) is not None)
 
 
 def _without_leading_families(systems: list[Mention], sentence: str) -> list[Mention]:
@@ -101,6 +150,8 @@ def _without_leading_families(systems: list[Mention], sentence: str) -> list[Men
         if m.family and nxt is not None and not nxt.family and not nxt.component \
                 and not sentence[m.end:nxt.start].strip():
             continue
+        if nxt is not None and sentence[m.end:nxt.start].strip() in _APPOSITION_QUOTES:
+            continue  # "TPU「Ironwood」", "칩 'Gaudi 3'": the class, then the product's own name
         out.append(m)
     return out
 

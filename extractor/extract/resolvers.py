@@ -14,17 +14,22 @@ with a sentence or two before (`vs_figure`); the sentence before or the heading
 subject unless it is the baseline compared with (`page_topic`); the performer a sentence
 or two before when this one names only the baseline (`earlier_subject`); last, the
 sentence's baseline itself (`baseline_only`, a page that lost its comparison word). A
-part's figure goes to its product (`product_of_part`: "The H200 ... with 141GB of HBM3e").
+part's figure goes to its product (`product_of_part`: "The H200 ... with 141GB of HBM3e"),
+and "the new TPU" to the page's product of that vendor (`_new_of_line`).
 
 workloads (`WORKLOAD_RESOLVERS`): the table column, the sentence, the caption; the
 sentence before or the heading; a counted or compared workload of the sentence; the page's.
+A model of a clause after the number is refused where the claim's kind takes none from
+there (`ClaimKind.later_models`: a hardware figure, a Chinese or Korean comparison).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Callable
 
+from extractor import lexicons
 from extractor.extract import topics
 from extractor.extract.candidates import (baseline_of, memoised, pick, respectively,
                                           system_in_sentence, workload_in_sentence)
@@ -157,11 +162,40 @@ SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
 
 def product_of_part(lq: LinkQuery, found: Candidate) -> Candidate:
     """"The H200 ... with 141GB of HBM3e": the figures of a part are its product's (not in
-    a table whose column names the part)."""
+    a table whose column names the part); "the new TPU": the page's product (`_new_of_line`)."""
+    newest = _new_of_line(lq, found)
+    if newest is not None:
+        return newest
     if not found.mention.component or found.source == "table_column":
         return found
     product, where = _product_for_part(lq.infos, lq.idx, lq.q, lq.clause, lq.page_topic)
     return Candidate(product, where) if product is not None else found
+
+
+@lru_cache(maxsize=None)
+def _new_words() -> dict:
+    """lang -> regex of the words before a line's bare name that refer to a new product of
+    it ("새로운 TPU"), anchored at the name: `claims_links.json` new_of_line."""
+    words = lexicons.load("claims_links.json").get("new_of_line", {})
+    return {lang: re.compile(r"(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
+                             + r")\s*$", re.IGNORECASE) for lang, ws in words.items() if ws}
+
+
+def _new_of_line(lq: LinkQuery, found: Candidate) -> Candidate | None:
+    """"새로운 TPU가 BF16에서 926teraFLOPS" on a page about Trillium: a line's bare name (no
+    digit) after a word for new is the page's product when that is another name of the same
+    vendor; None otherwise."""
+    m, topic = found.mention, lq.page_topic.system
+    if topic is None or found.source not in ("clause", "sentence") \
+            or any(ch.isdigit() for ch in m.entity.canonical):
+        return None
+    if topic.entity.canonical == m.entity.canonical or not m.entity.vendor \
+            or topic.entity.vendor != m.entity.vendor or topic.component or topic.family:
+        return None
+    rx = _new_words().get(lang_key(lq.info.lang))
+    if rx is None or not rx.search(lq.info.text, max(0, m.start - 12), m.start):
+        return None
+    return Candidate(topic, "page_topic")
 
 
 # workloads -------------------------------------------------------------------------
@@ -243,7 +277,17 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
     """(system, workload) decisions of one number, each made once."""
     return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, product_of_part, kind.reason),
-            choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload, None, kind.reason))
+            choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload,
+                   None if kind.later_models is None or lang_key(lq.info.lang) in kind.later_models
+                   else _not_later_clause, kind.reason))
+
+
+def _not_later_clause(lq: LinkQuery, found: Candidate) -> Candidate:
+    """A model found in another clause after the number, marked as such (`later_clause`)
+    for a kind that takes none from there in the sentence's language (`ClaimKind.later_models`)."""
+    if found.source in ("sentence", "counted", "baseline_only") and found.mention.start >= lq.clause[1]:
+        return Candidate(found.mention, "later_clause")
+    return found
 
 
 def _earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,

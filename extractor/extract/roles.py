@@ -187,7 +187,10 @@ def role_cues() -> RoleCues:
     value_vs = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in vs) + r")\s*", re.IGNORECASE) \
         if vs else None
     pos = links.get("baseline_possessive", ())
-    possessive = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in pos) + r")\s*") if pos else None
+    # "H100的700W", "H100's 700 W", and "H100's FP8 performance of 1.98 PetaFLOPS"
+    alts = ([r"\s*(?:" + "|".join(re.escape(w) for w in pos) + r")\s*"] if pos else []) \
+        + list(links.get("baseline_possessive_phrase", ()))
+    possessive = re.compile("|".join(f"(?:{a})" for a in alts), re.IGNORECASE) if alts else None
     unknown = {lang: re.compile(d["unknown_name"]) for lang, d in base.items() if d.get("unknown_name")}
     unknown_not = {lang: frozenset(d.get("unknown_name_not", ())) for lang, d in base.items()}
     gap_not = {lang: re.compile("|".join(d["after_phrase_gap_not"])) for lang, d in base.items()

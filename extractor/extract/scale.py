@@ -108,6 +108,13 @@ def scale_mentions(sentence: str) -> tuple[ScaleMention, ...]:
     >>> scale_mentions("10 minutes on H100 GPUs"), scale_mentions("on more than 5,000 GPUs")
     ((), ())
     """
+    return tuple(f for f in _stated(sentence) if f.count)
+
+
+@lru_cache(maxsize=4096)
+def _stated(sentence: str) -> tuple[ScaleMention, ...]:
+    """Every scale the sentence states, with count 0 where it is not exact ("more than
+    5,000 GPUs": a scale, but not one a result of the table has)."""
     if not isinstance(sentence, str) or not sentence:
         return ()
     p = _patterns()
@@ -132,7 +139,7 @@ def scale_mentions(sentence: str) -> tuple[ScaleMention, ...]:
             n = _count(m.group("num"), p.numbers)
             if n and not any(g.start <= start < g.end for g in found):
                 found.append(ScaleMention(start, f.start, f.kind, n))
-    return tuple(sorted((f for f in found if f.count), key=lambda f: f.start))
+    return tuple(sorted(found, key=lambda f: f.start))
 
 
 _RANGE_START = re.compile(r"(?<![A-Za-z0-9_.,])(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s*(?:to|-|–|~|至|到)\s*$")
@@ -150,9 +157,19 @@ def scale_at(sentence: str, at: int | None, clause: tuple[int, int] | None = Non
     0
     >>> [m.count for m in scale_mentions("Scaling from 768 to 3,584 GPUs cut it to 10.94 minutes")]
     [768, 3584]
+    >>> s = "10 minutes using more than 5,000 GPUs, with a 2,560-GPU run clocking 18.79 minutes"
+    >>> scale_at(s, 0, (0, s.index(", with"))).count, scale_at(s, s.index("18.79"), (s.index(", with"), len(s))).count
+    (0, 2560)
+    >>> scale_at(s, 0).count  # no clause given: two scales compete
+    0
     """
-    mentions = scale_mentions(sentence)
-    if not mentions or at is None:
+    if not isinstance(sentence, str) or at is None:
+        return None
+    # an inexact scale ("more than 5,000 GPUs") competes too: "10 minutes using more than
+    # 5,000 GPUs, with a 2,560-GPU run clocking 18.79 minutes" gives the 10 minutes no
+    # scale of 2,560
+    mentions = _stated(sentence)
+    if not any(m.count for m in mentions):
         return None
     if clause is not None:
         inside = [m for m in mentions if clause[0] <= m.start < clause[1]]

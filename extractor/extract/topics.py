@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from extractor.extract.cues import cues, lang_key
+from extractor.extract.cues import across_contrast, cues, lang_key
 from extractor.extract.roles import Mention, SentenceInfo
 from extractor.extract.tables import is_table_row
 
@@ -100,13 +100,16 @@ def carried_workload(infos: list[SentenceInfo], idx: int, max_back: int) -> tupl
 def carried_system(infos: list[SentenceInfo], idx: int, clause: tuple[int, int]) -> tuple[Mention | None, str]:
     """(mention, where) of the system a sentence that names none inherits: the subject of
     the sentence before when it is referred back to (or this sentence lost its words, or
-    the sentence before has one subject only), else the heading's."""
+    the sentence before has one subject only), else the heading's. A name of the sentence
+    before that stands beyond a contrast break ("311.9分钟——512个H100加速器需要64.3分钟")
+    is the contrasted side's, not the topic carried on."""
     info = infos[idx]
     lk = lang_key(info.lang)
     back = refers_back(info.text[:clause[1]], lk)
     before = previous(infos, idx, crossing=back)
     if before is not None:
-        subjects = before.subjects()
+        subjects = [m for m in before.subjects()
+                    if not across_contrast(before.text, before.lang, 0, m.start)]
         if subjects and (back or info.lossy or len({m.entity.canonical for m in subjects}) == 1):
             return subjects[0], "previous_sentence"
     head = heading_above(infos, idx)

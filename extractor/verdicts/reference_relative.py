@@ -176,11 +176,16 @@ def check_relative(items: list[Member], ctx: PageContext, rows: list,
         c = min(own, key=lambda c: (abs(c.value - median), c.preference))
         return _relative_check("mismatch", c, out_scale, c.name, across)
 
+    own_key = rows[0].system_key
+    cued = any(_between_round_cues().search(m.sentence) for m in items)
+    # "double the performance of the Tesla V100": a claim that names another system as
+    # its baseline compares with that system, not with its own earlier round, unless its
+    # sentence says so ("since our first submission")
+    named_other = any(name_key(canonical_system(s) or s) != own_key for s in _systems_named(items))
     between = _readings(_between_rounds(rows, ctx, divisions), readings, intervals)
     found = full_match(between, False)
-    if found:
+    if found and (cued or not named_other):
         return found
-    own_key = rows[0].system_key
     known_systems = reference.name_keys
     own_rows = {id(r) for r in rows}
     benchmarks = sorted({r.benchmark_key for r in rows})
@@ -195,10 +200,15 @@ def check_relative(items: list[Member], ctx: PageContext, rows: list,
     found = full_match(across, True)
     if found:
         return found
-    if between and any(_between_round_cues().search(m.sentence) for m in items):
+    if between and cued:
         return closest(between, False)
-    if across and len(others) == 1:
+    if across and len(others) == 1 and ctx.round:
         return closest(across, True)
+    if across and len(others) == 1:
+        # "nearly double the performance of the Tesla V100" with no MLPerf round on the
+        # page: a launch claim, not a pair of results the table holds
+        return ReferenceCheck(note="the page states no MLPerf round: a comparison the "
+                                   "table does not hold; left unchecked")
     if not between and not across:
         return ReferenceCheck(note="reference has no pair of results to compare")
     return ReferenceCheck(note="no reading fits and the sentence does not say what it "
