@@ -114,13 +114,16 @@ _MONTH = re.compile(r"((?:19|20)\d\d)\s*(?:年|년)\s*(\d{1,2})\s*(?:月|월)|"
                     r"(" + "|".join(_MONTHS) + r")\s+((?:19|20)\d\d)", re.IGNORECASE)
 
 
-def _period(text: str, at: int, end: int) -> str:
+def _period(text: str, at: int, end: int, of_a_change: bool = True) -> str:
     """The period of a change its clause states; 'earlier' for the first value of a
-    change stated as from ... to ...; '' when none."""
+    change stated as from ... to ...; '' when none (a value that is no change has no
+    period but 'earlier': `of_a_change` False looks for that only)."""
     before, after = text[max(0, at - 12):at], text[end:end + 8]
     if any(p.search(before) for p in _word_patterns("change_from")) \
             and any(p.search(after) for p in _word_patterns("change_to")):
         return "earlier"
+    if not of_a_change:
+        return ""
     start, stop = _clause(text, at)
     # the number's clause, else what the sentence says before it ("In June 2025, ...")
     for part in (text[start:stop], text[:at]):
@@ -130,6 +133,7 @@ def _period(text: str, at: int, end: int) -> str:
     return ""
 
 
+@lru_cache(maxsize=4096)
 def _period_in(clause: str) -> str:
     m = _SPAN.search(clause)
     if m:
@@ -181,9 +185,8 @@ def facets_at(text, at: int | None, metric: str = "", quantity: str = "") -> dic
         out["scale"] = _nearest(text, at, end, "scale")
     out["variant"] = "china" if any(p.search(text[:end + WINDOW]) for p, _ in
                                     _labelled("variants")) else ""
-    period = _period(text, at, end)
     # a span is the period of a change; any value may be the first of "from A to B"
-    out["period"] = period if period == "earlier" or quantity in ("percent", "factor") else ""
+    out["period"] = _period(text, at, end, of_a_change=quantity in ("percent", "factor"))
     if metric == "price":
         out["seller"] = _seller(text, at)
     return {k: v for k, v in out.items() if v}
