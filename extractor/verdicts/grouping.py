@@ -183,31 +183,6 @@ def _by_magnitude(key: GroupKey, items: list[Member], config: ConsistencyConfig)
     return [(replace(key, magnitude=f"{_norm(c[0]):.2g}"), c) for c in clusters]
 
 
-def _norm(m: Member) -> float:
-    return abs(m.value_norm) if m.scale is not None else abs(m.value)
-
-
-def _by_magnitude(key: GroupKey, items: list[Member], config: ConsistencyConfig):
-    """The group split where its values lie more than `config.magnitude_gap` apart
-    (`GroupKey.magnitude`); one part, the key unchanged, when they do not."""
-    if key.metric not in config.spec_metrics or key.kind or key.statement or len(items) < 2:
-        return [(key, items)]
-    ordered = sorted(items, key=_norm)
-    clusters = [[ordered[0]]]
-    for prev, m in zip(ordered, ordered[1:]):
-        a, b = _norm(prev), _norm(m)
-        if a > 0 and math.isfinite(b) and b / a > config.magnitude_gap:
-            clusters.append([])
-        clusters[-1].append(m)
-    if len(clusters) == 1:
-        return [(key, items)]
-    return [(replace(key, magnitude=f"{_norm(c[0]):.2g}"), c) for c in clusters]
-
-
-def _prefix(key: GroupKey, level: int) -> tuple:
-    return tuple(getattr(key, name) for name in _FIELDS[:level])
-
-
 # --- verdicts -----------------------------------------------------------------------
 
 def _intervals(items: list[Member]) -> list[tuple[float, float]]:
