@@ -44,7 +44,7 @@ from extractor.extract.page_context import page_context
 from extractor.extract.price_basis import price_basis_of, with_restated_bases
 from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
-from extractor.extract.scores import score_names, score_of
+from extractor.extract.scores import score_of
 from extractor.extract.sentence_context import sentence_context
 from extractor.extract.tables import Table, TableTracker
 from extractor.extract.tasks import find_tasks
@@ -324,7 +324,7 @@ class _PageReader:
                           names_model=bool(info.workloads))
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
                           config.carry_workload_sentences, memo, kind)
-        score = score_of(sent, q.start, q.end, q.value, memoised(memo, "score_names", score_names, sent)) \
+        score = score_of(sent, q.start, q.end, q.value) \
             if "score" in flags else None
         if score is not None:  # CLAIMS.md: a score's workload is its benchmark, an index has none
             link.workload, link.workload_from = score.workload, "score" if score.workload else ""

@@ -70,8 +70,10 @@ def _names_regex() -> tuple[re.Pattern, dict[str, str], float]:
     return rx, canon, float(lex.get("min_score", 0))
 
 
-def score_names(sentence: str) -> list[ScoreName]:
-    """The suites and indices a sentence names, in order.
+@lru_cache(maxsize=4096)
+def score_names(sentence: str) -> tuple[ScoreName, ...]:
+    """The suites and indices a sentence names, in order (kept per sentence: the
+    not-a-claim rule and the claim stage ask for the same sentence's).
 
     >>> [(n.workload, n.end - n.start) for n in score_names("scored 2,900 in Geekbench 6 single-core")]
     [('Geekbench 6', 11)]
@@ -81,7 +83,7 @@ def score_names(sentence: str) -> list[ScoreName]:
     rx, canon, _min = _names_regex()
     low = sentence.lower()
     if not any(form in low for form in canon):  # the cheap test first: most name none
-        return []
+        return ()
     out = []
     for m in rx.finditer(sentence):
         text = m.group(0)
@@ -90,7 +92,7 @@ def score_names(sentence: str) -> list[ScoreName]:
         version = text[len(base):].strip(" -")
         workload = f"{name} {version}".strip() if name and version else name
         out.append(ScoreName(m.start(), m.end(), workload))
-    return out
+    return tuple(out)
 
 
 def score_of(sentence: str, start: int, end: int, value: float | None,

@@ -21,7 +21,7 @@ from extractor import lexicons
 from extractor.extract.quantity_types import Quantity
 from extractor.extract.literal_gates import fold_ascii_case
 from extractor.extract.regex_tools import is_hangul
-from extractor.extract.scores import score_names, score_of
+from extractor.extract.scores import score_of
 
 
 def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -233,12 +233,7 @@ def bare_number(n) -> bool:
 
 def _a_score(n) -> bool:
     """"scored 2,900 in Geekbench 6": a benchmark score has no unit (CLAIMS.md)."""
-    names = n.memo.get("score_names") if n.memo is not None else None
-    if names is None:
-        names = score_names(n.sentence)
-        if n.memo is not None:
-            n.memo["score_names"] = names
-    return score_of(n.sentence, n.q.start, n.q.end, n.q.value, names) is not None
+    return score_of(n.sentence, n.q.start, n.q.end, n.q.value) is not None
 
 
 def bare_unnamed(n) -> bool:
