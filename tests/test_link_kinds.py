@@ -113,3 +113,22 @@ def test_an_english_comparison_still_takes_the_model_named_after_it():
             "based on GPT-3 175B, compared to the record-setting NVIDIA submission made last year.")
     got = by_value(claims_of(text))
     assert got[3][1] == "GPT-3"
+
+
+def test_a_size_restated_in_brackets_after_a_model_name_is_its_parameter_count():
+    # set2/ko_02: "라마2 13B(130억개)", "GPT-3 175B(1750억개)": no system, though Gaudi 3 performs
+    text = ("인텔에 따르면 가우디3는 엔비디아의 상용 AI 반도체인 H100과 비교해 라마2 7B(매개변수 70억개) "
+            "모델 학습속도는 1.5배, 라마2 13B(130억개)는 1.7배, GPT-3 175B(1750억개)는 1.4배 더 빠르다고 주장했다.")
+    got = by_value(claims_of(text))
+    assert got[1.3e10][:2] == ("", "Llama 2 13B") and got[1.75e11][:2] == ("", "GPT-3")
+    assert "system=none:kind=parameters" in got[1.3e10][2]
+    assert got[1.7][0] == "Gaudi3"
+
+
+def test_a_number_coordinated_with_a_parameter_count_counts_parameters_too():
+    # set3/zh_04: "具備70億及700億個參數的Llama模型"
+    text = ("英特爾Gaudi3的推論效能很強。英特爾使用的推論對比AI模型是具備70億及700億個參數的Llama模型,"
+            "和具有1,800億個參數的Falcon-180B模型。")
+    got = by_value(claims_of(text))
+    assert got[7e9][0] == "" and got[7e10][0] == ""
+    assert counts_parameters_near("具備70億及700億個參數", Quantity("70億", 2, 5, 7e9, unit="count"))

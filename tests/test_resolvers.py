@@ -173,3 +173,24 @@ def test_a_model_named_as_an_example_is_no_claim_s_workload():
     # set1/ko_02: "챗GPT 같은 언어모델": language models, not ChatGPT
     got = by_value("◇챗GPT 같은 언어모델 처리에 강점, 엔비디아보다 최고 2배 빨라")
     assert got[2][1] == ""
+
+
+def test_each_side_of_an_arrow_keeps_its_own_name():
+    # issue 23 item 3: "A: 3.79s → B: 1.06s" (set2/zh_04 writes "H100 80GB HBM3 → H200 141GB HBM3e")
+    got = by_value("In the demo Gaudi 3 was fast, while H100: 3.79s → B200: 1.06s.")
+    assert (got[3.79][0], got[1.06][0]) == ("H100", "B200")
+
+
+def test_a_name_before_a_contrast_break_gives_no_model_to_the_other_side():
+    # set2/zh_04: BERT-base is the laptop's side of ";", the H200's 141GB is measured on none
+    got = by_value("单 GPU(笔记本 vs H200):笔记本 GPU 只有几 GB 显存,训练 BERT-base 就会爆显存;"
+                   "H200 有 141GB,能一次放下 GPT-1")
+    assert got[141][:2] == ("H200", "")
+
+
+def test_a_family_does_not_yield_to_a_product_of_another_family():
+    # set3/en_03: the H100 before is Hopper's; "a single Blackwell processor" is not the H100
+    got = by_value("A quick look at the MLPerf results reveals that a 4-way Hopper H100-based machine "
+                   "delivers similar results, lending credence to Nvidia's claim that a single Blackwell "
+                   "processor is about 3.7X faster than a single Hopper H100 GPU.")
+    assert got[3.7][0] == "Blackwell"

@@ -110,6 +110,9 @@ def test_a_factor_after_than_stays_the_performers():
      [(192, "GB", "MI300X", "H100"), (80, "GB", "H100", "")]),
     ("H200与H100对比：显存141GB vs 80GB。", [(141, "GB", "H200", "H100"), (80, "GB", "H100", "")]),
     ("H200과 H100 비교: 메모리 141GB vs 80GB", [(141, "GB", "H200", "H100"), (80, "GB", "H100", "")]),
+    # set2/ko_03 shape: "M3의 18 TOPS 대비 두 배 이상 높아졌다"
+    ("H200의 AI 성능은 H100의 18 TOPS 대비 두 배 이상 높아졌다.",
+     [(18, "TOPS", "H100", ""), (2, "x", "H200", "H100")]),
 ])
 def test_a_figure_stated_as_the_baselines_stays_the_baselines(text, expected):
     assert roles(text) == expected

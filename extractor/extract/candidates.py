@@ -15,6 +15,7 @@ import re
 
 from extractor.extract.cues import across_contrast, cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
+from extractor.extract.name_kinds import is_family
 from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_of, unknown_baseline
 
@@ -57,8 +58,9 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     this_side = lambda m: m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)  # noqa: E731
     stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
               ([m for m in own if counted(m) and subject(m)], "clause"),
-              ([m for m in plain(other) if m.end <= q.start]
-               or [m for m in plain(other) if this_side(m)], "sentence")]
+              (_this_side_first([m for m in plain(other) if m.end <= q.start], q, sentence, lang)
+               or [m for m in plain(other) if this_side(m)]
+               or [m for m in plain(other) if m.end <= q.start], "sentence")]
     if late:
         stages = [([m for m in mentions if counted(m) and not baseline(m)], "counted"),
                   ([m for m in own if baseline(m)] or [m for m in mentions if baseline(m)],
@@ -78,6 +80,15 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
                     return topic_of(before, sentence), where
             return best, where
     return None, ""
+
+
+def _this_side_first(before: list[Mention], q: Quantity, sentence: str, lang: str) -> list[Mention]:
+    """The names before the number on its own side of a contrast break ("训练 BERT-base 就会
+    爆显存;H200 有 141GB": BERT-base is the other side's); none when only the other side
+    names one (then a name after the number on this side comes first)."""
+    if not sentence or not before:
+        return before
+    return [m for m in before if not across_contrast(sentence, lang, m.end, q.start)]
 
 
 def _head_of_part(m: Mention, mentions: list[Mention], sentence: str, lang: str) -> Mention:
@@ -200,10 +211,31 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     if system_m is not None and system_m.family:
         # "The H200 builds on the Hopper architecture, with 141GB": the product, not its family
         products = [m for m in info.subjects() if not m.family and not m.component
-                    and m.end <= system_m.start]
+                    and m.end <= system_m.start and not _of_another_family(sent, m, system_m)]
         if products:
             system_m, sys_from = max(products, key=lambda m: m.end), "sentence"
     return system_m, sys_from
+
+
+#: the word right before a name ("Hopper" of "a 4-way Hopper H100-based machine")
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z0-9]*)[\s\-]*$")
+
+
+def _of_another_family(sentence: str, product: Mention, family: Mention) -> bool:
+    """Whether the page writes `product` after the name of a family other than `family`
+    ("a 4-way Hopper H100-based machine ... a single Blackwell processor is 3.7X faster":
+    the H100 is Hopper's, so it does not make "Blackwell" more precise).
+
+    >>> from extractor.extract.entities import Entity
+    >>> s = "a Hopper H100 machine ... a Blackwell processor"
+    >>> h100 = Mention(Entity(0, 0, "H100", "SYSTEM", "H100"), 9, 13)
+    >>> bw = Mention(Entity(0, 0, "Blackwell", "SYSTEM", "Blackwell"), s.index("Blackwell"), s.index(" processor"))
+    >>> _of_another_family(s, h100, bw), _of_another_family("the H200 on Blackwell", h100, bw)
+    (True, False)
+    """
+    word = _WORD_BEFORE.search(sentence, max(0, product.start - 24), product.start)
+    return word is not None and is_family(word.group(1)) \
+        and word.group(1).lower() != family.entity.canonical.lower()
 
 
 #: a bracket opening right after a name, an approximation word at most before the figure

@@ -168,4 +168,49 @@ def counts_parameters_near(sentence: str, q: Quantity) -> bool:
     after, before = _parameter_words()
     if after.match(sentence, q.end) or after.search(q.surface or ""):
         return True
-    return before.search(sentence[max(0, q.start - 12):q.start]) is not None
+    if before.search(sentence[max(0, q.start - 12):q.start]) is not None:
+        return True
+    return _restates_size(sentence, q) or _coordinated_with_parameters(sentence, q, after)
+
+
+#: a model's size written with a magnitude letter right before a bracket ("13B(")
+_SIZE_BEFORE_BRACKET = re.compile(r"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*([KMBT])\s*[(（]\s*$")
+_SIZE_LETTERS = {"K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}
+
+
+def _restates_size(sentence: str, q: Quantity) -> bool:
+    """A count in brackets right after a size that a model's name states is that size
+    spelled out: "라마2 13B(130억개)", "GPT-3 175B(1750억개)": a parameter count.
+
+    >>> s = "라마2 13B(130억개)는 1.7배"
+    >>> _restates_size(s, Quantity("130억개", 8, 13, 1.3e10, unit="count"))
+    True
+    >>> _restates_size("8x H100(8개)", Quantity("8개", 8, 10, 8, unit="count"))
+    False
+    """
+    m = _SIZE_BEFORE_BRACKET.search(sentence, max(0, q.start - 16), q.start)
+    if m is None or q.value is None:
+        return False
+    size = float(m.group(1)) * _SIZE_LETTERS[m.group(2).upper()]
+    return abs(size - q.value) <= 0.01 * size
+
+
+@lru_cache(maxsize=None)
+def _coordinated_number() -> re.Pattern:
+    """A coordinating word, then a number with its magnitude ("及700億", "and 70 billion"):
+    `claims_links.json` coordination."""
+    words = [w for w in lexicons.load("claims_links.json").get("coordination", ()) if w.strip()]
+    alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(r"\s*(?:" + alt + r")\s*[\d.,]+\s*(?:[万萬亿億兆만억조]|billion|million|trillion|"
+                      r"[KMBT](?![A-Za-z]))?", re.IGNORECASE)
+
+
+def _coordinated_with_parameters(sentence: str, q: Quantity, after: re.Pattern) -> bool:
+    """"具備70億及700億個參數": a number coordinated with a parameter count counts them too.
+
+    >>> s = "具備70億及700億個參數的Llama模型"
+    >>> _coordinated_with_parameters(s, Quantity("70億", 2, 5, 7e9, unit="count"), _parameter_words()[0])
+    True
+    """
+    m = _coordinated_number().match(sentence, q.end)
+    return m is not None and after.match(sentence, m.end()) is not None
