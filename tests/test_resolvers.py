@@ -194,3 +194,23 @@ def test_a_family_does_not_yield_to_a_product_of_another_family():
                    "delivers similar results, lending credence to Nvidia's claim that a single Blackwell "
                    "processor is about 3.7X faster than a single Hopper H100 GPU.")
     assert got[3.7][0] == "Blackwell"
+
+
+def test_a_korean_topic_governs_over_a_nearer_name_in_another_case():
+    # set2/ko_01: "MI300X에서는" modifies FP4; the figure is the topic's ("MI350 시리즈는")
+    got = by_value("새로운 MI350 시리즈는 기존 MI300X에서는 지원되지 않던 FP4 데이터 형식을 지원해 "
+                   "기존 MI300X의 FP8 성능보다 4배 높은 최대 20PF(페타플롭스)의 AI 연산 성능을 제공한다.")
+    assert (got[4][0], got[20][0]) == ("MI350", "MI350")
+
+
+def test_a_factor_and_the_figure_it_multiplies_are_not_paired_with_two_names():
+    # set2/ko_01: two names and "4배 ... 20PF" in one clause are no "respectively" pairs
+    from extractor.extract.candidates import parallel_pairs
+    from extractor.extract.quantities import Quantity
+    from extractor.extract.roles import SentenceRoles
+    s = "MI350은 MI300X보다 4배 높은 20PF"
+    ms = [Mention(Entity(0, 5, "MI350", "SYSTEM", "MI350"), 0, 5),
+          Mention(Entity(7, 13, "MI300X", "SYSTEM", "MI300X"), 7, 13)]
+    qs = [Quantity("4배", 16, 18, 4, unit="x", quantity="factor"),
+          Quantity("20PF", 22, 26, 20, unit="PFLOPS", quantity="compute")]
+    assert parallel_pairs(qs, ms, SentenceRoles({}), (0, len(s)), sentence=s) == {}

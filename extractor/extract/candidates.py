@@ -12,7 +12,9 @@ compared against. The roles read here are the sentence's immutable `SentenceRole
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from extractor import lexicons
 from extractor.extract.cues import across_contrast, cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
 from extractor.extract.name_kinds import is_family
@@ -78,8 +80,36 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
                 if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
                         and not any(before[0].end <= o.start < q.start for o in topic_first):
                     return topic_of(before, sentence), where
+            if i == 0 and not late and topic_first is not None:
+                best = _topic_over_oblique(best, pool, q, sentence, lang)
             return best, where
     return None, ""
+
+
+@lru_cache(maxsize=None)
+def _topic_particles(lk: str) -> tuple[re.Pattern, re.Pattern] | None:
+    """(topic, oblique): the particles right after a name (a class noun may stand between
+    for the topic) that make it the clause's topic or put it in another case:
+    `claims_links.json` topic_over_oblique."""
+    d = lexicons.load("claims_links.json").get("topic_over_oblique", {}).get(lk)
+    if not d:
+        return None
+    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
+    topic = re.compile(r"\s*(?:(?:" + alt(d["class_nouns"]) + r")\s*)?(?:" + alt(d["topic_particles"])
+                       + r")(?![가-힣A-Za-z0-9])")
+    oblique = re.compile(r"\s*(?:" + alt(d["oblique_particles"]) + r")(?![가-힣])")
+    return topic, oblique
+
+
+def _topic_over_oblique(best: Mention, pool: list[Mention], q: Quantity, sentence: str,
+                        lang: str) -> Mention:
+    """The topic of the clause over a nearer name in another case: "새로운 MI350 시리즈는
+    기존 MI300X에서는 지원되지 않던 FP4 ... 최대 20PF": MI350's (`topic_over_oblique`)."""
+    rx = _topic_particles(lang_key(lang)) if sentence else None
+    if rx is None or best.end > q.start or not rx[1].match(sentence, best.end):
+        return best
+    topics = [m for m in pool if m.end <= best.start and rx[0].match(sentence, m.end)]
+    return topics[-1] if topics else best
 
 
 def _this_side_first(before: list[Mention], q: Quantity, sentence: str, lang: str) -> list[Mention]:
@@ -138,6 +168,10 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: S
             qs = qs[1:]
     names = {m.entity.canonical for m in ms}
     if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
+        return {}
+    if len({q.quantity for q in qs}) > 1:
+        # "MI350 시리즈는 기존 MI300X에서는 ... 4배 높은 최대 20PF": a factor and the figure it
+        # multiplies are one statement, not one figure for each name
         return {}
     if max(m.end for m in ms) > min(q.start for q in qs):
         return {}
