@@ -214,3 +214,11 @@ def test_a_factor_and_the_figure_it_multiplies_are_not_paired_with_two_names():
     qs = [Quantity("4배", 16, 18, 4, unit="x", quantity="factor"),
           Quantity("20PF", 22, 26, 20, unit="PFLOPS", quantity="compute")]
     assert parallel_pairs(qs, ms, SentenceRoles({}), (0, len(s)), sentence=s) == {}
+
+
+def test_the_new_line_name_carried_from_the_sentence_before_is_the_page_product():
+    # set3/ko_02: "이는 ... TPU v5p 가속기보다 약 2배": "이는" carries "새로운 TPU", which is Trillium
+    text = ("Google은 최근 I/O 이벤트에서 Trillium이라고 불리는 여섯 번째 텐서 처리 장치(TPU)를 발표했습니다.\n\n"
+            "Google의 주장은 새로운 TPU가 BF16에서 926teraFLOPS를 처리할 수 있다는 것을 의미합니다. "
+            "이는 Google이 6개월 전에 발표한 TPU v5p 가속기보다 약 2배 빠른 속도입니다.")
+    assert by_value(text)[2][0] == "Trillium"

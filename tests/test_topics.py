@@ -108,3 +108,13 @@ def test_a_table_row_is_no_heading():
              SentenceInfo(11, 30, "| H100 | $30,000 |", "en", 1, systems=[h100]),
              SentenceInfo(31, 50, "| Unknown card | $12,000 |", "en", 1)]
     assert heading_above(infos, 2) is None  # the row above is no heading to inherit from
+
+
+def test_a_subtitle_under_the_title_is_no_section_heading():
+    # set2/ko_01: the subtitle names the next generation; the body's figures are the title's
+    text = ("삼성 품은 AMD 인스팅트 MI350, 엔비디아 '블랙웰'에 견줄 성능 갖춰\n"
+            "이전 세대 대비 성능 4배 높아져… 차세대 'MI400'은 2배 성능 향상 제시\n"
+            "새로운 MI350 시리즈는 기존 MI300X에서는 지원되지 않던 FP4 데이터 형식을 지원해 기존 MI300X의 FP8 "
+            "성능보다 4배 높은 최대 20PF의 성능을 낼 수 있게 됐다. 또한 총 288GB 용량의 HBM3E 메모리를 갖춰 "
+            "대규모 모델을 쉽게 다룰 수 있게 됐다.")
+    assert by_value(claims_of(text))[288] == ("MI350", "system=page_topic")

@@ -12,14 +12,13 @@ compared against. The roles read here are the sentence's immutable `SentenceRole
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from extractor import lexicons
 from extractor.extract.cues import across_contrast, cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
 from extractor.extract.name_kinds import is_family
 from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_of, unknown_baseline
+from extractor.extract.topics import topic_particles
 
 
 def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tuple[int, int],
@@ -86,30 +85,15 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     return None, ""
 
 
-@lru_cache(maxsize=None)
-def _topic_particles(lk: str) -> tuple[re.Pattern, re.Pattern] | None:
-    """(topic, oblique): the particles right after a name (a class noun may stand between
-    for the topic) that make it the clause's topic or put it in another case:
-    `claims_links.json` topic_over_oblique."""
-    d = lexicons.load("claims_links.json").get("topic_over_oblique", {}).get(lk)
-    if not d:
-        return None
-    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
-    topic = re.compile(r"\s*(?:(?:" + alt(d["class_nouns"]) + r")\s*)?(?:" + alt(d["topic_particles"])
-                       + r")(?![가-힣A-Za-z0-9])")
-    oblique = re.compile(r"\s*(?:" + alt(d["oblique_particles"]) + r")(?![가-힣])")
-    return topic, oblique
-
-
 def _topic_over_oblique(best: Mention, pool: list[Mention], q: Quantity, sentence: str,
                         lang: str) -> Mention:
     """The topic of the clause over a nearer name in another case: "새로운 MI350 시리즈는
     기존 MI300X에서는 지원되지 않던 FP4 ... 최대 20PF": MI350's (`topic_over_oblique`)."""
-    rx = _topic_particles(lang_key(lang)) if sentence else None
+    rx = topic_particles(lang_key(lang)) if sentence else None
     if rx is None or best.end > q.start or not rx[1].match(sentence, best.end):
         return best
-    topics = [m for m in pool if m.end <= best.start and rx[0].match(sentence, m.end)]
-    return topics[-1] if topics else best
+    marked = [m for m in pool if m.end <= best.start and rx[0].match(sentence, m.end)]
+    return marked[-1] if marked else best
 
 
 def _this_side_first(before: list[Mention], q: Quantity, sentence: str, lang: str) -> list[Mention]:

@@ -15,9 +15,12 @@ claims below it that name none. This module finds, for a sentence:
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
+from extractor import lexicons
 from extractor.extract.cues import across_contrast, cues, lang_key
 from extractor.extract.roles import Mention, SentenceInfo
 from extractor.extract.tables import is_table_row
@@ -74,9 +77,17 @@ def heading_above(infos: list[SentenceInfo], idx: int) -> SentenceInfo | None:
     j = idx - 1
     while j > 0 and infos[j].paragraph >= para - 1:
         if is_heading(infos[j]):
-            return infos[j]
+            return infos[j] if not _in_title_block(infos, j) else None
         j -= 1
     return None
+
+
+def _in_title_block(infos: list[SentenceInfo], j: int) -> bool:
+    """Whether heading `j` is a subtitle of the page: one of the opening lines, with
+    nothing but headings above it ("삼성 품은 AMD 인스팅트 MI350 ..." over "이전 세대 대비 ...
+    차세대 'MI400'은 2배 성능 향상 제시"). It belongs to the title (`PageTopic`), not to the
+    section under it."""
+    return j < OPENING_SENTENCES and all(is_heading(infos[i]) for i in range(j))
 
 
 def carried_workload(infos: list[SentenceInfo], idx: int, max_back: int) -> tuple[Mention | None, str]:
@@ -116,6 +127,21 @@ def carried_system(infos: list[SentenceInfo], idx: int, clause: tuple[int, int])
     if head is not None and len({m.entity.canonical for m in head.subjects()}) == 1:
         return head.subjects()[0], "heading"
     return None, ""
+
+
+@lru_cache(maxsize=None)
+def topic_particles(lk: str) -> tuple[re.Pattern, re.Pattern] | None:
+    """(topic, oblique): the particles right after a name (a class noun may stand between
+    for the topic) that make it the clause's topic or put it in another case:
+    `claims_links.json` topic_over_oblique."""
+    d = lexicons.load("claims_links.json").get("topic_over_oblique", {}).get(lk)
+    if not d:
+        return None
+    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
+    topic = re.compile(r"\s*(?:(?:" + alt(d["class_nouns"]) + r")\s*)?(?:" + alt(d["topic_particles"])
+                       + r")(?![가-힣A-Za-z0-9])")
+    oblique = re.compile(r"\s*(?:" + alt(d["oblique_particles"]) + r")(?![가-힣])")
+    return topic, oblique
 
 
 @dataclass
