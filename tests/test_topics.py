@@ -118,3 +118,16 @@ def test_a_subtitle_under_the_title_is_no_section_heading():
             "성능보다 4배 높은 최대 20PF의 성능을 낼 수 있게 됐다. 또한 총 288GB 용량의 HBM3E 메모리를 갖춰 "
             "대규모 모델을 쉽게 다룰 수 있게 됐다.")
     assert by_value(claims_of(text))[288] == ("MI350", "system=page_topic")
+
+
+def test_a_page_naming_one_model_only_gives_it_though_its_opening_names_none():
+    # set3/en_03: the throughput is measured on the page's one model, named after it
+    text = ("Nvidia publishes first Blackwell B200 MLPerf results\n\n"
+            "1 month ago\n\nBlackwell\n\n(Image credit: Nvidia)\n\n"
+            "Nvidia has published the first MLPerf 4.1 results of its Blackwell B200 processor. "
+            "There are some caveats that we need to point out, however.\n\n"
+            "Based on Nvidia's results, a Blackwell-based B200 GPU delivers 10,755 tokens/second on a single GPU. "
+            "A quick look at the MLPerf Llama 2 70B benchmark results reveals similar results.\n\n"
+            "The Llama 2 70B results of the H100 are public.")
+    claims = {c.value: c for c in claims_of(text)}
+    assert claims[10755].workload == "Llama 2 70B"
