@@ -15,7 +15,8 @@ from extractor.extract.claims import Claim, extract_claims
 from extractor.extract.cues import clause_spans
 from extractor.extract.entities import SYSTEM, Entity
 from extractor.extract.quantities import find_quantities
-from extractor.extract.roles import Mention, SentenceInfo, mark_roles, unknown_baseline
+from extractor.extract.comparisons import unknown_baseline
+from extractor.extract.roles import Mention, SentenceInfo, mark_roles
 from extractor.langid import tag_page
 
 TITLE = "Accelerators\n\n"

@@ -17,7 +17,8 @@ from extractor.extract.cues import across_contrast, cues, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
 from extractor.extract.name_kinds import is_family
 from extractor.extract.quantities import Quantity
-from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_of, unknown_baseline
+from extractor.extract.comparisons import unknown_baseline
+from extractor.extract.roles import Mention, SentenceInfo, SentenceRoles, topic_of
 from extractor.extract.topics import topic_particles
 
 

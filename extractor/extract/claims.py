@@ -23,18 +23,22 @@ Flags: `lossy_source` (letters lost in the sentence or next to the number),
 `unit_missing`, `unit_shared` ("28.3 and 14.5 minutes"), `magnitude_suspect` (digits, a
 space, then a Korean counter on a page that lost syllables: "1,750 개의 매개변수" where
 "1,750억" was meant), `range`, and the quantity layer's own flags.
+
+The rows and options are `claim_rows` (`Claim`, `CLAIM_COLUMNS`, `ClaimConfig`); where the
+page lost letters is `losses.LossIndex`.
 """
 from __future__ import annotations
 
-import bisect
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import replace
 
+from extractor.extract.claim_rows import CLAIM_COLUMNS, Claim, ClaimConfig
 from extractor.extract.confidence import claim_confidence
 from extractor.extract.cues import clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
 from extractor.extract.link_kinds import claim_kind
 from extractor.extract.linking import link_names, memoised, sentence_infos
+from extractor.extract.losses import LossIndex, dropped_syllables
 from extractor.extract.metrics import metric_by_unit, metric_for, reads_cues
 from extractor.extract.number_format import number_format_at
 from extractor.extract.not_claims import about_business
@@ -42,7 +46,7 @@ from extractor.extract.not_claims.claims import bare_cue_follows
 from extractor.extract.not_claims.rules import BY_NAME, NumberFacts, Rejection, first, stage_rules
 from extractor.extract.page_context import page_context
 from extractor.extract.price_basis import price_basis_of, with_restated_bases
-from extractor.extract.quantities import Quantity, QuantityConfig, find_quantities
+from extractor.extract.quantities import Quantity, find_quantities
 from extractor.extract.roles import SentenceInfo, mark_roles
 from extractor.extract.scores import score_of
 from extractor.extract.sentence_context import sentence_context
@@ -50,134 +54,12 @@ from extractor.extract.tables import Table, TableTracker
 from extractor.extract.tasks import find_tasks
 from extractor.extract.topics import PageTopic, previous, refers_back
 
-__all__ = ["CLAIM_COLUMNS", "Claim", "ClaimConfig", "extract_claims"]
-
-
-@dataclass
-class Claim:
-    """One row of claims.csv (OUTPUTS.md, CLAIMS.md); `start`/`end` index into the
-    cleaned page text."""
-
-    doc_id: str
-    lang: str
-    sentence: str
-    start: int
-    end: int
-    surface: str
-    value: float
-    unit: str = ""
-    quantity: str = "unknown"
-    value_norm: float | None = None
-    metric: str = "other"
-    system: str = ""
-    workload: str = ""
-    vendor: str = ""
-    qualifier: str = "exact"
-    context: str = ""
-    confidence: float = 0.5
-    flags: str = ""
-    # columns after the contract's (docs/columns.md)
-    #: the system a comparison is made against ("than H100", "H100 대비", "相较于H100")
-    baseline: str = ""
-    #: where system and workload were found: "system=clause;workload=page_topic"
-    link: str = ""
-
-    def as_dict(self) -> dict:
-        # every field is a plain value: a shallow dict (dataclasses.asdict deep-copies,
-        # which showed up in profiles of large runs)
-        return {name: getattr(self, name) for name in CLAIM_COLUMNS}
-
-
-# The claims.csv columns, in order: the fields of Claim (the contract's come first).
-CLAIM_COLUMNS = tuple(f.name for f in fields(Claim))
-
-
-@dataclass
-class ClaimConfig:
-    """Options of claim extraction."""
-
-    #: a lossy span this many characters or fewer from a number may have eaten its unit
-    lossy_window: int = 3
-    #: sentences back (same paragraph) a sentence without a workload may take one from
-    carry_workload_sentences: int = 3
-    #: kinds of lossy span (extractor.clean LossySpan.kind) that may have eaten a unit
-    #: right next to a number: letters lost to '?' or U+FFFD. Dropped Korean syllables
-    #: are mostly particles, so they alone do not make a bare number a claim.
-    unit_loss_kinds: tuple[str, ...] = ("question_marks", "replacement_char")
-    #: kinds of lossy span that make a claim `lossy_source` (a replaced spam name is not
-    #: a loss of the claim's text)
-    lossy_kinds: tuple[str, ...] = ("question_marks", "replacement_char",
-                                    "dropped_syllables", "guessed_bytes")
-    #: counts below this are no claims: "one CPU", "a single server", "One such model"
-    min_count: float = 2
-    #: spans of these units are the time frame of a story ("in the six months from
-    #: December 2020"), not a benchmark figure (CLAIMS.md lists no such unit)
-    period_units: tuple[str, ...] = ("month", "year")
-    #: report only numbers linked to a system or a workload. Off: a number with a claim
-    #: unit in a sentence about performance, price or capacity is a claim even when no
-    #: name is found (new products appear every quarter); it gets a lower confidence
-    require_subject: bool = False
-    #: kinds of quantity that are claims only with a system or workload named in their
-    #: own sentence ("more than 50 members", "two updates" are no claims), except a count of
-    #: parameters (`not_claims.counts_parameters`); other kinds
-    #: (durations, %, factors, money, sizes, rates) are claims without one unless their
-    #: sentence is about a market or business (`not_claims.about_business`)
-    named_quantities: tuple[str, ...] = ("count", "unknown")
-    #: claims below this confidence are not reported
-    min_confidence: float = 0.0
-    #: table rows: at most this many rows between a row and its header
-    max_table_rows: int = 60
-    #: metrics whose figures depend on the number format: their context gets the
-    #: precision and sparsity the sentence states for them (`number_format`)
-    format_metrics: tuple[str, ...] = ("compute", "throughput", "perf_per_watt")
-    #: metrics whose amounts of money depend on what they are per: their context gets
-    #: the basis the sentence, table or list states for them (`price_basis`)
-    basis_metrics: tuple[str, ...] = ("price",)
-    #: options of the quantity layer beneath the claims
-    quantities: QuantityConfig = field(default_factory=QuantityConfig)
-
-
-# The claims.csv columns, in order: the fields of Claim (the contract's come first).
-CLAIM_COLUMNS = tuple(f.name for f in fields(Claim))
+__all__ = ["CLAIM_COLUMNS", "Claim", "ClaimConfig", "LossIndex", "extract_claims"]
 
 
 # A Korean counter right after digits ("1,750 개"): on a page that lost syllables, a
 # magnitude word (억, 만) may have stood between them.
 _KOREAN_COUNTER = re.compile(r"\d\s+(?:개|대|명|건|장|종)")
-
-
-def _dropped_syllables(cleaned) -> bool:
-    return any(getattr(s, "kind", "") == "dropped_syllables"
-               for s in getattr(cleaned, "lossy_spans", ()) or ())
-
-
-class LossIndex:
-    """The lossy spans of a page of some kinds, merged and sorted, for overlap queries
-    in O(log n) (a page lost to '?' has hundreds of spans)."""
-
-    def __init__(self, cleaned, kinds: tuple[str, ...]):
-        spans = sorted((sp.start, sp.end) for sp in getattr(cleaned, "lossy_spans", None) or ()
-                       if getattr(sp, "kind", "") in kinds and sp.end > sp.start)
-        merged: list[list[int]] = []
-        for a, b in spans:
-            if merged and a <= merged[-1][1]:
-                merged[-1][1] = max(merged[-1][1], b)
-            else:
-                merged.append([a, b])
-        self.starts = [a for a, _ in merged]
-        self.ends = [b for _, b in merged]
-
-    def overlaps(self, start: int, end: int) -> bool:
-        """True when [start, end) overlaps a span.
-
-        >>> from extractor.clean import CleanedPage, LossySpan
-        >>> page = CleanedPage("d", "ab??cd??", lossy_spans=[LossySpan(2, 4, "question_marks")])
-        >>> idx = LossIndex(page, ("question_marks",))
-        >>> idx.overlaps(0, 2), idx.overlaps(0, 3), idx.overlaps(4, 8)
-        (False, True, False)
-        """
-        i = bisect.bisect_left(self.starts, end) - 1
-        return i >= 0 and self.ends[i] > start
 
 
 def extract_claims(page, config: ClaimConfig | None = None,
@@ -222,7 +104,7 @@ class _PageReader:
         self.rejections = rejections
         self.unit_loss, self.any_loss = unit_loss, any_loss
         self.page_ctx = page_ctx
-        self.dropped = _dropped_syllables(page.cleaned)
+        self.dropped = dropped_syllables(page.cleaned)
         self.topic = PageTopic.of(infos)
         self.tables = TableTracker(infos, config.max_table_rows)
 

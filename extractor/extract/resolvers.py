@@ -37,7 +37,8 @@ from extractor.extract.cues import lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
 from extractor.extract.link_kinds import ClaimKind, counts_parameters_near
 from extractor.extract.quantities import Quantity
-from extractor.extract.roles import Mention, SentenceInfo, is_vs_figure
+from extractor.extract.comparisons import is_vs_figure
+from extractor.extract.roles import Mention, SentenceInfo
 from extractor.extract.tables import Table
 
 
