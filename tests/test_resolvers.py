@@ -222,3 +222,23 @@ def test_the_new_line_name_carried_from_the_sentence_before_is_the_page_product(
             "Google의 주장은 새로운 TPU가 BF16에서 926teraFLOPS를 처리할 수 있다는 것을 의미합니다. "
             "이는 Google이 6개월 전에 발표한 TPU v5p 가속기보다 약 2배 빠른 속도입니다.")
     assert by_value(text)[2][0] == "Trillium"
+
+
+def test_a_vendor_stating_a_figure_gives_it_to_its_product_on_the_page():
+    # set2/en_07: on a page about the Snapdragon X Elite, Intel's 48 TOPS are Lunar Lake's
+    text = ("Snapdragon X Elite laptops are here\n\n"
+            "The Snapdragon X Elite has an NPU with 45TOPS performance. "
+            "Intel and AMD came out with their own announcements, with Intel promising 48TOPS "
+            "and AMD going up to 50TOPS.\n\n"
+            "Intel's Lunar Lake and AMD's Ryzen 9 processors ship later this year.")
+    got = by_value(text)
+    assert (got[48][0], got[48][2]) == ("Lunar Lake", "system=vendor_product")
+    assert got[50][0] == "Ryzen 9" and got[45][0] == "Snapdragon X Elite"
+
+
+def test_a_vendor_qualifying_a_baseline_name_states_nothing():
+    # set3/en_02: "exceeding NVIDIA's A100 by about 20%": NVIDIA names the baseline's maker
+    text = ("Huawei Ascend 910B review\n\n"
+            "The NVIDIA H100 leads the market. Huawei claims its efficiency reaches 80% in training, "
+            "with certain tests showing performance exceeding NVIDIA's A100 by about 20%.")
+    assert by_value(text)[20][2] != "system=vendor_product"

@@ -14,7 +14,7 @@ from __future__ import annotations
 #: sentence before or the page (0.84 against 0.69 on numbers with a unit and no cue), and
 #: a heading's least; a lost unit or lost letters weigh more than any of these
 NAME_WEIGHTS = {"clause": 0.12, "table_column": 0.12, "sentence": 0.1, "caption": 0.06,
-                "previous_sentence": 0.0, "page_topic": 0.0, "counted": 0.0,
+                "previous_sentence": 0.0, "page_topic": 0.0, "vendor_product": 0.0, "counted": 0.0,
                 "heading": -0.1, "baseline_only": -0.1}
 WORKLOAD_NAMED = 0.03
 BASE = 0.45

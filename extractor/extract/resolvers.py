@@ -9,7 +9,8 @@ Each resolver looks at one place a number's system or workload may be named and 
 systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); the
 number's own sentence (`clause`, `sentence`: `candidates.system_in_sentence`); the
 table's caption (`caption`); for the second figure of "192GB vs 80GB", the system compared
-with a sentence or two before (`vs_figure`); the sentence before or the heading
+with a sentence or two before (`vs_figure`); the page's product of a vendor named before
+the number in its clause ("Intel promising 48TOPS": `vendor_product`); the sentence before or the heading
 (`carried`); what the sentence counts ("on 3,584 H100 GPUs": `counted`); the page's
 subject unless it is the baseline compared with (`page_topic`); the performer a sentence
 or two before when this one names only the baseline (`earlier_subject`); last, the
@@ -120,6 +121,24 @@ def vs_figure_system(lq: LinkQuery) -> Candidate | None:
     return _candidate(*_earlier_baseline(lq.infos, lq.idx))
 
 
+def vendor_product_system(lq: LinkQuery) -> Candidate | None:
+    """"with Intel promising 48TOPS and AMD going up to 50TOPS": a vendor named before the
+    number in its clause states it of its product, the page's product of that vendor (named
+    elsewhere on the page), not the page's subject of another vendor."""
+    c0, _ = lq.clause
+    # a vendor right before a name qualifies that name ("exceeding NVIDIA's A100 by 20%")
+    named = [m for m in lq.info.vendors if c0 <= m.start and m.end <= lq.q.start
+             and not any(0 <= o.start - m.end <= 3 for o in lq.info.systems)]
+    if not named:
+        return None
+    vendor = named[-1].entity.canonical
+    topic = lq.page_topic.system
+    if topic is not None and topic.entity.vendor == vendor:
+        return None
+    product = lq.page_topic.product_of_vendor(vendor, lq.infos)
+    return Candidate(product, "vendor_product") if product is not None else None
+
+
 def carried_system(lq: LinkQuery) -> Candidate | None:
     """The subject of the sentence before (referred back to, or its only one), else the
     heading's (`topics.carried_system`)."""
@@ -157,7 +176,8 @@ def baseline_only_system(lq: LinkQuery) -> Candidate | None:
 
 
 SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
-    table_column_system, sentence_system, caption_system, vs_figure_system, carried_system,
+    table_column_system, sentence_system, caption_system, vs_figure_system, vendor_product_system,
+    carried_system,
     counted_system, page_topic_system, earlier_subject_system, baseline_only_system)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from extractor import lexicons
@@ -150,6 +150,26 @@ class PageTopic:
 
     system: Mention | None = None
     workload: Mention | None = None
+    #: vendor -> the page's product of it named most often (first named on a tie), read once
+    _by_vendor: dict | None = field(default=None, repr=False, compare=False)
+
+    def product_of_vendor(self, vendor: str, infos: list[SentenceInfo]) -> Mention | None:
+        """The page's product of `vendor`: the one of its systems the page names most
+        (the first named on a tie); parts and families are no product."""
+        if self._by_vendor is None:
+            counts: Counter = Counter()
+            first: dict[str, Mention] = {}
+            for info in infos:
+                for m in info.subjects():
+                    if m.entity.vendor and not m.component and not m.family:
+                        counts[(m.entity.vendor, m.entity.canonical)] += 1
+                        first.setdefault(m.entity.canonical, m)
+            best: dict[str, tuple[int, Mention]] = {}
+            for (v, name), n in counts.items():  # Counter keeps first-seen order: ties keep the first
+                if v not in best or n > best[v][0]:
+                    best[v] = (n, first[name])
+            self._by_vendor = {v: m for v, (_, m) in best.items()}
+        return self._by_vendor.get(vendor)
 
     @classmethod
     def of(cls, infos: list[SentenceInfo]) -> PageTopic:
