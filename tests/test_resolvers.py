@@ -242,3 +242,15 @@ def test_a_vendor_qualifying_a_baseline_name_states_nothing():
             "The NVIDIA H100 leads the market. Huawei claims its efficiency reaches 80% in training, "
             "with certain tests showing performance exceeding NVIDIA's A100 by about 20%.")
     assert by_value(text)[20][2] != "system=vendor_product"
+
+
+def test_a_line_name_whose_word_before_was_lost_to_question_marks_is_the_page_product():
+    # set3/ko_02__qmark: "또한 새로운 TPU에는 ... 32GB의 HBM" lost its Korean letters to '?'
+    text = ("Google Trillium TPU\n\n"
+            "Google? ?? I/O ???? Trillium??? ??? ?? ?? ?? ?? ??(TPU)? ??????.\n\n"
+            "?? ??? TPU?? 3.2Tbps? ??? ? ?? ? ? ?? ??? ?? 1.6TB/s? ???? 32GB? HBM? ?? ??? ???????.")
+    from extractor.clean import clean_page
+    from extractor.ingest import RawPage
+    claims = extract_claims(tag_page(clean_page(RawPage("t.txt", text.encode("utf-8")))))
+    got = {c.value: c.system for c in claims}
+    assert (got[3.2], got[32]) == ("Trillium", "Trillium")

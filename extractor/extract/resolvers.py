@@ -216,10 +216,18 @@ def _new_of_line(lq: LinkQuery, found: Candidate) -> Candidate | None:
     # "이는 ... TPU v5p 가속기보다 약 2배 빠른": the new TPU carried from the sentence before
     said = lq.info if found.source != "previous_sentence" else topics.previous(lq.infos, lq.idx, crossing=True)
     rx = _new_words().get(lang_key(lq.info.lang))
-    if rx is None or said is None or said.text[m.start:m.end] != m.entity.text \
-            or not rx.search(said.text, max(0, m.start - 12), m.start):
+    if said is None or said.text[m.start:m.end] != m.entity.text:
+        return None
+    before = (said.text, max(0, m.start - 12), m.start)
+    # a page that lost its letters to '?' may have lost the word for new ("??? TPU?"), and
+    # with it the letters its language is told by
+    if not (rx is not None and rx.search(*before)) and not (said.lossy and _LOST_WORD.search(*before)):
         return None
     return Candidate(topic, "page_topic")
+
+
+#: a word lost to question marks right before a name
+_LOST_WORD = re.compile(r"\?{2,}\s*$")
 
 
 # workloads -------------------------------------------------------------------------
