@@ -132,3 +132,13 @@ def test_a_number_coordinated_with_a_parameter_count_counts_parameters_too():
     got = by_value(claims_of(text))
     assert got[7e9][0] == "" and got[7e10][0] == ""
     assert counts_parameters_near("具備70億及700億個參數", Quantity("70億", 2, 5, 7e9, unit="count"))
+
+
+def test_a_model_s_accuracy_takes_no_system_from_the_page():
+    # sample page 003 (a page about the IPU): the models' accuracy is no hardware's
+    text = ("Graphcore IPU로 BERT 학습하기\n\n"
+            "예를 들어 MRPC 학습 예제는 3600개밖에 없지만, BERT-Base에서 BERT-Large 모델 크기를 키움으로써 "
+            "정확도가 84.4%에서 86.6% 향상되었습니다.")
+    got = by_value(claims_of(text))
+    assert got[84.4][:2] == ("", "BERT-Base")
+    assert "system=none:kind=accuracy" in got[84.4][2]

@@ -9,7 +9,8 @@ sentence names one ("serving Llama 3 70B at $0.60/M tokens"), never the page's m
 one from its sentence, or from the sentence before when it refers back to it ("這項成績
 較上一輪... 高出2.7倍"). Times-to-train, throughputs, latencies and accuracies are
 measured on a model: they inherit one as before. A count of a named model's parameters
-is the model's, not the hardware's ("라마2 7B(매개변수 70억개)": no system), and a
+is the model's, not the hardware's ("라마2 7B(매개변수 70억개)": no system), so is a
+model's accuracy (hardware reaches it; only its own sentence names a system), and a
 figure of a market or a business takes no system.
 
 `claim_kind` reads the kind; `ClaimKind.allows_workload` says whether a workload found at
@@ -108,6 +109,8 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
     if metric in SPEC_METRICS:
         return ClaimKind(metric, workload_sources=OWN_SENTENCE,
                          later_models=None if metric == "count" else NONE)
+    if metric == "accuracy":  # a model's accuracy: hardware reaches it, does not change it
+        return ClaimKind(metric, system_sources=OWN_SENTENCE)
     if metric in COMPARISON_METRICS:
         return ClaimKind(metric, workload_sources=referred, later_models=frozenset({"en"}))
     if metric == "other":  # a utilisation, an efficiency: its statement's model, not the page's
