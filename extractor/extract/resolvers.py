@@ -125,6 +125,8 @@ def vendor_product_system(lq: LinkQuery) -> Candidate | None:
     """"with Intel promising 48TOPS and AMD going up to 50TOPS": a vendor named before the
     number in its clause states it of its product, the page's product of that vendor (named
     elsewhere on the page), not the page's subject of another vendor."""
+    if not lq.info.vendors:
+        return None
     c0, _ = lq.clause
     # a vendor right before a name qualifies that name ("exceeding NVIDIA's A100 by 20%")
     named = [m for m in lq.info.vendors if c0 <= m.start and m.end <= lq.q.start

@@ -159,8 +159,8 @@ class PageTopic:
         if self._by_vendor is None:
             counts: Counter = Counter()
             first: dict[str, Mention] = {}
-            for info in infos:
-                for m in info.subjects():
+            for info in infos:  # every name (a page-wide count: no sentence's roles read)
+                for m in info.systems:
                     if m.entity.vendor and not m.component and not m.family:
                         counts[(m.entity.vendor, m.entity.canonical)] += 1
                         first.setdefault(m.entity.canonical, m)
@@ -198,6 +198,8 @@ def _page_workload(opening: list[SentenceInfo], infos: list[SentenceInfo]) -> Me
     names several ("we discussed Llama 2 70B ... this post covers Llama 3.1"), the one of
     them the page names most often, if it is named more often than any other."""
     named = {m.entity.canonical: m for info in opening for m in info.workloads}
+    if len(named) == 1:
+        return next(iter(named.values()))
     counts = Counter(m.entity.canonical for info in infos for m in info.workloads)
     if not named:
         # an opening that names no model, on a page that names one only, more than once
@@ -205,8 +207,6 @@ def _page_workload(opening: list[SentenceInfo], infos: list[SentenceInfo]) -> Me
         if len(counts) == 1 and next(iter(counts.values())) >= 2:
             return next(m for info in infos for m in info.workloads)
         return None
-    if len(named) == 1:
-        return next(iter(named.values()))
     ranked = counts.most_common()
     top = [name for name, n in ranked if n == ranked[0][1]]
     if len(top) == 1 and top[0] in named and ranked[0][1] >= 2:
