@@ -254,3 +254,12 @@ def test_a_line_name_whose_word_before_was_lost_to_question_marks_is_the_page_pr
     claims = extract_claims(tag_page(clean_page(RawPage("t.txt", text.encode("utf-8")))))
     got = {c.value: c.system for c in claims}
     assert (got[3.2], got[32]) == ("Trillium", "Trillium")
+
+
+def test_the_page_subject_compared_with_by_its_maker_is_the_baseline_not_the_performer():
+    # set2/en_07: on a Snapdragon page, "more than what Qualcomm is offering" is not Qualcomm's
+    text = ("Snapdragon X Elite laptops are here\n\n"
+            "The Snapdragon X Elite has an NPU with 45TOPS performance.\n\n"
+            "Intel and AMD came out with their own announcements. "
+            "That's up to 10% more than what Qualcomm is offering.")
+    assert by_value(text)[10][0] == ""

@@ -155,9 +155,10 @@ def counted_system(lq: LinkQuery) -> Candidate | None:
 
 
 def page_topic_system(lq: LinkQuery) -> Candidate | None:
-    """The page's subject, unless it is what this number is compared against."""
+    """The page's subject, unless it is what this number is compared against, by its name
+    or its maker's ("up to 10% more than what Qualcomm is offering" on a Snapdragon page)."""
     topic = lq.page_topic.system
-    if topic is None or topic.entity.canonical == lq.unowned_baseline:
+    if topic is None or lq.unowned_baseline in (topic.entity.canonical, topic.entity.vendor or None):
         return None
     return Candidate(topic, "page_topic")
 
