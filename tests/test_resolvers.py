@@ -263,3 +263,11 @@ def test_the_page_subject_compared_with_by_its_maker_is_the_baseline_not_the_per
             "Intel and AMD came out with their own announcements. "
             "That's up to 10% more than what Qualcomm is offering.")
     assert by_value(text)[10][0] == ""
+
+
+def test_a_name_the_sentence_puts_on_the_other_side_is_not_carried_to_this_side():
+    # set2/zh_02: the rental prices of ordinary chips fell 80%, "而H100和4090" are the other side
+    text = ("H100租赁价格下跌\n\n"
+            "H100的租赁价格已经跌到每小时2美元。不过多位行业人士表示,这一趋势并不令人意外,"
+            "常规算力芯片的租赁价格整体下降了约80%,而H100和4090自发布以来,价格下降也符合这一趋势。")
+    assert by_value(text)[80][0] == ""

@@ -34,7 +34,7 @@ from extractor import lexicons
 from extractor.extract import topics
 from extractor.extract.candidates import (baseline_of, memoised, pick, respectively,
                                           system_in_sentence, workload_in_sentence)
-from extractor.extract.cues import lang_key
+from extractor.extract.cues import across_contrast, lang_key
 from extractor.extract.entities import SYSTEM, WORKLOAD
 from extractor.extract.link_kinds import ClaimKind, counts_parameters_near
 from extractor.extract.quantities import Quantity
@@ -81,6 +81,14 @@ class LinkQuery:
         c0, c1 = self.clause
         return any(o is not self.q and c0 <= o.start < c1 and o.unit == "count"
                    and counts_parameters_near(self.info.text, o) for o in self.sentence_qs)
+
+    @cached_property
+    def other_side(self) -> frozenset[str]:
+        """The systems named after the number beyond a contrast break: the other side's
+        ("租赁价格整体下降了约80%,而H100和4090 ..."), never this side's."""
+        q, info = self.q, self.info
+        return frozenset(m.entity.canonical for m in info.systems
+                         if m.start >= q.end and across_contrast(info.text, info.lang, q.end, m.start))
 
     @property
     def caption(self) -> SentenceInfo | None:
@@ -292,7 +300,7 @@ class Decision:
 
 
 def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str], bool],
-           refine: Callable[[LinkQuery, Candidate], Candidate] | None = None,
+           refine: Callable[[LinkQuery, Candidate], Candidate | None] | None = None,
            reason: str = "refused") -> Decision:
     """The first candidate of `resolvers` (refined by `refine`) that `allows` accepts;
     where one was found and refused, `reason` says why none attached."""
@@ -303,6 +311,8 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
             continue
         if refine is not None:
             found = refine(lq, found)
+            if found is None:  # the refinement ruled it out: the next resolver's turn
+                continue
         if allows(found.source):
             return Decision(found)
         refused_from = refused_from or found.source
@@ -311,10 +321,22 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
 
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
     """(system, workload) decisions of one number, each made once."""
-    return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, product_of_part, kind.reason),
+    return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, _system_refined, kind.reason),
             choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload,
                    None if kind.later_models is None or lang_key(lq.info.lang) in kind.later_models
                    else _not_later_clause, kind.reason))
+
+
+#: where a name outside the number's sentence comes from
+_OUTSIDE = frozenset({"previous_sentence", "heading", "page_topic", "vendor_product"})
+
+
+def _system_refined(lq: LinkQuery, found: Candidate) -> Candidate | None:
+    """`product_of_part`; None for a name from outside the sentence that the sentence puts
+    on the other side of a contrast break after the number (each side keeps its own)."""
+    if found.source in _OUTSIDE and lq.other_side and found.mention.entity.canonical in lq.other_side:
+        return None
+    return product_of_part(lq, found)
 
 
 def _not_later_clause(lq: LinkQuery, found: Candidate) -> Candidate:
