@@ -229,7 +229,7 @@ def cmd_score(args) -> int:
 
 def cmd_check(args) -> int:
     from extractor.outputs import OutputError, OutputWriteError
-    from extractor.pipeline import recheck
+    from extractor.recheck import recheck
     from extractor.verdicts import ReferenceTableError
 
     if not Path(args.out_dir).is_dir():
