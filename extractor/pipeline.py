@@ -31,7 +31,8 @@ from extractor.config import Config
 from extractor.verdicts import check_claims_file, load_reference
 from extractor.extract import Claim, extract_claims
 from extractor.extract.claims import CLAIM_COLUMNS
-from extractor.ingest import RawPage, binary_kind, iter_entries, iter_pages
+from extractor.corpus_walk import iter_entries
+from extractor.ingest import RawPage, binary_kind, iter_pages
 from extractor.warc import is_warc_name
 from extractor.langid import tag_page
 from extractor.outputs import RunWriter
