@@ -42,6 +42,8 @@ CASES = [
     ("cjk_glued_name", "与AMD R9 7940HS中的780M核显相比,骁龙X Elite仅需其五分之一", "780M", "set2/zh_03"),
     ("ratio_after_letter", "FP8:989 TFLOPS", "8:989", "set2/zh_04"),
     ("time_of_day", "The ratio was 25:30 overall.", "25:30", "(own: a clock time is masked first)"),
+    ("label_colon", "英伟达NVL72机架:72张GB200组成一个超节点;华为384:384张910C组成一个超节点。", "384:384",
+     "set3/zh_01"),
     ("inside_quantity", "2. 消耗電力是120千瓦", "千", "set2/zh_05"),
     ("unit_gloss", "M4 탑재된 뉴럴 엔진은 코어 수를 M3 같은 16코어로 유지했지만 연산 성능은 최대 38 TOPS(초당 "
      "1 연산). M3 18 TOPS 대비 이상 높아졌다.", "1", "set2/ko_03__dropsyl"),

@@ -551,7 +551,7 @@ def test_recognizers_range_rates(lang):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("售價約9W/片", [(90000, "", "approx")]),      # W is 万 before a counter
+    ("售價約9W/片", [(90000, "CNY", "approx")]),   # W is 万 before a counter: a price per item
     ("售价12W元", [(120000, "CNY", "exact")]),
     ("功耗为9W的芯片", [(9, "W", "exact")]),        # elsewhere W is watts
 ])
@@ -571,3 +571,54 @@ def test_korean_queries_are_a_rate_only_where_the_passage_speaks_of_one():
     text = "와트당 수행할 수 있는 쿼리의 수를 테스트한 결과, 퀄컴의 'AI 100'이 197.6 쿼리를 수행"
     assert [(q.value, q.unit) for q in find_quantities(text, "ko")][-1] == (197.6, "queries/s")
     assert [q.unit for q in find_quantities("100만 쿼리를 처리했다", "ko")] == [""]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # set3/zh_01: W is 万 before a per-item slash, an amount per chip is a price, and the W
+    # closing a range closes both ends
+    ("(4)价格:910B为9W/片;910C为14-14.5W/片。", [(4, "", "exact"), (90000, "CNY", "exact"),
+                                          (140000, "CNY", "range"), (145000, "CNY", "range")]),
+    ("每卡功耗700W/卡", [(700, "W", "exact")]),     # a power word before it keeps W watts
+    ("功耗10-14.5W", [(10, "W", "range"), (14.5, "W", "range")]),
+])
+def test_an_amount_in_wan_per_item_is_a_price(text, expected):
+    assert found(text, "zh") == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # set3/en_05: the number format stands between a compute figure and its unit
+    ("NeuronLink interconnection that deliver up to 20.8 FP8 PetaFLOPS of performance", "en",
+     [(20.8, "PFLOPS", "at_most")]),
+    ("1,000 INT8 TOPS and 4 fp16 TFLOPS", "en", [(1000, "TOPS", "exact"), (4, "TFLOPS", "exact")]),
+])
+def test_a_number_format_between_number_and_unit(text, lang, expected):
+    assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("对比传统架构,训练效率提升45%;对标NV卡,成本节省1/3。", [(45, "%"), (0.3333, "ratio")]),  # set3/zh_01
+    ("24/7服务", [(24, "")]),          # not a proper fraction
+    ("Gen1/2 ports", []),              # glued to a name
+    ("1/10.5", [(1, "")]),             # a decimal denominator is no small fraction
+])
+def test_slash_fractions(text, expected):
+    got = [(q.value, q.unit) for q in find_quantities(text, "zh")]
+    assert got == [(pytest.approx(v, rel=1e-3), u) for v, u in expected]
+
+
+@given(num=st.integers(1, 9), den=st.integers(2, 10), before=st.sampled_from(["成本节省", "降至", "only ", "仅为"]),
+       after=st.sampled_from(["。", "的水平", " the cost", ", 且", ""]))
+def test_slash_fraction_property(num, den, before, after):
+    qs = find_quantities(f"{before}{num}/{den}{after}", "zh")
+    if num < den:
+        assert [(q.unit, round(q.value, 6)) for q in qs] == [("ratio", round(num / den, 6))]
+    else:
+        assert all(q.unit != "ratio" for q in qs)
+
+
+def test_a_colon_before_an_amount_with_a_counter_ends_a_label():
+    # set3/zh_01: "华为384:384张" is the CloudMatrix 384 and its 384 chips, no ratio of 1
+    text = "英伟达NVL72机架:72张GB200组成一个超节点;华为384:384张910C组成一个超节点。"
+    assert [(q.value, q.unit) for q in find_quantities(text, "zh") if q.unit != "count" or q.value > 1] == \
+        [(72, "count"), (384, "count")]
+    assert found("比例为1:8", "zh") == [(0.125, "ratio", "exact")]

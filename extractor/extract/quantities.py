@@ -76,6 +76,7 @@ _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "freq
 
 
 _NO_VALUE, _MASKED, _INSIDE = BY_NAME["no_value"], BY_NAME["masked"], BY_NAME["inside_quantity"]
+_LABEL_COLON = BY_NAME["label_colon"]
 # the rules of each stage of the quantity layer (not_claims.rules), by kind of numeral
 _NUMERAL, _VALUE, _UNIT, _UNIT_BARE = (StageTests("numeral"), StageTests("value"), StageTests("unit"),
                                        StageTests("unit", "bare"))
@@ -184,6 +185,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             return self._ratio(m)
         if kind == "fraction":
             return self._fraction(m)
+        if kind == "slashfrac":
+            return self._slash_fraction(m)
         if kind == "zh":
             spelled_prefix = self._prefix_unit_inside(s, e, surface)  # 百分之五十
             if spelled_prefix is not None:
@@ -254,10 +257,24 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             return None
         return self._make(s, e, num / den, "ratio", self._qual_before(s) or "exact", [])
 
+    def _slash_fraction(self, m) -> Quantity | None:
+        """1/3, 1/4: a proper fraction (3/2 or 5/5 is a score or a count, not a share)."""
+        s, e = m.span()
+        num, _, den = m.group().partition("/")
+        if int(num) >= int(den) or int(num) == 0:
+            return self._reject(_NO_VALUE, Candidate("slashfrac", s, e, m.group()))
+        return self._make(s, e, int(num) / int(den), "ratio", self._qual_before(s) or "exact", [])
+
     def _ratio(self, m) -> Quantity | None:
         s, e = m.span()
         c = Candidate("ratio", s, e, m.group())
         rule = first(_RATIO["ratio"], self, c)
+        if rule is _LABEL_COLON:  # 华为384:384张: the amount after the label is read alone
+            self._reject(rule, c)
+            after = s + m.group().index(":") + 1
+            after += len(self.norm[after:e]) - len(self.norm[after:e].lstrip())
+            value = self.g.number_res[0].match(self.norm, after)
+            return self._candidate(value) if value else None
         if rule:  # glued to a name; 10:30 is a time of day
             return self._reject(rule, c)
         a_str, _, b_str = re.split(r"\s*([:比])\s*", m.group(), maxsplit=1)

@@ -156,6 +156,10 @@ class Grammar:
         ) if self.currency_words else None
         self.currency_any_re = re.compile(alt(self.currency_words, False)) if self.currency_words else None
         self.generic_currency = {w for lex in units for w in lex.get("generic_currency", [])}
+        # 9W/片: an amount in 万 per item is a price (units_zh.json per_item_price)
+        per_item = [lex["per_item_price"] for lex in units if lex.get("per_item_price")]
+        self.per_item_currency = per_item[0]["unit"] if per_item else ""
+        self.per_item_re = re.compile(alt([a for p in per_item for a in p["after"]], False)) if per_item else None
         # up to two words may stand between a number and its counted noun: 'four 1U
         # IPU-M2000s', 'eight DGX A100 chips', '50 other members' (not 'of', 'the' ...)
         stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
@@ -214,6 +218,8 @@ class Grammar:
         self.latin_magnitude_re = re.compile(
             rf"(?P<m>{alt(self.latin_magnitudes, False)})(?=(?:{alt(before, False)}))"
         ) if self.latin_magnitudes and before else None
+        power = [x for lex in numbers for x in lex.get("latin_magnitude_not_after", [])]
+        self.latin_magnitude_power_re = re.compile(alt(power, False)) if power else None
         ranges = [lex["bare_year_range"] for lex in numbers if lex.get("bare_year_range")]
         self.bare_years = (min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else (0, -1)
         self.ambiguous_alone = {str(x).lower() for lex in numbers for x in lex.get("ambiguous_alone", [])}
@@ -254,6 +260,9 @@ class Grammar:
         mag_cls = f"{mag_guard}[{mag}]"
         digit = (
             r"[\d.](?:(?<=\.)(?<![\w.,]\.)(?P<decimal>\d+(?![\d.,]))|(?<=\d)(?:"
+            # a small fraction written with a slash: 成本节省1/3, 1/4 the power (one digit
+            # over 2..10, nothing glued to either side: 24/7, 1/2/2024, Gen1/2 are none)
+            r"(?P<slashfrac>(?<![A-Za-z0-9_.,:/\-]\d)/(?:10|[2-9])(?![A-Za-z0-9_/:%]|[.,]\d))|"
             # a colon spaced on one side only is a label ("ResNet-50: 0.48 minutes"), not 1:8
             rf"(?P<ratio>(?<![\d.,:].)\d*(?:\.\d+)?(?:{SP}?比{SP}?|:|{SP}:{SP})\d+(?:\.\d+)?(?![\d:]|\.\d))"
             rf"|(?P<cjkmix>{rest}{mag_cls}(?:{arabic}|[{cjk_digits}]|{mag_cls}|(?<=[{mag}]){SP}(?=[\d.,]+[{mag}])"

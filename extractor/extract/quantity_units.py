@@ -26,9 +26,16 @@ class UnitReader:
         a day of the month)."""
         norm, g = self.norm, self.g
         magnitude = g.latin_magnitude_re.match(norm, e) if g.latin_magnitude_re is not None else None
+        if magnitude and g.latin_magnitude_power_re is not None and \
+                g.latin_magnitude_power_re.search(_CLAUSE_END.split(norm[max(0, s - 20):s])[-1]):
+            magnitude = None  # 功耗700W/卡: a power figure per card, in watts
         if magnitude:  # 9W/片: W is 万 before a counter or a currency, not watts
             self._scale, e = g.latin_magnitudes[magnitude.group("m")], magnitude.end("m")
         unit, end = self._unit_after(s, e)
+        if magnitude and not unit and g.per_item_re is not None:
+            per_item = g.per_item_re.match(norm, e)
+            if per_item:  # 9W/片: 90,000 yuan a chip
+                unit, end = g.per_item_currency, per_item.end()
         start = s
         if not unit:  # $300,000, US$ 5, 百分之25, a factor of 2
             prefix = g.prefix_re.search(norm, max(0, s - 14), s)

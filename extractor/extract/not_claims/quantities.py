@@ -366,3 +366,11 @@ def ratio_after_letter(f, c) -> bool:
 def time_of_day(f, c) -> bool:
     _, sep, b_str = re.split(r"\s*([:比])\s*", c.surface, maxsplit=1)
     return sep == ":" and len(b_str) == 2 and not f._word_before(c.s, f.g.ratio_cues)
+
+
+def label_colon(f, c) -> bool:
+    """"华为384:384张910C": a colon before an amount with its unit or counter ends a label
+    (a name, a heading) and opens its value; a ratio's sides stand bare (1:8, 3比1)."""
+    if ":" not in c.surface:
+        return False
+    return bool(f._unit_after(c.s, c.e)[0])
