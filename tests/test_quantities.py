@@ -622,3 +622,11 @@ def test_a_colon_before_an_amount_with_a_counter_ends_a_label():
     assert [(q.value, q.unit) for q in find_quantities(text, "zh") if q.unit != "count" or q.value > 1] == \
         [(72, "count"), (384, "count")]
     assert found("比例为1:8", "zh") == [(0.125, "ratio", "exact")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("H100:80GB HBM3", [(80, "GB")]),                     # set2/zh_04: a spec line, name then amount
+    ("FP8:989 TFLOPS", [(989, "TFLOPS")]),                # set2/zh_04: the colon follows a name's digits
+])
+def test_the_amount_after_a_name_and_colon_is_read(text, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, "zh")] == expected

@@ -76,7 +76,9 @@ _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "freq
 
 
 _NO_VALUE, _MASKED, _INSIDE = BY_NAME["no_value"], BY_NAME["masked"], BY_NAME["inside_quantity"]
-_LABEL_COLON = BY_NAME["label_colon"]
+#: rules that find a label before the colon of a "ratio": the amount after it is read alone
+_LABEL_RULES = (BY_NAME["label_colon"], BY_NAME["ratio_after_letter"])
+_RATIO_SEPARATOR = re.compile(r"\s*[:比]\s*")
 # the rules of each stage of the quantity layer (not_claims.rules), by kind of numeral
 _NUMERAL, _VALUE, _UNIT, _UNIT_BARE = (StageTests("numeral"), StageTests("value"), StageTests("unit"),
                                        StageTests("unit", "bare"))
@@ -269,11 +271,9 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         s, e = m.span()
         c = Candidate("ratio", s, e, m.group())
         rule = first(_RATIO["ratio"], self, c)
-        if rule is _LABEL_COLON:  # 华为384:384张: the amount after the label is read alone
+        if rule in _LABEL_RULES:  # 华为384:384张, H100:80GB: the amount after the label is read alone
             self._reject(rule, c)
-            after = s + m.group().index(":") + 1
-            after += len(self.norm[after:e]) - len(self.norm[after:e].lstrip())
-            value = self.g.number_res[0].match(self.norm, after)
+            value = self.g.number_res[0].match(self.norm, s + _RATIO_SEPARATOR.search(m.group()).end())
             return self._candidate(value) if value else None
         if rule:  # glued to a name; 10:30 is a time of day
             return self._reject(rule, c)
