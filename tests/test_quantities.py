@@ -630,3 +630,28 @@ def test_a_colon_before_an_amount_with_a_counter_ends_a_label():
 ])
 def test_the_amount_after_a_name_and_colon_is_read(text, expected):
     assert [(q.value, q.unit) for q in find_quantities(text, "zh")] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # CLAIMS.md units no page of the sets writes yet (own snippets): an efficiency per watt,
+    # binary sizes as written, a petabyte rate, tok/s
+    ("The NPU delivers 26 TOPS at 10 TOPS/W", [(26, "TOPS"), (10, "TOPS/W")]),
+    ("3.5 TFLOPS per watt", [(3.5, "TFLOPS/W")]),
+    ("24 GiB of memory at 1 TiB/s", [(24, "GiB"), (1, "TiB/s")]),
+    ("an aggregate 4 PB/s", [(4, "PB/s")]),
+    ("1,000 tok/s per user", [(1000, "tokens/s")]),
+    ("one-third the cost", [(0.333333333333, "ratio")]),
+])
+def test_claims_md_units(text, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, "en")] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a currency sign followed by a digit opens the next amount: the range keeps both ends
+    # (the $3.00–$3.90/GPU-hr of set2/en_06 read so already; a hyphen made "-$" a unit)
+    ("priced at $30,000-$40,000 each", [(30000, "USD", "range"), (40000, "USD", "range")]),
+    ("€30,000-€40,000", [(30000, "EUR", "range"), (40000, "EUR", "range")]),
+    ("it costs 30$ a month", [(30, "USD", "exact")]),
+])
+def test_a_currency_sign_before_a_digit_opens_the_next_amount(text, expected):
+    assert found(text, "en") == expected
