@@ -655,3 +655,15 @@ def test_claims_md_units(text, expected):
 ])
 def test_a_currency_sign_before_a_digit_opens_the_next_amount(text, expected):
     assert found(text, "en") == expected
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("H100的8卡节点年租", "zh", [(8, "count")]),                           # set2/zh_02
+    ("能够满足十万卡以上规模的智算集群", "zh", [(100000, "count")]),          # set3/zh_02
+    ("3卡片", "zh", [(3, "")]),                                             # (own) a card, not cards
+    ("와트당 10 TOPS", "ko", [(10, "TOPS/W")]),                             # (own) per watt: an efficiency
+    ("每瓦10 TOPS", "zh", [(10, "TOPS/W")]),
+    ("最高20 PFLOPS", "zh", [(20, "PFLOPS")]),
+])
+def test_cards_and_per_watt_figures(text, lang, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, lang)] == expected

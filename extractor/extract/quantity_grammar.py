@@ -156,6 +156,9 @@ class Grammar:
         ) if self.currency_words else None
         self.currency_any_re = re.compile(alt(self.currency_words, False)) if self.currency_words else None
         self.generic_currency = {w for lex in units for w in lex.get("generic_currency", [])}
+        # 와트당 10 TOPS, 每瓦10 TOPS: a compute figure per watt is an efficiency
+        per_watt = [w for lex in units for w in lex.get("per_watt_prefix", [])]
+        self.per_watt_re = re.compile(rf"(?:{alt(per_watt, False)}){SP}?\Z") if per_watt else None
         # 9W/片: an amount in 万 per item is a price (units_zh.json per_item_price)
         per_item = [lex["per_item_price"] for lex in units if lex.get("per_item_price")]
         self.per_item_currency = per_item[0]["unit"] if per_item else ""

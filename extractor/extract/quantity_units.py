@@ -11,6 +11,8 @@ from extractor.extract.regex_tools import SP
 
 _DECADE, _DAY_OF_MONTH = BY_NAME["decade"], BY_NAME["day_of_month"]
 _SPACED_SLASH = re.compile(rf"{SP}/{SP}")
+#: compute units and their efficiency per watt (a per-watt word before the number)
+_PER_WATT = {"TOPS": "TOPS/W", "TFLOPS": "TFLOPS/W", "GFLOPS": "GFLOPS/W"}
 _SENTENCE_END = re.compile(r"[。！？!?]|\.\s")
 _CLAUSE_END = re.compile(r"[,，、;；。！？!?]|\.\s")
 #: characters after a unit searched for its needs_later words (20兆次光線追蹤運算)
@@ -100,6 +102,8 @@ class UnitReader:
             return _DAY_OF_MONTH  # 31일 밝혔다, 23日发布: a day of the month
         if rate and unit in ("B", "KB", "MB", "GB", "TB", "PB") and unit_info(unit + "/s")[1]:
             unit += "/s"  # 每秒2TB: a bandwidth
+        if unit in _PER_WATT and g.per_watt_re is not None and g.per_watt_re.search(norm, max(0, s - 6), s):
+            unit = _PER_WATT[unit]  # 와트당 10 TOPS: an efficiency
         if kind == "kon" and unit and not norm[e:end][:1].isspace():
             unit, end = "", e  # 세대 (generation) is not 세 + 대: native numerals stand apart from counters
         return unit, start, end, after_qual
