@@ -30,7 +30,7 @@ CASES = [
      "set2/zh_02"),
     ("ordinal_prefix", "[新聞] 壟斷AI算力90%市場,NV卻出現第一道裂縫", "一", "set1/zh_08"),
     ("year", "LiveCodeBench | AIME 2024 | GPQA D", "2024", "set2/ko_08"),
-    ("ordinal_suffix", "3. 總共用上全長兩英里的銅線及5000條電纜,才能把所有的GPU連在一起", "5000", "set2/zh_05"),
+    ("ordinal_suffix", "1단계 워밍업의 수는 2,000개로 1단계에서 전체", "1", "corpus/003"),
     ("decade", "Deep learning took off in the 1990s.", "1990", "(own)"),
     ("day_of_month", "구글 클라우드가 추론에 특화된 7세대 TPU(텐서처리장치) '아이언우드'(Ironwood)를 9일 "
      "공개했다.", "9", "set2/ko_05"),

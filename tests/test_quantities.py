@@ -667,3 +667,20 @@ def test_a_currency_sign_before_a_digit_opens_the_next_amount(text, expected):
 ])
 def test_cards_and_per_watt_figures(text, lang, expected):
     assert [(q.value, q.unit) for q in find_quantities(text, lang)] == expected
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # counters the gold counts (CLAIMS.md: chips, wafers, cables, trays, stacks, dies ...)
+    ("910B出货10万片", "zh", [(100000, "count")]),                          # set3/zh_01
+    ("910B目标40-60万片", "zh", [(400000, "count"), (600000, "count")]),    # set3/zh_01
+    ("原先預(yù)估的4萬臺", "zh", [(40000, "count")]),                        # set2/zh_08
+    ("總共用上全長兩英里的銅線及5000條電纜", "zh", [(2, "mile"), (5000, "count")]),  # set2/zh_05
+    ("12核心M2 Max", "zh", [(12, "count")]),                                 # set2/zh_03
+    ("8通道", "zh", [(8, "count")]),                                          # set2/zh_03
+    ("片刻之后", "zh", []),                                                   # (own) a moment
+    ("18 compute trays and nine switch trays", "en", [(18, "count"), (9, "count")]),  # set2/en_05
+    ("eight stacks of HBM3e", "en", [(8, "count")]),                         # set2/en_08
+    ("with two compute tiles", "en", [(2, "count")]),                        # set3/en_05
+])
+def test_counters(text, lang, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, lang)] == expected
