@@ -678,6 +678,8 @@ def test_cards_and_per_watt_figures(text, lang, expected):
     ("12核心M2 Max", "zh", [(12, "count")]),                                 # set2/zh_03
     ("8通道", "zh", [(8, "count")]),                                          # set2/zh_03
     ("片刻之后", "zh", []),                                                   # (own) a moment
+    ("HBM4 12단 샘플", "ko", [(12, "count")]),                              # set2/ko_04: a stack's dies
+    ("사전 학습 사례의 1단계와 2단계에", "ko", []),                             # corpus/003: stages
     ("18 compute trays and nine switch trays", "en", [(18, "count"), (9, "count")]),  # set2/en_05
     ("eight stacks of HBM3e", "en", [(8, "count")]),                         # set2/en_08
     ("with two compute tiles", "en", [(2, "count")]),                        # set3/en_05
