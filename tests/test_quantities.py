@@ -686,3 +686,12 @@ def test_cards_and_per_watt_figures(text, lang, expected):
 ])
 def test_counters(text, lang, expected):
     assert [(q.value, q.unit) for q in find_quantities(text, lang)] == expected
+
+
+@given(lo=st.integers(1, 50), span=st.integers(1, 50), unit=st.sampled_from(["x", "GB", "%", "TB/s", "W"]),
+       dash=st.sampled_from(["-", "–"]))
+def test_a_range_with_its_unit_on_both_ends(lo, span, unit, dash):
+    # (own) 1.5x-2x, 2GB-4GB: the unit before the hyphen ends an amount, not a name (ResNet-50)
+    hi = lo + span
+    got = [(q.value, q.unit, q.qualifier) for q in find_quantities(f"up {lo}{unit}{dash}{hi}{unit} more", "en")]
+    assert got == [(lo, unit, "range"), (hi, unit, "range")]
