@@ -148,3 +148,19 @@ def test_no_value():
     find_quantities("英伟达Blackwell架构芯片在本次MLPerf测试中首次亮相,在数据中心工作负载上,H200", "zh",
                     rejected=rejected)
     assert "no_value" in [r.rule for r in rejected]
+
+
+@pytest.mark.parametrize("snippet, surface, expected", [
+    # (own) "GPU 700" looks like a name code ("IPU 2"), but a unit after it makes it a figure
+    ("NVIDIA H100 GPU 700W TDP and B200 GPU 1,000W.", "700W", ["claim"]),
+    ("NVIDIA H100 GPU 700W TDP and B200 GPU 1,000W.", "1,000W", ["claim"]),
+    ("IPU 2 With", "2", ["not_claim_pattern"]),
+])
+def test_name_code_pattern_leaves_a_figure_with_its_unit(snippet, surface, expected):
+    assert _rules_of(explain_text(snippet), surface) == expected
+
+
+def test_ratio_label_reads_the_amount_after_the_colon():
+    # set2/zh_04: the ratio is dropped by its rule, the amount after the colon stays a claim
+    got = explain_text("H100:80GB HBM3")
+    assert _rules_of(got, "100:80") == ["ratio_after_letter"] and _rules_of(got, "80GB") == ["claim"]
