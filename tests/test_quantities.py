@@ -683,6 +683,7 @@ def test_cards_and_per_watt_figures(text, lang, expected):
     ("18 compute trays and nine switch trays", "en", [(18, "count"), (9, "count")]),  # set2/en_05
     ("eight stacks of HBM3e", "en", [(8, "count")]),                         # set2/en_08
     ("with two compute tiles", "en", [(2, "count")]),                        # set3/en_05
+    ("As many as 8,960 v5p accelerators", "en", [(8960, "count")]),          # set3/en_06: a lower-case code
     ("AMD announced a pair of processors with a 50TOPS NPU", "en", [(2, "count"), (50, "TOPS")]),  # set2/en_07
 ])
 def test_counters(text, lang, expected):

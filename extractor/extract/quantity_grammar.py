@@ -166,7 +166,8 @@ class Grammar:
         # up to two words may stand between a number and its counted noun: 'four 1U
         # IPU-M2000s', 'eight DGX A100 chips', '50 other members' (not 'of', 'the' ...)
         stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
-        token = rf"(?:[A-Z0-9][\w\-]{{0,30}}|(?!(?:{stop})\b)[a-z]{{1,20}}(?:-[a-z]{{1,20}})?)"
+        # (a lower-case model code counts as a name: '8,960 v5p accelerators')
+        token = rf"(?:[A-Z0-9][\w\-]{{0,30}}|[a-z]{{1,3}}\d[\w\-]{{0,20}}|(?!(?:{stop})\b)[a-z]{{1,20}}(?:-[a-z]{{1,20}})?)"
         nouns = alt([n for n in count_nouns], boundary=False)
         count = rf"[ \u00a0-](?:{token}{SP}){{0,2}}(?i:(?:{nouns})(?:s|es)?)(?![A-Za-z])"
         if self.count_plural_entity:
