@@ -26,12 +26,13 @@ Span = tuple[int, int]
 
 def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None = None,
                clause: Span | None = None, others: tuple[Span, ...] = (),
-               clauses: tuple[Span, ...] = ()) -> tuple[str, bool]:
+               clauses: tuple[Span, ...] = (), measured: tuple[Span, ...] = ()) -> tuple[str, bool]:
     """The metric of a quantity of kind `quantity`, from cue words in `near` (its
     clause) or else `wide` (its sentence); returns (metric, whether a cue decided).
     With `at` (the number's span in `wide`), `clause` (its clause's span in `wide`) and
     `others` (the spans of the sentence's numbers that read cues) and `clauses` (the
-    sentence's clauses), the nearest cue decides.
+    sentence's clauses), the nearest cue decides; `measured` (the spans of the numbers
+    whose unit says what they measure: 288GB, 1400W) own the words beside them.
 
     >>> metric_for("percent", "在IPU-POD16上實現了24%的性能提升", "", "zh")
     ('improvement', True)
@@ -44,45 +45,64 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
     ('bandwidth', True)
     >>> metric_for("percent", s, s, "ko", at=(12, 15), clause=(0, len(s)), others=((4, 6),))
     ('perf_per_watt', True)
+    >>> s = "288GB 메모리와 8배의 성능 향상"
+    >>> metric_for("factor", s, s, "ko", at=(11, 13), clause=(0, len(s)), measured=((0, 5),))
+    ('speedup', True)
     """
     cue_patterns, default = _rule(quantity, lang_key(lang))
     if at is not None and wide:
-        found = _nearest(cue_patterns, wide.lower(), at, clause, others, clauses, lang_key(lang))
+        found = _nearest(cue_patterns, wide.lower(), at, clause, others, clauses,
+                         lang_key(lang), measured, quantity in _noun_first())
         return (found, True) if found else (default, False)
     for text in (near, wide):
         if not text:
             continue
         low = text.lower()
-        for metric, _rx, _spans, _noun in cue_patterns:
-            if _rx.search(low):
+        matches = _cue_matches(cue_patterns, low)
+        for metric, *_rest in cue_patterns:
+            if any(m == metric for _r, m, _s, _n in matches):
                 return metric, True
     return default, False
 
 
 def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
-             others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str) -> str | None:
+             others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str,
+             measured: tuple[Span, ...] = (), noun_first: bool = False) -> str | None:
     """The metric of the cue nearest to the number at `at` in the lowered sentence `low`.
-    Words of what is measured (nouns: bandwidth, 功耗) come first: in the number's clause,
-    then in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
-    比上一代快约1.8倍"), skipping those that are another number's; then words of a change
-    (향상, 提高, faster) in its clause, then in its sentence."""
+    In the number's clause, the nearest word of what is measured (bandwidth, 功耗), of
+    performance in general (성능) or of a change (향상, faster); for a factor (`noun_first`)
+    words of what is measured come first (what it multiplies: "4x faster CPU-to-GPU
+    transfer speeds"), then the others. Then nouns
+    in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
+    比上一代快约1.8倍"); then words of a change in its sentence. Words another number
+    stands nearer to are that number's (`_owns`); words inside a number are none
+    ("/s" of "TB/s")."""
     whole = (0, len(low))
     clause = clause or whole
     paired = _respective(cue_patterns, low, at, others)
     if paired:
         return paired
-    scopes = ((clause, (True, False)), ((0, at[0]), (True, False)), (whole, (False,)))
-    matches = _cue_matches(cue_patterns, low)
-    for (lo, hi), kinds in scopes:
+    weak = _weak_metrics()
+    if noun_first:  # "4x faster … transfer speeds": a bandwidth
+        scopes = ((clause, ("strong",)), (clause, ("weak", "change")))
+    else:  # "효율성이 최대 40% 개선": the nearer word, a gain
+        scopes = ((clause, ("strong", "weak", "change")),)
+    before = (0, at[0])  # "耗電每瓦特的性能,比前一代提高了四倍": what the performance is per
+    scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
+    numbers = others + measured + (at,)
+    matches = [m for m in _cue_matches(cue_patterns, low)
+               if not any(m[2][0] < b and a < m[2][1] for a, b in numbers)]
+    for (lo, hi), tiers in scopes:
         best: tuple[int, int, str] | None = None
         for rank, metric, span, noun in matches:
-            if noun not in kinds or not (lo <= span[0] and span[1] <= hi):
+            tier = "change" if not noun else "weak" if _cue_class(cue_patterns, rank) in weak else "strong"
+            if tier not in tiers or not (lo <= span[0] and span[1] <= hi):
                 continue
-            # the number's own unit ("$0.60", "7,500萬美元") says what it measures only
-            # when no other word of its scope does ("7,500萬美元的詞元收入": a revenue)
-            d = len(low) if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
+            d = _distance(span, at)
             if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
                 continue
+            if noun and (lo, hi) == clause and any(_owns_beside(o, span, d, at, clauses) for o in measured):
+                continue  # "288GB 메모리와 8배": 메모리 is the 288GB's
             if not noun and _reaches_level(low, span, at, lang):
                 continue  # "提高到了84%": the level reached, not the gain
             if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%
@@ -95,14 +115,75 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     return None
 
 
+@lru_cache(maxsize=1)
+def _noun_first() -> frozenset[str]:
+    """Kinds of quantity whose number multiplies what a noun of its clause names (a
+    factor): that noun comes before a word of change."""
+    return frozenset(lexicons.load("metrics_defaults.json").get("noun_first", ()))
+
+
+@lru_cache(maxsize=1)
+def _weak_metrics() -> frozenset[str]:
+    """Cue classes naming performance in general (performance, 성능, 性能): in a clause
+    they yield to a word of what is measured."""
+    return frozenset(lexicons.load("metrics_defaults.json").get("weak_nouns", ()))
+
+
+def _cue_class(cue_patterns, rank: int) -> str:
+    """The cue class ("performance" of "performance>speedup") of the pattern at `rank`."""
+    return cue_patterns[rank][4]
+
+
+def _owns_beside(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -> bool:
+    """A number whose unit says what it measures owns a word of its own clause and ours
+    that stands between the two numbers nearer to it ("288GB 메모리와 8배의 성능",
+    "7.35 TB/s HBM bandwidth … and 4x faster"), or that follows it where ours is
+    before it. Unlike `_owns`, a word of its clause only is no other number's: a topic
+    the sentence goes on with ("带宽高达4.8 TB/s,比上一代快约1.8倍")."""
+    def clause_of(pos: int) -> Span | None:
+        return next((c for c in clauses if c[0] <= pos < c[1]), None)
+    if clauses and not (clause_of(cue[0]) == clause_of(at[0]) == clause_of(other[0])):
+        return False
+    between = min(at[0], other[0]) <= cue[0] < max(at[0], other[0])
+    if not (between or at[0] < other[0] <= cue[0]):
+        return False
+    return _distance(cue, other) < d
+
+
 # the numbers of a sentence ask for its cue words one after another: remember the last
 # sentences' (the patterns of a kind and language are one object, built once by `_rule`)
 @lru_cache(maxsize=64)
 def _cue_matches(cue_patterns, low: str) -> tuple[tuple[int, str, Span, bool], ...]:
-    """Every cue word of `cue_patterns` in the lowered sentence: (rank, metric, span, noun)."""
-    return tuple((rank, metric, m.span(), noun)
-                 for rank, (metric, rx, spans, noun) in enumerate(cue_patterns)
-                 if rx.search(low) for m in spans.finditer(low))
+    """Every cue word of `cue_patterns` in the lowered sentence: (rank, metric, span,
+    noun); a word inside a longer cue word is not read ("power" of "computing power"),
+    nor the first word of a compound whose head names another metric ("memory" of
+    "memory bandwidth").
+
+    >>> pats, _ = _rule("factor", "en")
+    >>> [(m, s) for _, m, s, _n in _cue_matches(pats, "2.66x more memory bandwidth")]
+    [('bandwidth', (18, 27))]
+    >>> [(m, s) for _, m, s, _n in _cue_matches(pats, "double the computing power")]
+    [('speedup', (11, 26))]
+    """
+    found = [(rank, metric, m.span(), noun)
+             for rank, (metric, rx, spans, noun, _cls) in enumerate(cue_patterns)
+             if rx.search(low) for m in spans.finditer(low)]
+    weak = _weak_metrics()
+    heads = [g for g in found if g[3] and cue_patterns[g[0]][4] not in weak]
+    return tuple(f for f in found
+                 if not any(g[2][0] <= f[2][0] and f[2][1] <= g[2][1] and g[2] != f[2] for g in found)
+                 and not (f[3] and any(g[1] != f[1] and _modifies(low, f[2], g[2]) for g in heads)))
+
+
+def _modifies(low: str, word: Span, head: Span) -> bool:
+    """A word of what is measured stands right before another ("memory bandwidth",
+    "메모리 대역폭", "内存带宽", "high-bandwidth memory"): the compound measures its head,
+    the last word.
+
+    >>> _modifies("memory bandwidth", (0, 6), (7, 16)), _modifies("memory and bandwidth", (0, 6), (11, 20))
+    (True, False)
+    """
+    return word[1] <= head[0] and not low[word[1]:head[0]].strip(" -")
 
 
 @lru_cache(maxsize=1)
@@ -131,7 +212,7 @@ def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> s
     if hi == lo:
         return None
     start = spans[lo - 1][1] if lo > 0 else 0
-    found = sorted((m.start(), -len(m.group()), metric) for metric, rx, pattern, noun in cue_patterns
+    found = sorted((m.start(), -len(m.group()), metric) for metric, rx, pattern, noun, _cls in cue_patterns
                    if noun for m in pattern.finditer(low, start, spans[lo][0]))
     named: list[str] = []
     end = -1
@@ -188,8 +269,8 @@ def _owns(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -
 
 
 @lru_cache(maxsize=None)
-def _rule(quantity: str | None, lk: str) -> tuple[tuple[tuple[str, re.Pattern, re.Pattern, bool], ...], str]:
-    """((metric, cue pattern, cue span pattern, whether its cues are nouns) in the order they are tried, the default
+def _rule(quantity: str | None, lk: str) -> tuple[tuple[tuple[str, re.Pattern, re.Pattern, bool, str], ...], str]:
+    """((metric, cue pattern, cue span pattern, whether its cues are nouns, cue class) in the order they are tried, the default
     metric) for a kind of quantity and a cue language: worked out once, not for every
     claim (profiled: a third of `metric_for`). A candidate "cue>metric" reads the cues of
     one metric as another."""
@@ -203,7 +284,7 @@ def _rule(quantity: str | None, lk: str) -> tuple[tuple[tuple[str, re.Pattern, r
             rx = c.metric_cues[lg].get(cue_metric)
             if rx is not None:
                 patterns.append((metric or cue_metric, rx, _span_regex(lg, cue_metric),
-                                 cue_metric in _noun_metrics()))
+                                 cue_metric in _noun_metrics(), cue_metric))
     return tuple(patterns), rule["default"]
 
 
@@ -232,6 +313,13 @@ def reads_cues(quantity: str) -> bool:
 @lru_cache(maxsize=1)
 def _cue_readers() -> frozenset[str]:
     return frozenset(lexicons.load("metrics_defaults.json").get("cue_readers", ()))
+
+
+def measured_spans(quantities) -> tuple[Span, ...]:
+    """The spans of the quantities whose unit says what they measure (288GB, 1400W, not
+    %, x): the words of what is measured beside them are theirs (`_owns_beside`)."""
+    return tuple((q.start, q.end) for q in quantities
+                 if q.unit and not reads_cues(q.quantity or "unknown"))
 
 
 def metric_by_unit(unit: str) -> str | None:

@@ -1,0 +1,63 @@
+"""The metric of a claim (extract/metrics.py): what a factor or a per cent multiplies is
+the noun it modifies within its clause (devset README "metric"). Snippets of set2 and set3."""
+from __future__ import annotations
+
+import pytest
+
+from extractor.clean import CleanedPage
+from extractor.extract.claims import extract_claims
+from extractor.extract.metrics import metric_for
+from extractor.langid import tag_page
+
+
+def metrics_of(text: str) -> dict[float, str]:
+    return {c.value: c.metric for c in extract_claims(tag_page(CleanedPage("t.txt", text)))}
+
+
+@pytest.mark.parametrize("text,expected", [
+    # set2/en_02: the factor multiplies the transfer speeds of its clause, not "faster"
+    ("Additionally, we measured 7.35 TB/s HBM bandwidth utilization (92% efficiency) and 4x "
+     "faster CPU-to-GPU transfer speeds thanks to NVLink C2C.", {4: "bandwidth", 7.35: "bandwidth"}),
+    # set3/ko_04: 메모리 is the 288GB's (a number whose unit says what it measures)
+    ("MI355X(CDNA 4 아키텍처)는 2025년 하반기 출시 예정으로, 288GB 메모리와 8배의 성능 향상을 약속합니다.",
+     {288: "memory", 8: "speedup"}),
+    # set2/zh_01: 性能 names the 50%; 功耗 is the 1400W's
+    ("首页 显卡 NVIDIA GB300 GPU首次支持PCIe 6.0、性能大涨50%!功耗达1400W", {50: "improvement", 1400: "power"}),
+])
+def test_the_noun_a_number_multiplies_decides(text, expected):
+    got = metrics_of(text)
+    assert {k: got.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # set3/en_02: "computing power" is performance, not a power draw
+    ("Built on a 7nm process, with INT8 integer computing power of 512 TOPS, and a power "
+     "consumption of 310W. Officially claimed to have double the computing power of NVIDIA's Tesla V100 (125 TFLOPS), "
+     "with nearly double the performance in training the ResNet50 network.",
+     {2: "speedup", 310: "power"}),
+    # set3/en_01: a compound measures its head ("memory bandwidth"); gold says other for
+    # both, the README says memory and bandwidth
+    ("The numbers speak for themselves - AMD provides 2.72X more memory and 2.66X more memory "
+     "bandwidth than its rival.", {2.72: "memory", 2.66: "bandwidth"}),
+])
+def test_a_compound_measures_its_head(text, expected):
+    got = metrics_of(text)
+    assert {k: got.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # set3/en_02: performance exceeding a baseline by a per cent is a gain
+    ("Huawei claims its efficiency reaches 80% when training large language models, with certain "
+     "tests showing performance exceeding NVIDIA's A100 by about 20%.", {80: "other", 20: "improvement"}),
+    # set3/en_01
+    ("Tests with large language models like LLaMA2-70B show AMD's solution has a 40% latency advantage.",
+     {40: "improvement"}),
+])
+def test_a_per_cent_of_performance_is_an_improvement(text, expected):
+    got = metrics_of(text)
+    assert {k: got.get(k) for k in expected} == expected
+
+
+def test_a_ratio_names_no_metric_of_its_own():
+    # set3/ko_01: "ratio" is no metric of CLAIMS.md
+    assert metric_for("ratio", "비용과 에너지 소비는 최대 25분의 1 수준", "", "ko") == ("other", False)
