@@ -10,8 +10,15 @@ from extractor.extract.metrics import metric_for
 from extractor.langid import tag_page
 
 
-def metrics_of(text: str) -> dict[float, str]:
-    return {c.value: c.metric for c in extract_claims(tag_page(CleanedPage("t.txt", text)))}
+def metrics_of(text: str, every: bool = False) -> dict:
+    """value -> metric of the claims of `text` (with `every`: value -> set of metrics)."""
+    claims = extract_claims(tag_page(CleanedPage("t.txt", text)))
+    if every:
+        out: dict[float, set] = {}
+        for c in claims:
+            out.setdefault(c.value, set()).add(c.metric)
+        return out
+    return {c.value: c.metric for c in claims}
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -61,3 +68,14 @@ def test_a_per_cent_of_performance_is_an_improvement(text, expected):
 def test_a_ratio_names_no_metric_of_its_own():
     # set3/ko_01: "ratio" is no metric of CLAIMS.md
     assert metric_for("ratio", "비용과 에너지 소비는 최대 25분의 1 수준", "", "ko") == ("other", False)
+
+
+def test_a_gloss_in_parentheses_belongs_to_the_clause_before_it():
+    # set2/ko_04: the I/O glosses the 통로 the 2배 multiplies (a count owns no bandwidth);
+    # set2/ko_02: a parenthesis after the number itself states its conditions
+    got = metrics_of("6세대 제품인 HBM4는 이전 세대보다 2배 늘어난 2048개의 데이터 전송 통로(I/O)를 "
+                     "적용해 대역폭을 2배로 확대하고 전력 효율도 40% 이상 끌어올렸다.", every=True)
+    assert (got[2], got[40]) == ({"bandwidth"}, {"perf_per_watt"})
+    got = metrics_of("전 세대 제품(가우디2)보다 △AI 컴퓨팅 성능은 4배(BF16·저 메모리 16비트 부동 소수점 기준) "
+                     "△메모리 대역폭(시간당 처리할 수 있는 데이터양)은 1.5배 늘었다.")
+    assert (got[4], got[1.5]) == ("speedup", "bandwidth")

@@ -22,17 +22,19 @@ from extractor import lexicons
 from extractor.extract.cues import LANGS, cues, lang_key
 
 Span = tuple[int, int]
+Measured = tuple[int, int, str]  # a number whose unit says its metric: its span, that metric
 
 
 def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None = None,
                clause: Span | None = None, others: tuple[Span, ...] = (),
-               clauses: tuple[Span, ...] = (), measured: tuple[Span, ...] = ()) -> tuple[str, bool]:
+               clauses: tuple[Span, ...] = (), measured: tuple[Measured, ...] = ()) -> tuple[str, bool]:
     """The metric of a quantity of kind `quantity`, from cue words in `near` (its
     clause) or else `wide` (its sentence); returns (metric, whether a cue decided).
     With `at` (the number's span in `wide`), `clause` (its clause's span in `wide`) and
     `others` (the spans of the sentence's numbers that read cues) and `clauses` (the
-    sentence's clauses), the nearest cue decides; `measured` (the spans of the numbers
-    whose unit says what they measure: 288GB, 1400W) own the words beside them.
+    sentence's clauses), the nearest cue decides; `measured` (the spans and metrics of
+    the numbers whose unit says what they measure: 288GB, 1400W) own the words of their
+    metric beside them.
 
     >>> metric_for("percent", "在IPU-POD16上實現了24%的性能提升", "", "zh")
     ('improvement', True)
@@ -46,7 +48,7 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
     >>> metric_for("percent", s, s, "ko", at=(12, 15), clause=(0, len(s)), others=((4, 6),))
     ('perf_per_watt', True)
     >>> s = "288GB 메모리와 8배의 성능 향상"
-    >>> metric_for("factor", s, s, "ko", at=(11, 13), clause=(0, len(s)), measured=((0, 5),))
+    >>> metric_for("factor", s, s, "ko", at=(11, 13), clause=(0, len(s)), measured=((0, 5, "memory"),))
     ('speedup', True)
     """
     cue_patterns, default = _rule(quantity, lang_key(lang))
@@ -67,7 +69,7 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
 
 def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
              others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str,
-             measured: tuple[Span, ...] = (), noun_first: bool = False) -> str | None:
+             measured: tuple[Measured, ...] = (), noun_first: bool = False) -> str | None:
     """The metric of the cue nearest to the number at `at` in the lowered sentence `low`.
     In the number's clause, the nearest word of what is measured (bandwidth, 功耗), of
     performance in general (성능) or of a change (향상, faster); for a factor (`noun_first`)
@@ -78,7 +80,7 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     stands nearer to are that number's (`_owns`); words inside a number are none
     ("/s" of "TB/s")."""
     whole = (0, len(low))
-    clause = clause or whole
+    clause = _with_gloss(low, clause or whole, clauses, at)
     paired = _respective(cue_patterns, low, at, others)
     if paired:
         return paired
@@ -89,7 +91,7 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
         scopes = ((clause, ("strong", "weak", "change")),)
     before = (0, at[0])  # "耗電每瓦特的性能,比前一代提高了四倍": what the performance is per
     scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
-    numbers = others + measured + (at,)
+    numbers = others + tuple(o[:2] for o in measured) + (at,)
     matches = [m for m in _cue_matches(cue_patterns, low)
                if not any(m[2][0] < b and a < m[2][1] for a, b in numbers)]
     for (lo, hi), tiers in scopes:
@@ -101,7 +103,8 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
             d = _distance(span, at)
             if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
                 continue
-            if noun and (lo, hi) == clause and any(_owns_beside(o, span, d, at, clauses) for o in measured):
+            if noun and (lo, hi) == clause and any(
+                    o[2] == metric and _owns_beside(o[:2], span, d, at, clauses) for o in measured):
                 continue  # "288GB 메모리와 8배": 메모리 is the 288GB's
             if not noun and _reaches_level(low, span, at, lang):
                 continue  # "提高到了84%": the level reached, not the gain
@@ -113,6 +116,25 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
         if best is not None:
             return best[2]
     return None
+
+
+def _with_gloss(low: str, clause: Span, clauses: tuple[Span, ...], at: Span) -> Span:
+    """A clause with the parenthesis that follows it: a gloss of its last word ("2배
+    늘어난 2048개의 데이터 전송 통로(I/O)를": the I/O is the clause's), unless that word
+    is the number at `at` ("성능은 4배(BF16·저 메모리 16비트 …)": the number's conditions).
+
+    >>> s = "2배 늘어난 통로(I/O)를 적용해"
+    >>> _with_gloss(s, (0, 9), ((0, 9), (10, 13), (14, 19)), (0, 2))
+    (0, 13)
+    >>> _with_gloss("성능은 4배(bf16 기준)", (0, 6), ((0, 6), (7, 14)), (4, 6))
+    (0, 6)
+    """
+    lo, hi = clause
+    if hi < len(low) and low[hi] in "(（" and low[at[1]:hi].strip():
+        nxt = next((c for c in clauses if hi < c[0] <= hi + 1), None)
+        if nxt is not None:
+            return lo, nxt[1]
+    return clause
 
 
 @lru_cache(maxsize=1)
@@ -315,11 +337,14 @@ def _cue_readers() -> frozenset[str]:
     return frozenset(lexicons.load("metrics_defaults.json").get("cue_readers", ()))
 
 
-def measured_spans(quantities) -> tuple[Span, ...]:
-    """The spans of the quantities whose unit says what they measure (288GB, 1400W, not
-    %, x): the words of what is measured beside them are theirs (`_owns_beside`)."""
-    return tuple((q.start, q.end) for q in quantities
-                 if q.unit and not reads_cues(q.quantity or "unknown"))
+def measured_spans(quantities) -> tuple[Measured, ...]:
+    """The spans and metrics of the quantities whose unit says what they measure (288GB:
+    memory, 1400W: power; not %, x): the words of that metric beside them are theirs
+    (`_owns_beside`); a word of another is not ("2배 늘어난 2048개의 데이터 전송 통로(I/O)":
+    the count does not own the I/O's bandwidth)."""
+    by_quantity = cues().by_quantity
+    return tuple((q.start, q.end, by_quantity.get(q.quantity or "unknown", by_quantity["unknown"])["default"])
+                 for q in quantities if q.unit and not reads_cues(q.quantity or "unknown"))
 
 
 def metric_by_unit(unit: str) -> str | None:
