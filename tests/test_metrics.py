@@ -79,3 +79,13 @@ def test_a_gloss_in_parentheses_belongs_to_the_clause_before_it():
     got = metrics_of("전 세대 제품(가우디2)보다 △AI 컴퓨팅 성능은 4배(BF16·저 메모리 16비트 부동 소수점 기준) "
                      "△메모리 대역폭(시간당 처리할 수 있는 데이터양)은 1.5배 늘었다.")
     assert (got[4], got[1.5]) == ("speedup", "bandwidth")
+
+
+def test_a_topic_carries_from_the_clause_before_not_from_further_back():
+    # set3/zh_06: 能源效率 describes the chip three clauses back; the 四倍 multiplies the
+    # performance on workloads (a speedup). set2/zh_05: 每瓦 in the clause right before.
+    got = metrics_of("Google在官方部落格宣布，功能最強、能源效率最高的第七代 TPU「Ironwood」將於未來幾周內正式發布，"
+                     "是Google首款為AI推論打造的史上最強晶片，在訓練和推理工作負載方面較前一代提升四倍以上。")
+    assert got[4] == "speedup"
+    got = metrics_of("他說明,新一代的Blackwell設備在耗電每瓦特的性能,比前一代提高了四倍,若以同樣價格計算的性能也提高三倍。")
+    assert (got[4], got[3]) == ("perf_per_watt", "perf_per_price")

@@ -89,7 +89,9 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
         scopes = ((clause, ("strong",)), (clause, ("weak", "change")))
     else:  # "효율성이 최대 40% 개선": the nearer word, a gain
         scopes = ((clause, ("strong", "weak", "change")),)
-    before = (0, at[0])  # "耗電每瓦特的性能,比前一代提高了四倍": what the performance is per
+    # the clause before (a topic the sentence goes on with; "耗電每瓦特的性能,比前一代提高了
+    # 四倍": what the performance is per), not one further back
+    before = _clause_before(low, clause, clauses) or (0, at[0])
     scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
     numbers = others + tuple(o[:2] for o in measured) + (at,)
     matches = [m for m in _cue_matches(cue_patterns, low)
@@ -135,6 +137,20 @@ def _with_gloss(low: str, clause: Span, clauses: tuple[Span, ...], at: Span) -> 
         if nxt is not None:
             return lo, nxt[1]
     return clause
+
+
+def _clause_before(low: str, clause: Span, clauses: tuple[Span, ...]) -> Span | None:
+    """The span from the start of the clause before `clause` to `clause`'s start; a
+    parenthesis is read with the clause it glosses ("메모리 대역폭(시간당 …)은 1.5배").
+
+    >>> s = "메모리 대역폭(시간당 데이터양)은 1.5배"
+    >>> _clause_before(s, (17, 23), ((0, 7), (8, 16), (17, 23)))
+    (0, 17)
+    """
+    earlier = [c for c in clauses if c[1] <= clause[0]]
+    while len(earlier) > 1 and earlier[-1][0] > 0 and low[earlier[-1][0] - 1] in "(（":
+        earlier.pop()
+    return (earlier[-1][0], clause[0]) if earlier else None
 
 
 @lru_cache(maxsize=1)
