@@ -89,3 +89,19 @@ def test_a_topic_carries_from_the_clause_before_not_from_further_back():
     assert got[4] == "speedup"
     got = metrics_of("他說明,新一代的Blackwell設備在耗電每瓦特的性能,比前一代提高了四倍,若以同樣價格計算的性能也提高三倍。")
     assert (got[4], got[3]) == ("perf_per_watt", "perf_per_price")
+
+
+@pytest.mark.parametrize("text,expected", [
+    # set2/en_07: "powerful" is performance, not a power draw (the sentence referred back to)
+    ("Intel and AMD came out with their own announcements that their next-gen processors have even "
+     "more powerful NPUs, with Intel promising 48TOPS and AMD going up to 50TOPS. That's up to 10% "
+     "more than what Qualcomm is offering.", {10: "improvement"}),
+    # set2/ko_02: (TDP) glosses 전력효율성, the word that names what is measured
+    ("추론속도의 경우 라마2 7B와 70B 모델 기준 1.5배 더 우수하며 전력효율성(TDP)도 1.4배 더 향상됐다고 밝혔다.",
+     {1.4: "perf_per_watt"}),
+    # set3/zh_06: 效能功耗 is performance per watt (gold: other; the README: perf_per_watt)
+    ("Ironwood效能功耗較前代產品Trillium提升二倍，採液冷解決方案。", {2: "perf_per_watt"}),
+])
+def test_words_of_efficiency_per_watt_and_of_performance_are_no_power_draw(text, expected):
+    got = metrics_of(text)
+    assert {k: got.get(k) for k in expected} == expected

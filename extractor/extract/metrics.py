@@ -210,7 +210,23 @@ def _cue_matches(cue_patterns, low: str) -> tuple[tuple[int, str, Span, bool], .
     heads = [g for g in found if g[3] and cue_patterns[g[0]][4] not in weak]
     return tuple(f for f in found
                  if not any(g[2][0] <= f[2][0] and f[2][1] <= g[2][1] and g[2] != f[2] for g in found)
-                 and not (f[3] and any(g[1] != f[1] and _modifies(low, f[2], g[2]) for g in heads)))
+                 and not (f[3] and any(g[1] != f[1] and (_modifies(low, f[2], g[2]) or _glosses(low, g[2], f[2]))
+                                       for g in heads)))
+
+
+def _glosses(low: str, word: Span, gloss: Span) -> bool:
+    """`gloss` stands alone in parentheses right after `word` ("전력효율성(TDP)"): the word
+    it glosses names what is measured.
+
+    >>> _glosses("전력효율성(tdp)도", (0, 4), (6, 9)), _glosses("대역폭 (tdp와 전력)", (0, 3), (5, 8))
+    (True, False)
+    """
+    return word[1] <= gloss[0] and _GLOSS_OPEN.fullmatch(low, word[1], gloss[0]) is not None \
+        and _GLOSS_CLOSE.match(low, gloss[1]) is not None
+
+
+_GLOSS_OPEN = re.compile(r"[^\s()（）]{0,2}[(（]\s*")  # "성(": a suffix, then the parenthesis
+_GLOSS_CLOSE = re.compile(r"\s*[)）]")
 
 
 def _modifies(low: str, word: Span, head: Span) -> bool:
