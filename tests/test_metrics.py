@@ -105,3 +105,29 @@ def test_a_topic_carries_from_the_clause_before_not_from_further_back():
 def test_words_of_efficiency_per_watt_and_of_performance_are_no_power_draw(text, expected):
     got = metrics_of(text)
     assert {k: got.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # set3/zh_01: a yield rate; set3/zh_03: scaling efficiency (CLAIMS.md: other)
+    ("(3)良率:910C目前35-36%,目标25年底提高至40%以上。", {35: "other", 36: "other"}),
+    ("2、256个加速器到384个加速器,性能扩展95%,接近线性提升。", {95: "other"}),
+    # set3/ko_05: a factor of a transistor count, a physical spec
+    ("트랜지스터 집적도가 2조 6000억 개에 달한다. 약 20억 개 트랜지스터를 보유한 일반적인 프로세스보다 1300배 높다.",
+     {1300: "other"}),
+    # set3/en_06: a pod 35x larger
+    ("As many as 8,960 v5p accelerators can be coupled together in a single pod using Google's 600 GB/s "
+     "inter-chip interconnect. For reference, that's 35x larger than was possible with the TPU v5e.",
+     {35: "other"}),
+])
+def test_business_figures_yields_and_physical_specs_are_other(text, expected):
+    got = metrics_of(text)
+    assert {k: got.get(k) for k in expected} == expected
+
+
+def test_a_cue_reaches_a_number_through_another_only_beside_it():
+    # set3/ko_04: 비용 after 절반 far away is not the 92%'s (시장 is)
+    got = metrics_of("이는 NVIDIA가 AI 가속기 시장의 92%를 장악할 수 있게 했던 경제 구조를 근본적으로 뒤흔들고 "
+                     "있습니다.¹ 한때 NVIDIA의 가격 정책을 당연하게 받아들였던 기업들이 이제는 AMD의 제품이 절반의 "
+                     "비용으로 많은 워크로드에서 H100 성능에 필적하며, 대용량 메모리가 비용이 많이 드는 멀티 GPU "
+                     "구성을 불필요하게 만든다는 사실을 발견하고 있습니다.")
+    assert got.get(92) == "other"

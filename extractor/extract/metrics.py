@@ -110,14 +110,19 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
                 continue  # "288GB 메모리와 8배": 메모리 is the 288GB's
             if not noun and _reaches_level(low, span, at, lang):
                 continue  # "提高到了84%": the level reached, not the gain
-            if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%
+            if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a
+                # number beside it ("시장의 92% … 절반의 비용": not through a number far off)
                 d = min([d] + [_distance(span, o) for o in others
-                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])])
+                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])
+                               and _distance(o, at) <= _THROUGH])
             if best is None or (d, rank) < best[:2]:
                 best = (d, rank, metric)
         if best is not None:
             return best[2]
     return None
+
+
+_THROUGH = 6  # characters between two numbers of one from-to ("84.4%에서 86.6%", "1200W增加至1400W")
 
 
 def _with_gloss(low: str, clause: Span, clauses: tuple[Span, ...], at: Span) -> Span:
