@@ -94,6 +94,7 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     before = _clause_before(low, clause, clauses) or (0, at[0])
     scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
     numbers = others + tuple(o[:2] for o in measured) + (at,)
+    paired_level = _from_to(low, at, others, lang)
     matches = [m for m in _cue_matches(cue_patterns, low)
                if not any(m[2][0] < b and a < m[2][1] for a, b in numbers)]
     for (lo, hi), tiers in scopes:
@@ -108,8 +109,8 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
             if noun and (lo, hi) == clause and any(
                     o[2] == metric and _owns_beside(o[:2], span, d, at, clauses) for o in measured):
                 continue  # "288GB 메모리와 8배": 메모리 is the 288GB's
-            if not noun and _reaches_level(low, span, at, lang):
-                continue  # "提高到了84%": the level reached, not the gain
+            if not noun and (paired_level or _reaches_level(low, span, at, lang)):
+                continue  # "提高到了84%", "84.4%에서 86.6% 향상": the level reached, not the gain
             if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a
                 # number beside it ("시장의 92% … 절반의 비용": not through a number far off)
                 d = min([d] + [_distance(span, o) for o in others
@@ -305,6 +306,30 @@ def _reaches_level(low: str, cue: Span, at: Span, lk: str) -> bool:
 def _level_markers(lk: str) -> frozenset[str]:
     langs = [lk] if lk in LANGS else list(LANGS)
     return frozenset(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("level_markers", ()))
+
+
+def _from_to(low: str, at: Span, others: tuple[Span, ...], lk: str) -> bool:
+    """The number at `at` is one end of a from-to pair ("정확도가 84.4%에서 86.6% 향상"):
+    a from-marker alone stands between it and another number beside it.
+
+    >>> s = "정확도가 84.4%에서 86.6% 향상"
+    >>> _from_to(s, (13, 18), ((5, 10), (13, 18)), "ko"), _from_to(s, (13, 18), ((13, 18),), "ko")
+    (True, False)
+    """
+    markers = _from_markers(lk)
+    for o in others:
+        if o == at or _distance(o, at) > _THROUGH:
+            continue
+        gap = low[o[1]:at[0]] if o[1] <= at[0] else low[at[1]:o[0]]
+        if gap.strip() in markers:
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _from_markers(lk: str) -> frozenset[str]:
+    langs = [lk] if lk in LANGS else list(LANGS)
+    return frozenset(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("from_markers", ()))
 
 
 def _distance(cue: Span, num: Span) -> int:
