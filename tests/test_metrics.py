@@ -138,3 +138,12 @@ def test_both_ends_of_a_from_to_pair_are_levels():
     got = metrics_of("예를 들어 MRPC 학습 예제는 3600개밖에 없지만, BERT-Base에서 BERT-Large 모델 크기를 "
                      "키움으로써 정확도가 84.4%에서 86.6% 향상되었습니다.")
     assert (got.get(84.4), got.get(86.6)) == ("accuracy", "accuracy")
+
+
+def test_a_per_cent_over_a_price_is_a_premium():
+    # set2/ko_07: 50% above the list price is a premium (other), no gain in performance;
+    # "H100보다 50% 높은 성능" stays an improvement
+    got = metrics_of("H100의 가격도 하락하고 있다. 하락하기 전 가격은 공식 판매가인 28만~30만 달러"
+                     "(약 3억9000~4억1000만원)보다 약 50% 높은 수준이다.")
+    assert got.get(50) == "other"
+    assert metrics_of("H200은 H100보다 약 50% 높은 성능을 낸다.").get(50) == "improvement"

@@ -53,8 +53,11 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
     """
     cue_patterns, default = _rule(quantity, lang_key(lang))
     if at is not None and wide:
-        found = _nearest(cue_patterns, wide.lower(), at, clause, others, clauses,
+        low = wide.lower()
+        found = _nearest(cue_patterns, low, at, clause, others, clauses,
                          lang_key(lang), measured, quantity in _noun_first())
+        if found == "improvement" and _over_a_price(low, at, clause, clauses, measured, lang_key(lang)):
+            found = "other"  # "판매가인 28만~30만 달러보다 약 50% 높은": a premium, no gain
         return (found, True) if found else (default, False)
     for text in (near, wide):
         if not text:
@@ -306,6 +309,34 @@ def _reaches_level(low: str, cue: Span, at: Span, lk: str) -> bool:
 def _level_markers(lk: str) -> frozenset[str]:
     langs = [lk] if lk in LANGS else list(LANGS)
     return frozenset(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("level_markers", ()))
+
+
+def _over_a_price(low: str, at: Span, clause: Span | None, clauses: tuple[Span, ...],
+                  measured: tuple[Measured, ...], lk: str) -> bool:
+    """A per cent compared with a price named before it in its clause (or the clause
+    before): a comparison marker stands between the last price (a word of price or a
+    sum of money) and it.
+
+    >>> s = "가격은 공식 판매가인 28만~30만 달러보다 약 50% 높은 수준이다"
+    >>> _over_a_price(s, (27, 30), (0, len(s)), (), ((12, 22, "price"),), "ko")
+    True
+    >>> _over_a_price("h100보다 약 50% 높은 성능", (10, 13), None, (), (), "ko")
+    False
+    """
+    clause = clause or (0, len(low))
+    lo = (_clause_before(low, clause, clauses) or clause)[0]
+    ends = [o[1] for o in measured if o[2] == "price" and lo <= o[0] and o[1] <= at[0]]
+    ends += [m.end() for m in _span_regex(lk if lk in LANGS else "en", "price").finditer(low, lo, at[0])]
+    if not ends:
+        return False
+    gap = low[max(ends):at[0]]
+    return any(w in gap for w in _comparison_markers(lk))
+
+
+@lru_cache(maxsize=None)
+def _comparison_markers(lk: str) -> tuple[str, ...]:
+    langs = [lk] if lk in LANGS else list(LANGS)
+    return tuple(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("comparison_markers", ()))
 
 
 def _from_to(low: str, at: Span, others: tuple[Span, ...], lk: str) -> bool:
