@@ -15,11 +15,13 @@ throughput is an improvement, a factor of it a speedup; CLAIMS.md).
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.cues import LANGS, cues, lang_key
+from extractor.extract.metric_cues import (comparison_markers, cue_class, cue_matches, cue_rule,
+                                           from_markers, level_markers, noun_first_kinds, reads_cues,
+                                           span_regex, weak_metrics)
 
 Span = tuple[int, int]
 Measured = tuple[int, int, str]  # a number whose unit says its metric: its span, that metric
@@ -51,11 +53,11 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
     >>> metric_for("factor", s, s, "ko", at=(11, 13), clause=(0, len(s)), measured=((0, 5, "memory"),))
     ('speedup', True)
     """
-    cue_patterns, default = _rule(quantity, lang_key(lang))
+    cue_patterns, default = cue_rule(quantity, lang_key(lang))
     if at is not None and wide:
         low = wide.lower()
         found = _nearest(cue_patterns, low, at, clause, others, clauses,
-                         lang_key(lang), measured, quantity in _noun_first())
+                         lang_key(lang), measured, quantity in noun_first_kinds())
         if found == "improvement" and _over_a_price(low, at, clause, clauses, measured, lang_key(lang)):
             found = "other"  # "판매가인 28만~30만 달러보다 약 50% 높은": a premium, no gain
         return (found, True) if found else (default, False)
@@ -63,7 +65,7 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
         if not text:
             continue
         low = text.lower()
-        matches = _cue_matches(cue_patterns, low)
+        matches = cue_matches(cue_patterns, low)
         for metric, *_rest in cue_patterns:
             if any(m == metric for _r, m, _s, _n in matches):
                 return metric, True
@@ -80,14 +82,14 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     transfer speeds"), then the others. Then nouns
     in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
     比上一代快约1.8倍"); then words of a change in its sentence. Words another number
-    stands nearer to are that number's (`_owns`); words inside a number are none
+    stands nearer to are that number's (`_owns`); words inside another number are none
     ("/s" of "TB/s")."""
     whole = (0, len(low))
     clause = _with_gloss(low, clause or whole, clauses, at)
     paired = _respective(cue_patterns, low, at, others)
     if paired:
         return paired
-    weak = _weak_metrics()
+    weak = weak_metrics()
     if noun_first:  # "4x faster … transfer speeds": a bandwidth
         scopes = ((clause, ("strong",)), (clause, ("weak", "change")))
     else:  # "효율성이 최대 40% 개선": the nearer word, a gain
@@ -96,17 +98,19 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     # 四倍": what the performance is per), not one further back
     before = _clause_before(low, clause, clauses) or (0, at[0])
     scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
-    numbers = others + tuple(o[:2] for o in measured) + (at,)
+    numbers = tuple(o for o in others + tuple(o[:2] for o in measured) if o != at)
     paired_level = _from_to(low, at, others, lang)
-    matches = [m for m in _cue_matches(cue_patterns, low)
+    matches = [m for m in cue_matches(cue_patterns, low)
                if not any(m[2][0] < b and a < m[2][1] for a, b in numbers)]
     for (lo, hi), tiers in scopes:
         best: tuple[int, int, str] | None = None
         for rank, metric, span, noun in matches:
-            tier = "change" if not noun else "weak" if _cue_class(cue_patterns, rank) in weak else "strong"
+            tier = "change" if not noun else "weak" if cue_class(cue_patterns, rank) in weak else "strong"
             if tier not in tiers or not (lo <= span[0] and span[1] <= hi):
                 continue
-            d = _distance(span, at)
+            # the number's own unit ("$0.60") says what it measures only when no other
+            # word of its scope does ("7,500萬美元的詞元收入": a revenue)
+            d = len(low) if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
             if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
                 continue
             if noun and (lo, hi) == clause and any(
@@ -162,25 +166,6 @@ def _clause_before(low: str, clause: Span, clauses: tuple[Span, ...]) -> Span | 
     return (earlier[-1][0], clause[0]) if earlier else None
 
 
-@lru_cache(maxsize=1)
-def _noun_first() -> frozenset[str]:
-    """Kinds of quantity whose number multiplies what a noun of its clause names (a
-    factor): that noun comes before a word of change."""
-    return frozenset(lexicons.load("metrics_defaults.json").get("noun_first", ()))
-
-
-@lru_cache(maxsize=1)
-def _weak_metrics() -> frozenset[str]:
-    """Cue classes naming performance in general (performance, 성능, 性能): in a clause
-    they yield to a word of what is measured."""
-    return frozenset(lexicons.load("metrics_defaults.json").get("weak_nouns", ()))
-
-
-def _cue_class(cue_patterns, rank: int) -> str:
-    """The cue class ("performance" of "performance>speedup") of the pattern at `rank`."""
-    return cue_patterns[rank][4]
-
-
 def _owns_beside(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -> bool:
     """A number whose unit says what it measures owns a word of its own clause and ours
     that stands between the two numbers nearer to it ("288GB 메모리와 8배의 성능",
@@ -195,67 +180,6 @@ def _owns_beside(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, 
     if not (between or at[0] < other[0] <= cue[0]):
         return False
     return _distance(cue, other) < d
-
-
-# the numbers of a sentence ask for its cue words one after another: remember the last
-# sentences' (the patterns of a kind and language are one object, built once by `_rule`)
-@lru_cache(maxsize=64)
-def _cue_matches(cue_patterns, low: str) -> tuple[tuple[int, str, Span, bool], ...]:
-    """Every cue word of `cue_patterns` in the lowered sentence: (rank, metric, span,
-    noun); a word inside a longer cue word is not read ("power" of "computing power"),
-    nor the first word of a compound whose head names another metric ("memory" of
-    "memory bandwidth").
-
-    >>> pats, _ = _rule("factor", "en")
-    >>> [(m, s) for _, m, s, _n in _cue_matches(pats, "2.66x more memory bandwidth")]
-    [('bandwidth', (18, 27))]
-    >>> [(m, s) for _, m, s, _n in _cue_matches(pats, "double the computing power")]
-    [('speedup', (11, 26))]
-    """
-    found = [(rank, metric, m.span(), noun)
-             for rank, (metric, rx, spans, noun, _cls) in enumerate(cue_patterns)
-             if rx.search(low) for m in spans.finditer(low)]
-    weak = _weak_metrics()
-    heads = [g for g in found if g[3] and cue_patterns[g[0]][4] not in weak]
-    return tuple(f for f in found
-                 if not any(g[2][0] <= f[2][0] and f[2][1] <= g[2][1] and g[2] != f[2] for g in found)
-                 and not (f[3] and any(g[1] != f[1] and (_modifies(low, f[2], g[2]) or _glosses(low, g[2], f[2]))
-                                       for g in heads)))
-
-
-def _glosses(low: str, word: Span, gloss: Span) -> bool:
-    """`gloss` stands alone in parentheses right after `word` ("전력효율성(TDP)"): the word
-    it glosses names what is measured.
-
-    >>> _glosses("전력효율성(tdp)도", (0, 4), (6, 9)), _glosses("대역폭 (tdp와 전력)", (0, 3), (5, 8))
-    (True, False)
-    """
-    return word[1] <= gloss[0] and _GLOSS_OPEN.fullmatch(low, word[1], gloss[0]) is not None \
-        and _GLOSS_CLOSE.match(low, gloss[1]) is not None
-
-
-_GLOSS_OPEN = re.compile(r"[^\s()（）]{0,2}[(（]\s*")  # "성(": a suffix, then the parenthesis
-_GLOSS_CLOSE = re.compile(r"\s*[)）]")
-
-
-def _modifies(low: str, word: Span, head: Span) -> bool:
-    """A word of what is measured stands right before another ("memory bandwidth",
-    "메모리 대역폭", "内存带宽", "high-bandwidth memory"): the compound measures its head,
-    the last word.
-
-    >>> _modifies("memory bandwidth", (0, 6), (7, 16)), _modifies("memory and bandwidth", (0, 6), (11, 20))
-    (True, False)
-    """
-    return word[1] <= head[0] and not low[word[1]:head[0]].strip(" -")
-
-
-@lru_cache(maxsize=1)
-def _noun_metrics() -> frozenset[str]:
-    """Metrics whose cue words name what is measured ("대역폭", "功耗", "price"): such a
-    word belongs to the number it stands nearest to. The words of a change ("향상",
-    "提升", "faster") say what the sentence's numbers do, each of them ("IPU-POD16은 5%,
-    IPU-POD64는 12%가 각각 향상됐다")."""
-    return frozenset(lexicons.load("metrics_defaults.json").get("noun_metrics", ()))
 
 
 def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> str | None:
@@ -302,13 +226,7 @@ def _reaches_level(low: str, cue: Span, at: Span, lk: str) -> bool:
     (True, False)
     """
     gap = (low[cue[1]:at[0]] if cue[1] <= at[0] else low[at[1]:cue[0]]).strip()
-    return gap in _level_markers(lk)
-
-
-@lru_cache(maxsize=None)
-def _level_markers(lk: str) -> frozenset[str]:
-    langs = [lk] if lk in LANGS else list(LANGS)
-    return frozenset(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("level_markers", ()))
+    return gap in level_markers(lk)
 
 
 def _over_a_price(low: str, at: Span, clause: Span | None, clauses: tuple[Span, ...],
@@ -326,17 +244,11 @@ def _over_a_price(low: str, at: Span, clause: Span | None, clauses: tuple[Span, 
     clause = clause or (0, len(low))
     lo = (_clause_before(low, clause, clauses) or clause)[0]
     ends = [o[1] for o in measured if o[2] == "price" and lo <= o[0] and o[1] <= at[0]]
-    ends += [m.end() for m in _span_regex(lk if lk in LANGS else "en", "price").finditer(low, lo, at[0])]
+    ends += [m.end() for m in span_regex(lk if lk in LANGS else "en", "price").finditer(low, lo, at[0])]
     if not ends:
         return False
     gap = low[max(ends):at[0]]
-    return any(w in gap for w in _comparison_markers(lk))
-
-
-@lru_cache(maxsize=None)
-def _comparison_markers(lk: str) -> tuple[str, ...]:
-    langs = [lk] if lk in LANGS else list(LANGS)
-    return tuple(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("comparison_markers", ()))
+    return any(w in gap for w in comparison_markers(lk))
 
 
 def _from_to(low: str, at: Span, others: tuple[Span, ...], lk: str) -> bool:
@@ -347,7 +259,7 @@ def _from_to(low: str, at: Span, others: tuple[Span, ...], lk: str) -> bool:
     >>> _from_to(s, (13, 18), ((5, 10), (13, 18)), "ko"), _from_to(s, (13, 18), ((13, 18),), "ko")
     (True, False)
     """
-    markers = _from_markers(lk)
+    markers = from_markers(lk)
     for o in others:
         if o == at or _distance(o, at) > _THROUGH:
             continue
@@ -355,12 +267,6 @@ def _from_to(low: str, at: Span, others: tuple[Span, ...], lk: str) -> bool:
         if gap.strip() in markers:
             return True
     return False
-
-
-@lru_cache(maxsize=None)
-def _from_markers(lk: str) -> frozenset[str]:
-    langs = [lk] if lk in LANGS else list(LANGS)
-    return frozenset(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("from_markers", ()))
 
 
 def _distance(cue: Span, num: Span) -> int:
@@ -381,53 +287,6 @@ def _owns(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -
         return False  # "정확도가 84.4%에서 86.6%로": a cue before both is of both
     od = _distance(cue, other)
     return od < d or (od == d and cue[1] <= other[0])
-
-
-@lru_cache(maxsize=None)
-def _rule(quantity: str | None, lk: str) -> tuple[tuple[tuple[str, re.Pattern, re.Pattern, bool, str], ...], str]:
-    """((metric, cue pattern, cue span pattern, whether its cues are nouns, cue class) in the order they are tried, the default
-    metric) for a kind of quantity and a cue language: worked out once, not for every
-    claim (profiled: a third of `metric_for`). A candidate "cue>metric" reads the cues of
-    one metric as another."""
-    c = cues()
-    rule = c.by_quantity.get(quantity) or c.by_quantity["unknown"]
-    langs = [lk] if lk in LANGS else list(LANGS)
-    patterns = []
-    for cand in rule["candidates"]:
-        cue_metric, _, metric = cand.partition(">")
-        for lg in langs:
-            rx = c.metric_cues[lg].get(cue_metric)
-            if rx is not None:
-                patterns.append((metric or cue_metric, rx, _span_regex(lg, cue_metric),
-                                 cue_metric in _noun_metrics(), cue_metric))
-    return tuple(patterns), rule["default"]
-
-
-@lru_cache(maxsize=None)
-def _span_regex(lang: str, metric: str) -> re.Pattern:
-    """The cue words of a metric as one pattern whose matches are the whole words (the
-    presence pattern of `cues` matches their first character only): Latin words start a
-    word, others match anywhere; longest first."""
-    words = lexicons.load(f"metrics_{lang}.json")["cues"].get(metric, ())
-    words = sorted({w.lower() for w in words if w}, key=len, reverse=True)
-    alts = [(r"(?<![a-z])" if w[:1].isascii() and w[:1].isalpha() else "") + re.escape(w)
-            for w in words]
-    return re.compile("|".join(alts) or r"(?!)")
-
-
-def reads_cues(quantity: str) -> bool:
-    """A number of this kind takes its metric from the words around it: its unit does
-    not say what it measures (a per cent, a factor, a ratio, a bare number).
-
-    >>> reads_cues("factor"), reads_cues("bandwidth")
-    (True, False)
-    """
-    return quantity in _cue_readers()
-
-
-@lru_cache(maxsize=1)
-def _cue_readers() -> frozenset[str]:
-    return frozenset(lexicons.load("metrics_defaults.json").get("cue_readers", ()))
 
 
 def measured_spans(quantities) -> tuple[Measured, ...]:
