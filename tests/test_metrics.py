@@ -147,3 +147,15 @@ def test_a_per_cent_over_a_price_is_a_premium():
                      "(약 3억9000~4억1000만원)보다 약 50% 높은 수준이다.")
     assert got.get(50) == "other"
     assert metrics_of("H200은 H100보다 약 50% 높은 성능을 낸다.").get(50) == "improvement"
+
+
+def test_a_numbers_own_unit_is_its_last_resort_cue():
+    # the "$" of "$0.60" says a price where no other word does; "/s" of another number's
+    # TB/s is no cue of the 4x beside it (set2/en_02)
+    s = "serving Llama 3 70B at $0.60/M tokens"
+    at = (s.index("$"), s.index("/M"))
+    assert metric_for("money", s, s, "en", at=at, clause=(0, len(s))) == ("price", True)
+    s = "we measured 7.35 TB/s and 4x faster transfer speeds"
+    at, tb = (s.index("4x"), s.index("4x") + 2), (s.index("7.35"), s.index(" and"))
+    assert metric_for("factor", s, s, "en", at=at, clause=(0, len(s)), others=(at,),
+                      measured=(tb + ("bandwidth",),))[0] == "bandwidth"
