@@ -35,7 +35,7 @@ from extractor.extract.cues import clause_spans, cues, lang_key
 from extractor.extract.entities import find_entities
 from extractor.extract.link_kinds import claim_kind
 from extractor.extract.linking import link_names, memoised, sentence_infos
-from extractor.extract.metrics import metric_by_unit, metric_for, reads_cues
+from extractor.extract.metrics import measured_spans, metric_by_unit, metric_for, reads_cues
 from extractor.extract.number_format import number_format_at
 from extractor.extract.not_claims import about_business
 from extractor.extract.not_claims.claims import bare_cue_follows
@@ -305,7 +305,8 @@ class _PageReader:
         if table is None:  # the cue nearest the number, in its clause, else its sentence
             metric, cue = metric_for(quantity, metric_text, sent, lang, at=(q.start, q.end),
                                      clause=clause, others=_cue_readers(sentence_qs),
-                                     clauses=memo["metric_clauses"])
+                                     clauses=memo["metric_clauses"],
+                                     measured=measured_spans(sentence_qs))
         else:  # a cell: the words of its column header and row label
             metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
