@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 from extractor.clean import CleanedPage
 from extractor.extract.claims import Claim, extract_claims
 from extractor.extract.roles import SentenceInfo
-from extractor.extract.table_rows import (aligned_spans, fixed_count_blocks, label_value_pairs, pipe_spans,
-                                          splitter_of, stacked_blocks, tab_spans, value_cells)
-from extractor.extract.tables import TableTracker, cells_of, column_of, header_unit, is_header
+from extractor.extract.table_blocks import fixed_count_blocks, label_value_pairs, stacked_blocks
+from extractor.extract.table_headers import header_unit, is_header
+from extractor.extract.table_rows import (aligned_spans, cells_of, column_of, pipe_spans, splitter_of,
+                                          tab_spans, value_cells)
+from extractor.extract.tables import TableTracker
 from extractor.langid import tag_page
 
 

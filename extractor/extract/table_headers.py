@@ -1,0 +1,136 @@
+"""What a table's header cells say: whether a row is a header, the unit a header cell
+gives its column's cells ("Time (min)", "Average latency in seconds"), and whether a
+header cell may name a product no lexicon lists ("Groq", "MTT S4000"). The words are
+`lexicons/tables.json`.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract.cues import LANGS, cues, lang_key
+from extractor.extract.quantities import Quantity, find_quantities
+
+#: a cell holding a value: "8.0 TB/s", "$5.98/hr", "~500W", "192GB HBM3e"
+VALUE_CELL = re.compile(r"[~≈<>]?\s*[$¥€£]?\s*\d")
+COUNTED_NAME = re.compile(r"\d+\s*[x×]\s+\S")
+
+
+def is_header(cells: list[str]) -> bool:
+    """A header row: two filled cells or more, no value among them ("8.0 TB/s", "$5.98/hr"
+    and "~500W" are values), or one filled cell over empty ones (spanning columns).
+
+    >>> is_header(["Model", "Time (min)"]), is_header(["Memory", "192GB HBM3e"])
+    (True, False)
+    >>> is_header(["Metric", "SN40L node", "8x H100"])
+    True
+    """
+    filled = [c for c in cells if c]
+    # "8x H100" names a column's system: a count of a name, not a value
+    values = [c for c in filled if VALUE_CELL.match(c) and not COUNTED_NAME.match(c)]
+    # one filled cell over empty ones is a header spanning columns ("| | Time (min) | |")
+    spanning = len(filled) == 1 and len(cells) >= 3 and not cells[0]
+    return (len(filled) >= 2 or spanning) and not values and \
+        not all(set(c) <= set("-:= ") for c in filled)
+
+
+#: a header cell that may name a product: Latin letters, digits and a few joiners,
+#: possibly after a CJK brand ("骁龙X Elite"), at most 32 characters
+_NAME_CELL = re.compile(r"[^\W_][\w .+\-/]{0,31}")
+
+
+def name_like(cell: str, lang: str) -> bool:
+    """A header cell that may name a product: letters and digits with a Latin letter, no
+    unit, no metric word, not a word of tables.json `not_column_names` ("Change")."""
+    if not cell or not _NAME_CELL.fullmatch(cell) or not re.search(r"[A-Za-z]", cell):
+        return False
+    if cell.lower() in _not_names() or header_unit(cell, lang) is not None:
+        return False
+    lk = lang_key(lang)
+    low = cell.lower()
+    return not any(rx is not None and rx.search(low)
+                   for lg in ([lk] if lk in LANGS else LANGS) for rx in cues().metric_cues[lg].values())
+
+
+@lru_cache(maxsize=1)
+def column_axes() -> frozenset[str]:
+    lex = lexicons.load("tables.json")
+    return frozenset(w.lower() for ws in lex["system_column_axes"].values() for w in ws) | {""}
+
+
+@lru_cache(maxsize=1)
+def row_axes() -> frozenset[str]:
+    lex = lexicons.load("tables.json")
+    return frozenset(w.lower() for ws in lex["row_system_axes"].values() for w in ws)
+
+
+@lru_cache(maxsize=1)
+def _not_names() -> frozenset[str]:
+    lex = lexicons.load("tables.json")
+    return frozenset(w.lower() for w in lex["not_column_names"])
+
+
+LOST_LETTERS = re.compile(r"\?\?|\ufffd|[(\[]\?+[/)\]]")
+
+
+def strip_brackets(text: str) -> str:
+    return re.sub(r"[(\[（][^)\]）]*[)\]）]", "", text)
+
+
+@lru_cache(maxsize=1)
+def _header_words() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    lex = lexicons.load("tables.json")
+    return lex["header_units"], {lg: tuple(ws) for lg, ws in lex["unit_intro"].items()}
+
+
+def _unit_probes(header_cell: str, lang: str, brackets_only: bool) -> list[str]:
+    """What of a header cell may name its unit: bracketed parts, the whole cell, the words
+    after a unit-introducing word ("Average latency in seconds"), abbreviations
+    ("(TPS)") spelled out."""
+    abbrev, intro = _header_words()
+    inner = re.findall(r"[(\[（]([^)\]）]+)[)\]）]", header_cell)
+    probes = inner + ([] if brackets_only else [header_cell])
+    if not brackets_only:
+        words = header_cell.split()
+        lk = lang[:2].lower()
+        for i, w in enumerate(words[:-1]):
+            if w.lower() in intro.get(lk, ()):
+                probes.append(" ".join(words[i + 1:]))
+        for w in intro.get(lk, ()):
+            if w.endswith((":", "：")) and w in header_cell:
+                probes.append(header_cell.split(w, 1)[1])
+    spelled = [abbrev[p.strip()] for p in probes + header_cell.split() if p.strip() in abbrev]
+    # the unit as the cell's last word after others ("FP8 TFLOPS", "Number of cores")
+    words = strip_brackets(header_cell).split()
+    last = [words[-1]] if not brackets_only and len(words) > 1 and not re.search(r"\d", words[-1]) else []
+    return [p for p in probes if p.strip()] + spelled + last
+
+
+# Every row of a table asks again for the unit of the same header cells: remember the
+# answers (a pure function of its arguments; callers only read the Quantity returned).
+@lru_cache(maxsize=4096)
+def header_unit(header_cell: str, lang: str, brackets_only: bool = False) -> Quantity | None:
+    """The unit a column header gives its cells: "Throughput (tokens/s)", "Time (min)".
+
+    >>> header_unit("처리량(토큰/초)", "ko").unit, header_unit("Minutes", "en").unit
+    ('tokens/s', 'min')
+    >>> header_unit("Average latency in seconds", "en").unit, header_unit("Output (TPS)", "en").unit
+    ('s', 'tokens/s')
+    >>> header_unit("Gaudi2 time to train, MLPerf 3.0", "en", brackets_only=True) is None
+    True
+    """
+    counted = None  # "Output tokens/s" counts tokens only until "tokens/s" is read
+    for probe in _unit_probes(header_cell, lang, brackets_only):
+        for q in find_quantities("1 " + probe.strip(), lang):
+            if q.start == 0 and q.unit and q.value == 1:
+                if q.unit != "count":
+                    return q
+                counted = counted or q
+    return counted
+
+
+def unit_cell(cell: str, lang: str) -> bool:
+    """A header cell naming a unit other than a count: "Time (min)", "Power (W)"."""
+    q = header_unit(cell, lang)
+    return q is not None and q.unit != "count"
