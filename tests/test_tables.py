@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from extractor.clean import CleanedPage
 from extractor.extract.claims import Claim, extract_claims
 from extractor.extract.roles import SentenceInfo
-from extractor.extract.table_blocks import fixed_count_blocks, label_value_pairs, stacked_blocks
-from extractor.extract.table_headers import header_unit, is_header
+from extractor.extract.table_blocks import fixed_count_blocks, label_value_pairs, scattered_headers, stacked_blocks
+from extractor.extract.table_headers import caption_unit, header_unit, is_header, is_marked_caption
 from extractor.extract.table_rows import (aligned_spans, cells_of, column_of, pipe_spans, splitter_of,
                                           tab_spans, value_cells)
 from extractor.extract.tables import TableTracker
@@ -372,3 +372,86 @@ def test_single_space_header_of_products_without_a_label_cell():
     got = found(claims_of(text))
     assert (544, "tokens/s", "Groq", "Llama 3.1 70B") in got
     assert (86, "tokens/s", "Together", "Llama 3.1 70B") in got
+
+
+# --- a header spread over lines, a numbered caption below, a year-like cell (session 10) --------
+
+# set3/en_04: the header's cells one or two to a line with their notes ("(16-bit)", footnote
+# marks), the rows a label and five values, the unit in the numbered caption below
+_SCATTERED_EN = ("  Custom AI accelerators\nGPU providers\nModel SambaNova\n(16-bit)\nCerebras\n(16-bit)\n1\n"
+                 "Groq\n(8-bit)2\nFireworks\n(8-bit)3\nOctoAI\n(8-bit)4\n"
+                 "Llama 3.1 Instruct 405B 129 n/a n/a 72 30\n"
+                 "Llama 3.1 Instruct 70B 457 445 250 71 49\n"
+                 "Llama 3.1 Instruct 8B 1042 1837 751 288 164\n\n"
+                 "Table 1. User throughput in output tokens/sec (higher is better). Performance numbers "
+                 "for all platforms are obtained from benchmarking results.\n")
+
+
+def test_header_spread_over_lines_names_each_column_and_the_caption_below_its_unit():
+    got = found(claims_of(_SCATTERED_EN))
+    assert (129, "tokens/s", "SambaNova", "Llama 3.1") in got
+    assert (30, "tokens/s", "OctoAI", "Llama 3.1") in got
+    assert (1837, "tokens/s", "Cerebras", "Llama 3.1") in got
+    assert (751, "tokens/s", "Groq", "Llama 3.1") in got
+    assert not any(v in (405, 70, 8, 16, 1, 2, 3, 4) for v, *_ in got)  # names, notes, footnotes
+
+
+@pytest.mark.parametrize("text,want", [
+    # the same shape in Korean and Chinese: the label column's header (구분, 型号) first
+    ("구분 H100\n(SXM)\nMI300X\n(OAM)\n라마 2 70B 3,000 2,500\n라마 2 7B 9,000 8,000\n\n"
+     "표 1. 추론 처리량 (단위: 토큰/초)\n",
+     [(3000, "tokens/s", "H100"), (2500, "tokens/s", "MI300X")]),
+    ("型号 MTT S4000\n(1)\n昇腾 910B\n(2)\nLlama 2 70B 1,200 1,500\nLlama 2 7B 3,000 3,600\n\n"
+     "表1：推理吞吐量（tokens/s）\n",
+     [(1200, "tokens/s", "MTT S4000"), (3600, "tokens/s", "Ascend 910B")]),
+])
+def test_header_spread_over_lines_in_korean_and_chinese(text, want):
+    got = [(v, u, s) for v, u, s, _w in found(claims_of(text))]
+    assert all(w in got for w in want), got
+
+
+def test_scattered_header_needs_rows_and_a_column_count_it_can_tell():
+    axis = {"model", "구분"}.__contains__
+    lines = ["Model Groq", "(8-bit)", "Cerebras", "Llama 3.1 70B 250 445", "Llama 3.1 8B 751 1837"]
+    assert [b.k for b in scattered_headers(lines, axis)] == [2]
+    # one row is no block; a sentence above is no header
+    assert scattered_headers(lines[:4], axis) == []
+    assert scattered_headers(["It is fast.", "Llama 3.1 70B 250 445", "Llama 3.1 8B 751 1837"], axis) == []
+    # three names without a label column's header over rows of two values: no reading
+    assert scattered_headers(["Groq", "Cerebras", "Fireworks", "Llama 70B 250 445", "Llama 8B 751 1837"],
+                             axis) == []
+
+
+_NAME = st.from_regex(r"[A-Z][a-z]{2,8}(?: [A-Z0-9][a-z0-9]{0,4})?", fullmatch=True).filter(
+    lambda n: n.split()[0].lower() != "model")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_NAME, min_size=2, max_size=5, unique=True), st.integers(2, 4), st.data())
+def test_scattered_header_columns_come_back(names, n_rows, data):
+    notes = data.draw(st.lists(st.sampled_from(["", "(16-bit)", "(8-bit)2", "1"]),
+                               min_size=len(names), max_size=len(names)))
+    head = ["Model " + names[0]] + [line for name, note in zip(names[1:], notes[1:])
+                                    for line in (name, note) if line]
+    rows = [f"Row {r} " + " ".join(str(100 + r * 10 + c) for c in range(len(names))) for r in range(n_rows)]
+    lines = ["Results of the test.", *head, *rows]
+    blocks = scattered_headers(lines, {"model"}.__contains__)
+    assert len(blocks) == 1 and [lines[i][a:b] for i, a, b in blocks[0].columns] == names
+
+
+def test_a_four_digit_cell_under_a_unit_header_is_no_year():
+    # set2/en_01: 1993 tokens/s, not the year 1993; a column of years stays years
+    text = ("| Scenario | Input size in tokens | Output size in tokens | Output throughput in TPS |\n"
+            "| Typical chatbot online scenario | 128 | 128 | 1993 |\n"
+            "| Generation heavy use case | 128 | 2048 | 2794 |\n")
+    assert (1993, "tokens/s") in values(claims_of(text))
+    years = "| Product | Launch year | Memory (GB) |\n| H100 | 2022 | 80 |\n| H200 | 2024 | 141 |\n"
+    assert not any(v in (2022, 2024) for v, _u in values(claims_of(years)))
+
+
+def test_numbered_captions_and_their_units():
+    assert is_marked_caption("Table 1.") and is_marked_caption("表2：推理性能") and is_marked_caption("<표 3>")
+    assert not is_marked_caption("Tablets 3 ways") and not is_marked_caption("The table below")
+    assert caption_unit("Table 2. Training time in minutes (lower is better)", "en").unit == "min"
+    assert caption_unit("표 1. 추론 처리량 (단위: 토큰/초)", "ko").unit == "tokens/s"
+    assert caption_unit("H100 trained GPT-3 in 311 minutes", "en") is None

@@ -236,6 +236,8 @@ class _PageReader:
             return []
         sent = info.text
         quantities = self._quantities(idx)
+        if table is not None:  # "| 128 | 1993 |" under "Output throughput in TPS": no year
+            quantities = table.with_year_like_cells(sent, info.lang, quantities)
         if not quantities:
             return []
         name_spans = [(m.start, m.end) for m in info.systems + info.workloads + info.vendors]

@@ -14,7 +14,8 @@ header and rows of a table, read from the lines around them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass
 
 from extractor.extract.table_rows import (_ENDS_WITH_VALUE, _SENTENCE_END, MAX_ALIGNED_CELL,
                                           MIN_ALIGNED_CELLS, NUMBER_TOKEN, VALUE_TOKEN, Splitter,
@@ -228,3 +229,123 @@ def _spec_value(line: str) -> bool:
         return False
     cells = value_cells(t, 2)
     return len(cells) == 1 and cells[0] == (0, len(t))
+
+
+#: a header scattered over lines spans at most this many lines above its rows
+MAX_SCATTERED_LINES = 16
+#: a column's name in a scattered header is at most this long
+MAX_COLUMN_NAME = 32
+# what a scattered header's lines add to a column's name that names none: a bracket group
+# ("(16-bit)", "(8-bit)2") and a footnote mark alone on its line ("1")
+_HEADER_NOTE = re.compile(r"[(（\[][^)）\]]*[)）\]]\d{0,2}")
+_FOOTNOTE_LINE = re.compile(r"\s*\d{1,2}\s*")
+
+
+@dataclass(frozen=True)
+class ScatteredHeader:
+    """A table whose header cells the page spread over several short lines ("Model
+    SambaNova", "(16-bit)", "Cerebras", "(16-bit)", "1", "Groq", ...) above rows of a label
+    and `k` value cells ("Llama 3.1 Instruct 70B 457 445 250 71 49"): the header's lines,
+    each column's name as (line index, start, end), left to right, and the rows."""
+
+    lines: range
+    columns: tuple[tuple[int, int, int], ...]
+    rows: range
+
+    @property
+    def k(self) -> int:
+        return len(self.columns)
+
+
+def scattered_headers(lines: Sequence[str], axis: Callable[[str], bool],
+                      taken: Container[int] = ()) -> list[ScatteredHeader]:
+    """Blocks of at least MIN_FIXED_ROWS rows, each a label and the same count of value
+    cells, under a header whose cells are spread one or two to a line, with bracketed
+    notes and footnote marks between them. `axis` tells the label column's header
+    ("Model", "구분", "项目"): the cells after it name the value columns; without one, every
+    cell of the header's lines does. Lines in `taken` (another block's) are skipped.
+
+    >>> lines = ["Results", "Model Groq", "(8-bit)1", "Cerebras", "(16-bit)",
+    ...          "Llama 3.1 70B 250 445", "Llama 3.1 8B 751 1837", "That is all."]
+    >>> [(b.lines, [lines[i][a:c] for i, a, c in b.columns], b.rows)
+    ...  for b in scattered_headers(lines, lambda w: w == "model")]
+    [(range(1, 5), ['Groq', 'Cerebras'], range(5, 7))]
+    """
+    out: list[ScatteredHeader] = []
+    # a cheap test first: most lines of a page end in no value at all
+    ends = [i not in taken and _ENDS_WITH_VALUE.search(t[-24:]) is not None for i, t in enumerate(lines)]
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and ends[j] and _labelled_values(lines[j]) >= 2:
+            j += 1
+        if j - i >= MIN_FIXED_ROWS:
+            block = _header_over(lines, i, j, axis)
+            if block is not None:
+                out.append(block)
+        i = max(j, i + 1)
+    return out
+
+
+def _labelled_values(line: str) -> int:
+    """The count of value cells at the end of a row-like line after a label with letters."""
+    if not _row_like(line):
+        return 0
+    cells = value_cells(line, 16)
+    label = line[:cells[0][0]] if cells else ""
+    return len(cells) if re.search(r"[^\W\d_]", label) else 0
+
+
+def _header_over(lines: Sequence[str], i: int, j: int, axis: Callable[[str], bool]) -> ScatteredHeader | None:
+    """The scattered header over rows i..j-1, read upwards, or None."""
+    k_max = min(_labelled_values(lines[r]) for r in range(i, j))
+    cells: list[tuple[int, int, int]] = []
+    top, axis_found = i, False
+    for h in range(i - 1, max(-1, i - 1 - MAX_SCATTERED_LINES), -1):
+        words = _header_line_words(lines[h])
+        if words is None:
+            break
+        top = h
+        if words and axis(lines[h][words[0][0]:words[0][1]].lower()):
+            # "Model SambaNova": the label column's header, then the first column's name
+            cells[:0] = [(h, words[1][0], words[-1][1])] if len(words) > 1 else []
+            axis_found = True
+            break
+        cells[:0] = [(h, words[0][0], words[-1][1])] if words else []
+    if i - top < 2 or not (2 <= len(cells) <= k_max):
+        return None  # one header line is `fixed_count_blocks`' to read
+    if not axis_found and (len(cells) != k_max or any(_sized_label(lines[r], k_max) for r in range(i, j))):
+        return None  # no label column's header says where the columns start
+    if any(not _column_name(lines[h][a:b]) for h, a, b in cells):
+        return None
+    return ScatteredHeader(range(top, i), tuple(cells), range(i, j))
+
+
+def _sized_label(line: str, k: int) -> bool:
+    """The first of a row's last k value cells carries letters its last one does not: a
+    model's size ending the label ("Llama 70B 250 445"), not a value.
+
+    >>> _sized_label("Llama 70B 250 445", 3), _sized_label("H100 80GB 3.35TB/s", 2)
+    (True, False)
+    """
+    cells = value_cells(line, k)
+    first, last = line[slice(*cells[0])], line[slice(*cells[-1])]
+    return bool(re.search(r"[^\W\d_]", first)) and not re.search(r"[^\W\d_]", last)
+
+
+def _header_line_words(line: str) -> list[tuple[int, int]] | None:
+    """The words of a line of a scattered header that name something: none for a note
+    ("(16-bit)", "1"). None for a line no header holds (a sentence, a value, a row)."""
+    t = line.strip()
+    if not t or len(t) > MAX_SPEC_LABEL or t.endswith(_SENTENCE_END + (".",)) or splitter_of(t) is not None:
+        return None
+    if _FOOTNOTE_LINE.fullmatch(line):
+        return []
+    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", line) if not _HEADER_NOTE.fullmatch(m.group())]
+    if words and line[words[0][0]:words[0][0] + 1].isdigit():
+        return None  # a value ("80GB"), not a name ("Gaudi 3")
+    return words
+
+
+def _column_name(cell: str) -> bool:
+    return 0 < len(cell) <= MAX_COLUMN_NAME and re.search(r"[^\W\d_]", cell) is not None

@@ -12,10 +12,14 @@ from dataclasses import dataclass, field
 from extractor.extract.entities import SYSTEM, Entity
 from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo
-from extractor.extract.table_headers import (LOST_LETTERS, column_axes, header_unit, name_like,
+from extractor.extract.table_headers import (LOST_LETTERS, caption_unit, column_axes, header_unit, name_like,
                                              row_axes, strip_brackets)
 from extractor.extract.table_rows import Span, Splitter, column_of, pipe_spans
 
+#: a cell the quantity layer may read as a year: "1993", "2024"
+_YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
+#: header units under which such a cell stays a year or an id: "Year", "Launch month", "No."
+_NO_VALUE_UNITS = frozenset({"count", "year", "month"})
 _BARE_NUMBER = re.compile(r"[\d.,\s%x×~\-]*")
 
 
@@ -192,6 +196,32 @@ class Table:
         label = strip_brackets(cells[0]).strip() if len(cells) > 1 else ""
         return label if name_like(label, info.lang) else ""
 
+    def with_year_like_cells(self, row: str, lang: str, quantities: list[Quantity]) -> list[Quantity]:
+        """`quantities` of a row with the cells that hold a four-digit number alone and
+        that the quantity layer read as a year, where the column's header gives its cells
+        a unit ("| Typical chatbot online scenario | 128 | 128 | 1993 |" under "Output
+        throughput in TPS"): a value of that unit, not a year. A column of years has a
+        header naming no unit ("Year", "Launch").
+
+        >>> t = Table(["Scenario", "Output throughput in TPS"], None, None)
+        >>> [(q.value, q.unit) for q in t.with_year_like_cells("| chatbot | 1993 |", "en", [])]
+        [(1993.0, 'tokens/s')]
+        >>> Table(["Product", "Year"], None, None).with_year_like_cells("| H100 | 2022 |", "en", [])
+        []
+        """
+        out = None
+        for a, b in self.split(row):
+            if not _YEAR_LIKE.fullmatch(row[a:b]) or any(q.start < b and a < q.end for q in quantities):
+                continue
+            col = self.column_at(row, a)
+            hq = header_unit(self.header[col], lang) if 0 <= col < len(self.header) else None
+            if hq is not None and hq.unit not in _NO_VALUE_UNITS:
+                # the header's unit given here: the not-a-claim patterns drop a bare year
+                value = float(row[a:b])
+                norm = value * hq.value_norm if hq.value_norm is not None else None
+                out = (out or list(quantities)) + [Quantity(row[a:b], a, b, value, hq.unit, hq.quantity, norm)]
+        return quantities if out is None else sorted(out, key=lambda q: q.start)
+
     def unit_for(self, row: str, col: int, lang: str) -> Quantity | None:
         """A cell's unit: from its column header ("Time (min)"), else the row's label
         cell ("| 메모리(GB) | 48 | 48 |"), else a unit in brackets on the caption line
@@ -208,7 +238,7 @@ class Table:
         names_system = self.column_name(col, SYSTEM) is not None
         for i, (text, probe_lang, brackets_only) in enumerate(probes):
             for lg in dict.fromkeys((probe_lang, lang)):
-                hq = header_unit(text, lg, brackets_only)
+                hq = caption_unit(text, lg) if brackets_only else header_unit(text, lg)
                 if hq is not None and i == 0 and names_system and hq.unit == "count":
                     break  # "| SN40L node |", "| 8x H100 |" name the column's system, no unit
                 if hq is not None:

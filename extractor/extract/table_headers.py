@@ -134,3 +134,53 @@ def unit_cell(cell: str, lang: str) -> bool:
     """A header cell naming a unit other than a count: "Time (min)", "Power (W)"."""
     q = header_unit(cell, lang)
     return q is not None and q.unit != "count"
+
+
+#: words of a caption after a unit-introducing word probed for the unit ("in output tokens/sec")
+_CAPTION_UNIT_WORDS = 4
+_CLAUSE_END = re.compile(r"[.,;:!?。，；：、]\s|[。，；：、]|[.,;:!?]$")
+
+
+@lru_cache(maxsize=1024)
+def caption_unit(caption: str, lang: str) -> Quantity | None:
+    """The unit a caption gives a table's bare cells: in brackets ("推理吞吐量比較(tokens/s):"),
+    or the few words after a unit-introducing word, when no number is among them ("User
+    throughput in output tokens/sec (higher is better)"; not "trained in 311 minutes": a
+    figure of the prose, not the cells' unit).
+
+    >>> caption_unit("Table 1. User throughput in output tokens/sec (higher is better).", "en").unit
+    'tokens/s'
+    >>> caption_unit("Gaudi2 trained GPT-3 in 311 minutes on 384 chips", "en") is None
+    True
+    """
+    for inner in re.findall(r"[(\[（]([^)\]）]+)[)\]）]", caption):
+        # "(tokens/s)", "(단위: 토큰/초)", not "(8 GPUs)": a count of the prose
+        q = header_unit(inner, lang) if not re.search(r"\d", inner) else None
+        if q is not None and q.unit != "count":
+            return q
+    _abbrev, intro = _header_words()
+    for clause in _CLAUSE_END.split(strip_brackets(caption)):
+        words = clause.split()
+        for i, w in enumerate(words[:-1]):
+            tail = words[i + 1:i + 1 + _CAPTION_UNIT_WORDS]
+            if w.lower() in intro.get(lang[:2].lower(), ()) and not any(c.isdigit() for c in "".join(tail)):
+                q = header_unit(" ".join(tail), lang)
+                if q is not None and q.unit != "count":
+                    return q
+    return None
+
+
+@lru_cache(maxsize=1)
+def _caption_marks() -> re.Pattern:
+    marks = {m for ms in lexicons.load("tables.json")["caption_marks"].values() for m in ms}
+    alts = "|".join(re.escape(m) for m in sorted(marks, key=len, reverse=True))
+    return re.compile(rf"\s*(?:{alts})\s*\d{{1,3}}(?:[.:：>\]】)]|\s|$)", re.IGNORECASE)
+
+
+def is_marked_caption(line: str) -> bool:
+    """A table's numbered caption: "Table 1. User throughput ...", "表2：", "<표 3>".
+
+    >>> is_marked_caption("Table 1."), is_marked_caption("표 2 주요 사양"), is_marked_caption("Tablets 3 ways")
+    (True, True, False)
+    """
+    return _caption_marks().match(line) is not None

@@ -11,11 +11,11 @@ lines in order and says which table each row belongs to.
 from __future__ import annotations
 
 from extractor.extract.roles import Mention, SentenceInfo
-from extractor.extract.table_blocks import (fixed_count_blocks, label_value_pairs, short_aligned_headers,
-                                            stacked_blocks)
+from extractor.extract.table_blocks import (ScatteredHeader, fixed_count_blocks, label_value_pairs,
+                                            scattered_headers, short_aligned_headers, stacked_blocks)
 from extractor.extract.table_cells import Table, _whole_line
-from extractor.extract.table_headers import header_unit, is_header, unit_cell
-from extractor.extract.table_rows import Splitter, aligned_spans, column_of, splitter_of
+from extractor.extract.table_headers import column_axes, header_unit, is_header, is_marked_caption, unit_cell
+from extractor.extract.table_rows import Span, Splitter, aligned_spans, column_of, fixed_splitter, splitter_of
 
 __all__ = ["Table", "TableTracker", "is_table_row"]
 
@@ -43,6 +43,15 @@ class TableTracker:
         # spec sheets, a label line over a value line: the label line is the value's header
         self.spec_value = {infos[v].start: infos[k] for v, k in label_value_pairs(texts).items()}
         self.spec_label = {info.start for info in self.spec_value.values()}
+        # a header spread over short lines above rows of a fixed count of values
+        fixed = {i for i, info in enumerate(infos) if info.start in self.fixed}
+        self.scattered: dict[int, ScatteredHeader] = {}
+        self.scattered_head: set[int] = set()
+        for block in scattered_headers(texts, column_axes().__contains__, fixed):
+            self.scattered.update((infos[r].start, block) for r in block.rows)
+            self.scattered_head.update(infos[h].start for h in block.lines)
+        self.infos = infos
+        self.block_table: tuple[ScatteredHeader | None, Table | None] = (None, None)
         # the names of the record a stacked cell belongs to: its label line names them
         self.record: tuple[SentenceInfo | None, list[Mention], list[Mention]] = (None, [], [])
         self.header: list[str] | None = None
@@ -57,8 +66,11 @@ class TableTracker:
 
     def table_of(self, info: SentenceInfo) -> tuple[Table | None, bool]:
         """(the table a row belongs to, whether the sentence is a header row)."""
-        if info.start in self.spec_label:
+        if info.start in self.spec_label or info.start in self.scattered_head:
+            self.header = None
             return None, True
+        if info.start in self.scattered:
+            return self._scattered_table(info, self.scattered[info.start]), False
         if info.start in self.spec_value:
             # the caption is the line above the sheet's first label ("Cerebras WSE-3 specs")
             return Table([self.spec_value[info.start].text], self.spec_value[info.start], self.caption,
@@ -94,6 +106,21 @@ class TableTracker:
         return Table(self.header, self.header_info, self.caption, self.upper,
                      split, self.header_split, self.upper_info, info, self.column_cache), False
 
+    def _scattered_table(self, info: SentenceInfo, block: ScatteredHeader) -> Table:
+        """A row under a header spread over lines: the header's lines joined into one
+        sentence (offsets kept: the gaps between its lines become spaces), each column's
+        name a cell of it; the caption is a numbered one right below the rows ("Table 1.
+        User throughput in output tokens/sec"), else the line above the header."""
+        if self.block_table[0] is not block:
+            header_info, spans = _joined(self.infos[block.lines.start:block.lines.stop], block)
+            below = _caption_below(self.infos, block.rows.stop)
+            table = Table([header_info.text[a:b] for a, b in spans], header_info, below or self.caption,
+                          split=fixed_splitter(block.k), header_split=lambda _text: spans)
+            self.block_table = (block, table)
+        base = self.block_table[1]
+        return Table(base.header, base.header_info, base.caption, split=base.split,
+                     header_split=base.header_split, row_info=info, column_cache=base.column_cache)
+
     def _stacked_table(self, info: SentenceInfo, head: SentenceInfo) -> Table:
         """A table flattened one cell per line: a cell naming no system or workload takes
         those of the record's label line above it ("Recommendation (DLRM) 0.63 (DGX
@@ -123,3 +150,43 @@ class TableTracker:
             return False
         return any(column_of(info.text, m.start, self.header_split) > 0
                    for m in info.systems + info.workloads)
+
+
+def _joined(lines: list[SentenceInfo], block: ScatteredHeader) -> tuple[SentenceInfo, list[Span]]:
+    """The lines of a scattered header as one sentence, with its names, and the spans
+    of its columns' names in it."""
+    first = lines[0]
+    chars = [" "] * (lines[-1].end - first.start)
+    systems, workloads = [], []
+    for line in lines:
+        off = line.start - first.start
+        chars[off:off + len(line.text)] = line.text
+        systems += [Mention(m.entity, m.start + off, m.end + off) for m in line.systems]
+        workloads += [Mention(m.entity, m.start + off, m.end + off) for m in line.workloads]
+    offsets = {block.lines.start + n: line.start - first.start for n, line in enumerate(lines)}
+    spans = [(offsets[h] + a, offsets[h] + b) for h, a, b in block.columns]
+    joined = SentenceInfo(first.start, lines[-1].end, "".join(chars), first.lang, first.paragraph,
+                          systems=systems, workloads=workloads)
+    return joined, spans
+
+
+#: a numbered caption written as a line of its own ("Table 1.") is at most this long
+_CAPTION_MARK_ALONE = 12
+
+
+def _caption_below(infos: list[SentenceInfo], i: int) -> SentenceInfo | None:
+    """A numbered caption right below a table's rows ("Table 1. User throughput in output
+    tokens/sec"), with the sentence after it when the mark stands alone ("Table 1.")."""
+    if i >= len(infos) or not is_marked_caption(infos[i].text):
+        return None
+    cap = infos[i]
+    if len(cap.text.strip()) <= _CAPTION_MARK_ALONE and i + 1 < len(infos) \
+            and infos[i + 1].paragraph == cap.paragraph:
+        nxt = infos[i + 1]
+        gap = " " * max(1, nxt.start - cap.end)
+        cap = SentenceInfo(cap.start, nxt.end, cap.text + gap + nxt.text, cap.lang, cap.paragraph,
+                           systems=[Mention(m.entity, m.start + len(cap.text) + len(gap), m.end + len(cap.text) + len(gap))
+                                    for m in nxt.systems],
+                           workloads=[Mention(m.entity, m.start + len(cap.text) + len(gap), m.end + len(cap.text) + len(gap))
+                                      for m in nxt.workloads])
+    return cap
