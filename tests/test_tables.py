@@ -455,3 +455,20 @@ def test_numbered_captions_and_their_units():
     assert caption_unit("Table 2. Training time in minutes (lower is better)", "en").unit == "min"
     assert caption_unit("표 1. 추론 처리량 (단위: 토큰/초)", "ko").unit == "tokens/s"
     assert caption_unit("H100 trained GPT-3 in 311 minutes", "en") is None
+
+
+@pytest.mark.parametrize("text,want", [
+    # benchmark scores in table columns (CLAIMS.md: empty unit, the benchmark as workload),
+    # in the shapes of set2/en_07 and set2/zh_03's laptop-chip comparisons
+    ("| Device | Geekbench 6 single-core | Geekbench 6 multi-core |\n|---|---|---|\n"
+     "| Snapdragon X Elite | 2,900 | 14,000 |\n| Apple M3 | 3,100 | 12,000 |\n",
+     [(2900, "", "Snapdragon X Elite", "Geekbench 6"), (12000, "", "M3", "Geekbench 6")]),
+    ("| 机型 | 安兔兔V10跑分 |\n|---|---|\n| 天玑9300 | 2,130,000 |\n| 骁龙8 Gen 3 | 2,050,000 |\n",
+     [(2130000, "", "天玑9300", "AnTuTu V10"), (2050000, "", "Snapdragon 8 Gen 3", "AnTuTu V10")]),
+    ("| 제품 | 긱벤치 6 싱글코어 점수 |\n|---|---|\n| 갤럭시 S24 | 2,200 |\n| 아이폰 15 | 2,900 |\n",
+     [(2200, "", "S24", "Geekbench 6"), (2900, "", "아이폰 15", "Geekbench 6")]),
+])
+def test_a_column_of_benchmark_scores_gives_empty_units_and_the_benchmark(text, want):
+    got = found(claims_of(text))
+    assert all(w in got for w in want), got
+    assert all(c.metric == "other" for c in claims_of(text))

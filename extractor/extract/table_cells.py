@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from extractor.extract.entities import SYSTEM, Entity
 from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo
+from extractor.extract.scores import ScoreName, column_score
 from extractor.extract.table_headers import (LOST_LETTERS, caption_unit, column_axes, header_unit, name_like,
+                                             numbered_name,
                                              row_axes, strip_brackets)
 from extractor.extract.table_rows import Span, Splitter, column_of, pipe_spans
 
@@ -187,14 +189,15 @@ class Table:
     def row_system(self, row: str) -> str:
         """The system a row's label cell names that no lexicon lists, where the label
         column's header says the rows are products ("Provider | Output speed (tokens/s)"
-        over "Groq | 544"; tables.json `row_system_axes`)."""
+        over "Groq | 544"; tables.json `row_system_axes`), also in Korean or Chinese letters
+        with a model number ("| 机型 | ..." over "| 天玑9300 | ...", "| 제품 |" over "| 아이폰 15 |")."""
         info = self.header_info
         if info is None or not self.header or self.labelless(row) \
                 or self.header[0].strip().lower() not in row_axes():
             return ""
         cells = self.cells(row)
         label = strip_brackets(cells[0]).strip() if len(cells) > 1 else ""
-        return label if name_like(label, info.lang) else ""
+        return label if name_like(label, info.lang) or numbered_name(label, info.lang) else ""
 
     def with_year_like_cells(self, row: str, lang: str, quantities: list[Quantity]) -> list[Quantity]:
         """`quantities` of a row with the cells that hold a four-digit number alone and
@@ -221,6 +224,13 @@ class Table:
                 norm = value * hq.value_norm if hq.value_norm is not None else None
                 out = (out or list(quantities)) + [Quantity(row[a:b], a, b, value, hq.unit, hq.quantity, norm)]
         return quantities if out is None else sorted(out, key=lambda q: q.start)
+
+    def score_of(self, col: int, value: float | None) -> ScoreName | None:
+        """The benchmark whose scores column `col` holds ("| Geekbench 6 single-core |",
+        "| 安兔兔V10跑分 |"): its cells are scores, with no unit and the benchmark as
+        workload (CLAIMS.md)."""
+        head = self.header[col] if 0 <= col < len(self.header) else ""
+        return column_score(" ".join(t for t in (self.upper_cell(col), head) if t), value)
 
     def unit_for(self, row: str, col: int, lang: str) -> Quantity | None:
         """A cell's unit: from its column header ("Time (min)"), else the row's label

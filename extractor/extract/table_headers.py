@@ -53,6 +53,20 @@ def name_like(cell: str, lang: str) -> bool:
                    for lg in ([lk] if lk in LANGS else LANGS) for rx in cues().metric_cues[lg].values())
 
 
+#: a product named in any letters with a model number: "天玑9300", "아이폰 15", "骁龙8 Gen 3"
+_NUMBERED_NAME = re.compile(r"(?=.*\d)(?=.*[^\W\d_])[\w .+\-]{2,20}")
+
+
+def numbered_name(cell: str, lang: str) -> bool:
+    """A row label that names a product in any script by its model number, where the
+    label column's header says the rows are products ("| 机型 |", "| 제품 |").
+
+    >>> numbered_name("天玑9300", "zh"), numbered_name("아이폰 15", "ko"), numbered_name("메모리(GB)", "ko")
+    (True, True, False)
+    """
+    return bool(_NUMBERED_NAME.fullmatch(cell))
+
+
 @lru_cache(maxsize=1)
 def column_axes() -> frozenset[str]:
     lex = lexicons.load("tables.json")
