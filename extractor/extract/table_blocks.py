@@ -45,7 +45,13 @@ def _header_cells(line: str) -> int:
     return 0 if any(c[:1].isdigit() or VALUE_TOKEN.fullmatch(c) for c in cells) else len(cells)
 
 
-def fixed_count_blocks(lines: Sequence[str]) -> dict[int, tuple[int, Splitter]]:
+def value_endings(lines: Sequence[str]) -> list[bool]:
+    """Which lines end in a value cell: the cheap test the block readers make first (most
+    lines of a page end in no value at all); worked out once per page."""
+    return [_ENDS_WITH_VALUE.search(t[-24:]) is not None for t in lines]
+
+
+def fixed_count_blocks(lines: Sequence[str], ends: list[bool] | None = None) -> dict[int, tuple[int, Splitter]]:
     """Lines of `lines` that are the header or rows of a fixed-count table:
     {line index: (value cells per row, splitter)}. A header line of n cells (none a
     value) over at least MIN_FIXED_ROWS lines that each end with n-1 value cells after a
@@ -57,8 +63,7 @@ def fixed_count_blocks(lines: Sequence[str]) -> dict[int, tuple[int, Splitter]]:
     [0, 1, 2, 3]
     """
     out: dict[int, tuple[int, Splitter]] = {}
-    # a cheap test first: most lines of a page end in no value at all
-    ends = [_ENDS_WITH_VALUE.search(t[-24:]) is not None for t in lines]
+    ends = value_endings(lines) if ends is None else ends
     i = 0
     while i < len(lines) - MIN_FIXED_ROWS:
         if not all(ends[i + 1:i + 1 + MIN_FIXED_ROWS]):
@@ -257,8 +262,8 @@ class ScatteredHeader:
         return len(self.columns)
 
 
-def scattered_headers(lines: Sequence[str], axis: Callable[[str], bool],
-                      taken: Container[int] = ()) -> list[ScatteredHeader]:
+def scattered_headers(lines: Sequence[str], axis: Callable[[str], bool], taken: Container[int] = (),
+                      ends: list[bool] | None = None) -> list[ScatteredHeader]:
     """Blocks of at least MIN_FIXED_ROWS rows, each a label and the same count of value
     cells, under a header whose cells are spread one or two to a line, with bracketed
     notes and footnote marks between them. `axis` tells the label column's header
@@ -272,10 +277,13 @@ def scattered_headers(lines: Sequence[str], axis: Callable[[str], bool],
     [(range(1, 5), ['Groq', 'Cerebras'], range(5, 7))]
     """
     out: list[ScatteredHeader] = []
-    # a cheap test first: most lines of a page end in no value at all
-    ends = [i not in taken and _ENDS_WITH_VALUE.search(t[-24:]) is not None for i, t in enumerate(lines)]
+    ends = value_endings(lines) if ends is None else ends
+    ends = [e and i not in taken for i, e in enumerate(ends)] if taken else ends
     i = 0
-    while i < len(lines):
+    while i < len(lines) - 1:
+        if not (ends[i] and ends[i + 1]):  # no two rows in a row: most lines
+            i += 1
+            continue
         j = i
         while j < len(lines) and ends[j] and _labelled_values(lines[j]) >= 2:
             j += 1

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from extractor.extract.roles import Mention, SentenceInfo
 from extractor.extract.table_blocks import (ScatteredHeader, fixed_count_blocks, label_value_pairs,
-                                            scattered_headers, short_aligned_headers, stacked_blocks)
+                                            scattered_headers, short_aligned_headers, stacked_blocks,
+                                            value_endings)
 from extractor.extract.table_cells import Table, _whole_line
 from extractor.extract.table_headers import column_axes, header_unit, is_header, is_marked_caption, unit_cell
 from extractor.extract.table_rows import Span, Splitter, aligned_spans, column_of, fixed_splitter, splitter_of
@@ -35,7 +36,9 @@ class TableTracker:
         self.max_rows = max_rows
         # fixed-count rows are told apart from prose by the lines around them
         texts = [info.text for info in infos]
-        self.fixed = {infos[i].start: split for i, (_k, split) in fixed_count_blocks(texts).items()}
+        ends = value_endings(texts)
+        fixed = fixed_count_blocks(texts, ends)
+        self.fixed = {infos[i].start: split for i, (_k, split) in fixed.items()}
         self.fixed.update((infos[i].start, aligned_spans) for i in short_aligned_headers(texts))
         lang_of = {info.text: info.lang for info in infos}
         self.stacked = {infos[i].start: infos[h] for i, h in stacked_blocks(
@@ -44,10 +47,9 @@ class TableTracker:
         self.spec_value = {infos[v].start: infos[k] for v, k in label_value_pairs(texts).items()}
         self.spec_label = {info.start for info in self.spec_value.values()}
         # a header spread over short lines above rows of a fixed count of values
-        fixed = {i for i, info in enumerate(infos) if info.start in self.fixed}
         self.scattered: dict[int, ScatteredHeader] = {}
         self.scattered_head: set[int] = set()
-        for block in scattered_headers(texts, column_axes().__contains__, fixed):
+        for block in scattered_headers(texts, column_axes().__contains__, fixed, ends):
             self.scattered.update((infos[r].start, block) for r in block.rows)
             self.scattered_head.update(infos[h].start for h in block.lines)
         self.infos = infos
