@@ -472,3 +472,19 @@ def test_a_column_of_benchmark_scores_gives_empty_units_and_the_benchmark(text, 
     got = found(claims_of(text))
     assert all(w in got for w in want), got
     assert all(c.metric == "other" for c in claims_of(text))
+
+
+def test_a_numbered_caption_below_a_pipe_table_gives_its_unit():
+    # the line above is prose naming nothing; "Table 3. ..." below the rows names the unit
+    text = ("We ran the models on both accelerators.\n| Model | Gaudi 3 | H100 |\n|---|---|---|\n"
+            "| Llama 2 70B | 2,500 | 2,000 |\n| Llama 2 7B | 9,500 | 8,000 |\n\n"
+            "Table 3. Inference throughput in tokens per second\n")
+    got = found(claims_of(text))
+    assert (2500, "tokens/s", "Gaudi3", "Llama 2 70B") in got and (8000, "tokens/s", "H100", "Llama 2 7B") in got
+
+
+def test_a_scattered_header_whose_axis_stands_alone_on_its_line():
+    text = ("구분\nH100\n(SXM5)\nMI300X\n라마 2 70B 3,000 2,500\n라마 2 7B 9,000 8,000\n\n"
+            "표 1. 추론 처리량 (단위: 토큰/초)\n")
+    got = found(claims_of(text))
+    assert (3000, "tokens/s", "H100", "Llama 2 70B") in got and (8000, "tokens/s", "MI300X", "Llama 2 7B") in got

@@ -53,6 +53,7 @@ class TableTracker:
             self.scattered.update((infos[r].start, block) for r in block.rows)
             self.scattered_head.update(infos[h].start for h in block.lines)
         self.infos = infos
+        self.index: dict[int, int] | None = None  # a sentence's place among `infos`, when asked
         self.block_table: tuple[ScatteredHeader | None, Table | None] = (None, None)
         # the names of the record a stacked cell belongs to: its label line names them
         self.record: tuple[SentenceInfo | None, list[Mention], list[Mention]] = (None, [], [])
@@ -96,6 +97,9 @@ class TableTracker:
                 # its caption, its rows keep the page's topic
                 self.caption = None
             self.header, self.header_info, self.header_split, self.age = cells, info, split, 0
+            if self.caption is None or not is_marked_caption(self.caption.text):
+                # "Table 3. Inference throughput in tokens per second" below the rows
+                self.caption = self._caption_after_rows(info) or self.caption
             self.column_cache = {}  # the unlisted systems of this header's columns
             self.after_data = False
             return None, True
@@ -107,6 +111,17 @@ class TableTracker:
             return None, False
         return Table(self.header, self.header_info, self.caption, self.upper,
                      split, self.header_split, self.upper_info, info, self.column_cache), False
+
+    def _caption_after_rows(self, header: SentenceInfo) -> SentenceInfo | None:
+        """A numbered caption right below the rows under `header` (read ahead once per
+        header: the rows are the lines that are rows by their own form)."""
+        if self.index is None:
+            self.index = {info.start: i for i, info in enumerate(self.infos)}
+        j = self.index[header.start] + 1
+        stop = min(len(self.infos), j + self.max_rows)
+        while j < stop and (self.infos[j].start in self.fixed or splitter_of(self.infos[j].text) is not None):
+            j += 1
+        return _caption_below(self.infos, j)
 
     def _scattered_table(self, info: SentenceInfo, block: ScatteredHeader) -> Table:
         """A row under a header spread over lines: the header's lines joined into one
