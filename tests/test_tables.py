@@ -488,3 +488,12 @@ def test_a_scattered_header_whose_axis_stands_alone_on_its_line():
             "표 1. 추론 처리량 (단위: 토큰/초)\n")
     got = found(claims_of(text))
     assert (3000, "tokens/s", "H100", "Llama 2 70B") in got and (8000, "tokens/s", "MI300X", "Llama 2 7B") in got
+
+
+def test_a_year_like_value_in_a_row_labelled_with_its_unit_is_kept():
+    # A100 80GB's 2039 GB/s is no year, nor is the launch row's year a bandwidth
+    text = ("| | A100 40GB | A100 80GB |\n|---|---|---|\n| Memory bandwidth (GB/s) | 1555 | 2039 |\n"
+            "| Launch | 2020 | 2021 |\n")
+    got = values(claims_of(text))
+    assert (2039, "GB/s") in got and (1555, "GB/s") in got
+    assert not any(v in (2020, 2021) for v, _u in got)

@@ -19,7 +19,7 @@ from extractor.extract.table_headers import (LOST_LETTERS, caption_unit, column_
 from extractor.extract.table_rows import Span, Splitter, column_of, pipe_spans
 
 #: a cell the quantity layer may read as a year: "1993", "2024"
-_YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
+_YEAR_LIKE = re.compile(r"(?:1[89]|20)\d\d")
 #: header units under which such a cell stays a year or an id: "Year", "Launch month", "No."
 _NO_VALUE_UNITS = frozenset({"count", "year", "month"})
 _BARE_NUMBER = re.compile(r"[\d.,\s%x×~\-]*")
@@ -200,11 +200,12 @@ class Table:
         return label if name_like(label, info.lang) or numbered_name(label, info.lang) else ""
 
     def with_year_like_cells(self, row: str, lang: str, quantities: list[Quantity]) -> list[Quantity]:
-        """`quantities` of a row with the cells that hold a four-digit number alone and
-        that the quantity layer read as a year, where the column's header gives its cells
-        a unit ("| Typical chatbot online scenario | 128 | 128 | 1993 |" under "Output
-        throughput in TPS"): a value of that unit, not a year. A column of years has a
-        header naming no unit ("Year", "Launch").
+        """`quantities` of a row, the cells that hold a year-like number alone given the
+        unit their column header or row label names ("| Typical chatbot online scenario |
+        128 | 128 | 1993 |" under "Output throughput in TPS"; "| Memory bandwidth (GB/s) |
+        1555 | 2039 |"): a value of that unit, which the quantity layer dropped as a year or
+        the not-a-claim patterns would drop as one. A column of years has a header naming
+        no unit or a unit of time ("Launch", "Year"); a caption's unit is not enough.
 
         >>> t = Table(["Scenario", "Output throughput in TPS"], None, None)
         >>> [(q.value, q.unit) for q in t.with_year_like_cells("| chatbot | 1993 |", "en", [])]
@@ -214,15 +215,18 @@ class Table:
         """
         out = None
         for a, b in self.split(row):
-            if not _YEAR_LIKE.fullmatch(row[a:b]) or any(q.start < b and a < q.end for q in quantities):
+            if not _YEAR_LIKE.fullmatch(row[a:b]):
                 continue
-            col = self.column_at(row, a)
-            hq = header_unit(self.header[col], lang) if 0 <= col < len(self.header) else None
+            here = [q for q in quantities if q.start < b and a < q.end]
+            if here and (len(here) > 1 or here[0].unit or (here[0].start, here[0].end) != (a, b)):
+                continue  # a quantity of its own ("2039 GB/s"), or part of a longer one
+            hq = self.unit_for(row, self.column_at(row, a), lang, caption=False)
             if hq is not None and hq.unit not in _NO_VALUE_UNITS:
-                # the header's unit given here: the not-a-claim patterns drop a bare year
+                # the unit given here: the not-a-claim patterns drop a bare year
                 value = float(row[a:b])
                 norm = value * hq.value_norm if hq.value_norm is not None else None
-                out = (out or list(quantities)) + [Quantity(row[a:b], a, b, value, hq.unit, hq.quantity, norm)]
+                out = [q for q in (out or quantities) if q not in here] + \
+                    [Quantity(row[a:b], a, b, value, hq.unit, hq.quantity, norm)]
         return quantities if out is None else sorted(out, key=lambda q: q.start)
 
     def score_of(self, col: int, value: float | None) -> ScoreName | None:
@@ -232,7 +236,7 @@ class Table:
         head = self.header[col] if 0 <= col < len(self.header) else ""
         return column_score(" ".join(t for t in (self.upper_cell(col), head) if t), value)
 
-    def unit_for(self, row: str, col: int, lang: str) -> Quantity | None:
+    def unit_for(self, row: str, col: int, lang: str, caption: bool = True) -> Quantity | None:
         """A cell's unit: from its column header ("Time (min)"), else the row's label
         cell ("| 메모리(GB) | 48 | 48 |"), else a unit in brackets on the caption line
         ("推理吞吐量比較(tokens/s):")."""
@@ -243,7 +247,7 @@ class Table:
             probes.append((self.upper_cell(col), head_lang, False))
         if self.row_label(row, col):
             probes.append((self.row_label(row, col), lang, False))
-        if self.caption is not None:
+        if self.caption is not None and caption:
             probes.append((self.caption.text, self.caption.lang, True))
         names_system = self.column_name(col, SYSTEM) is not None
         for i, (text, probe_lang, brackets_only) in enumerate(probes):
