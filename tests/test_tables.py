@@ -497,3 +497,13 @@ def test_a_year_like_value_in_a_row_labelled_with_its_unit_is_kept():
     got = values(claims_of(text))
     assert (2039, "GB/s") in got and (1555, "GB/s") in got
     assert not any(v in (2020, 2021) for v, _u in got)
+
+
+def test_columns_named_in_chinese_letters_with_a_model_number_are_products():
+    # "智铠100" is in no lexicon: its column still names it, not the other column's product;
+    # "FP16算力" over a column is a metric, not a product
+    text = "| 项目 | 智铠100 | 曦思N100 |\n|---|---|---|\n| 显存 (GB) | 32 | 16 |\n| INT8算力 (TOPS) | 384 | 160 |\n"
+    got = [(v, u, s) for v, u, s, _w in found(claims_of(text))]
+    assert (32, "GB", "智铠100") in got and (160, "TOPS", "N100") in got
+    text = "| 模型 | FP16算力 | INT8算力 |\n|---|---|---|\n| 昇腾910B | 320 TFLOPS | 640 TOPS |\n"
+    assert {s for _v, _u, s, _w in found(claims_of(text))} == {"Ascend 910B"}

@@ -14,7 +14,6 @@ from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo
 from extractor.extract.scores import ScoreName, column_score
 from extractor.extract.table_headers import (LOST_LETTERS, caption_unit, column_axes, header_unit, name_like,
-                                             numbered_name,
                                              row_axes, strip_brackets)
 from extractor.extract.table_rows import Span, Splitter, column_of, pipe_spans
 
@@ -197,7 +196,7 @@ class Table:
             return ""
         cells = self.cells(row)
         label = strip_brackets(cells[0]).strip() if len(cells) > 1 else ""
-        return label if name_like(label, info.lang) or numbered_name(label, info.lang) else ""
+        return label if name_like(label, info.lang) else ""
 
     def with_year_like_cells(self, row: str, lang: str, quantities: list[Quantity]) -> list[Quantity]:
         """`quantities` of a row, the cells that hold a year-like number alone given the

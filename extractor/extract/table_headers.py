@@ -11,6 +11,7 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.cues import LANGS, cues, lang_key
 from extractor.extract.quantities import Quantity, find_quantities
+from extractor.extract.scores import score_names
 
 #: a cell holding a value: "8.0 TB/s", "$5.98/hr", "~500W", "192GB HBM3e"
 VALUE_CELL = re.compile(r"[~≈<>]?\s*[$¥€£]?\s*\d")
@@ -41,11 +42,24 @@ _NAME_CELL = re.compile(r"[^\W_][\w .+\-/]{0,31}")
 
 
 def name_like(cell: str, lang: str) -> bool:
-    """A header cell that may name a product: letters and digits with a Latin letter, no
-    unit, no metric word, not a word of tables.json `not_column_names` ("Change")."""
-    if not cell or not _NAME_CELL.fullmatch(cell) or not re.search(r"[A-Za-z]", cell):
+    """A header cell that may name a product: letters and digits with a Latin letter, or
+    a name in any letters with a model number (`numbered_name`: "智铠100"); no unit, no
+    metric word, not a word of tables.json `not_column_names` ("Change").
+
+    >>> name_like("MTT S4000", "zh"), name_like("智铠100", "zh"), name_like("FP16算力", "zh")
+    (True, True, False)
+    >>> name_like("Time (min)", "en"), name_like("2024年", "zh"), name_like("긱벤치 6 점수", "ko")
+    (False, False, False)
+    """
+    if not cell:
         return False
-    if cell.lower() in _not_names() or header_unit(cell, lang) is not None:
+    latin = _NAME_CELL.fullmatch(cell) is not None and re.search(r"[A-Za-z]", cell) is not None
+    if not latin and not numbered_name(cell, lang):
+        return False
+    # (a numbered name in Chinese may open with a character the units read: 天玑 is no day)
+    if cell.lower() in _not_names() or latin and header_unit(cell, lang) is not None:
+        return False
+    if score_names(cell):  # "Geekbench 6 single-core", "긱벤치 6 점수": a column of scores
         return False
     lk = lang_key(lang)
     low = cell.lower()
@@ -53,8 +67,9 @@ def name_like(cell: str, lang: str) -> bool:
                    for lg in ([lk] if lk in LANGS else LANGS) for rx in cues().metric_cues[lg].values())
 
 
-#: a product named in any letters with a model number: "天玑9300", "아이폰 15", "骁龙8 Gen 3"
-_NUMBERED_NAME = re.compile(r"(?=.*\d)(?=.*[^\W\d_])[\w .+\-]{2,20}")
+#: a product named in any letters with a model number: "天玑9300", "아이폰 15", "骁龙8 Gen 3";
+#: it opens with a letter (not "2024年")
+_NUMBERED_NAME = re.compile(r"(?=.*\d)[^\W\d_][\w .+\-]{1,19}")
 
 
 def numbered_name(cell: str, lang: str) -> bool:
