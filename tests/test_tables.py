@@ -1,18 +1,18 @@
-"""Tables flattened to text (extractor.extract.tables, table_rows): every flattened form
-of a row, header units, row labels, captions, and prose that must not become a table."""
+"""Tables flattened to text, read whole (extractor.extract.tables and table_cells): the
+claims of every flattened form of a table, header units, row labels, captions above and
+below, systems as columns or rows, benchmark scores, and prose that must not become a
+table. The pure readers have their own tests: test_table_rows, test_table_blocks,
+test_table_headers."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import Claim, extract_claims
 from extractor.extract.roles import SentenceInfo
-from extractor.extract.table_blocks import fixed_count_blocks, label_value_pairs, scattered_headers, stacked_blocks
-from extractor.extract.table_headers import caption_unit, header_unit, is_header, is_marked_caption
-from extractor.extract.table_rows import (aligned_spans, cells_of, column_of, pipe_spans, splitter_of,
-                                          tab_spans, value_cells)
+from extractor.extract.table_blocks import fixed_count_blocks
+from extractor.extract.table_headers import header_unit
+from extractor.extract.table_rows import splitter_of
 from extractor.extract.tables import TableTracker
 from extractor.langid import tag_page
 
@@ -31,102 +31,11 @@ def values(claims: list[Claim]) -> list[tuple]:
 
 # --- the cells of a row ----------------------------------------------------------------
 
-def test_cells_of_every_form():
-    assert cells_of("| LLaMA V2 70B | 64 | 4,096 |") == ["LLaMA V2 70B", "64", "4,096"]
-    assert cells_of("Llama 2 7B\tL40S\t1,600") == ["Llama 2 7B", "L40S", "1,600"]
-    assert cells_of("Llama 3.1 Instruct 70B   457   445   250   71   49") == \
-        ["Llama 3.1 Instruct 70B", "457", "445", "250", "71", "49"]
-    assert cells_of("| | Time (min) | |") == ["", "Time (min)", ""]
-
-
-def test_column_of_a_number_is_its_cell():
-    row = "Llama 3.1 Instruct 70B   457   445"
-    assert column_of(row, row.index("445")) == 2
-    assert column_of("| 1 | 36 | 3.530 |", 6) == 1
-
-
-def test_value_cells_take_the_unit_written_after_the_number():
-    row = "显存带宽 3.35 TB/s 4.8 TB/s +43%"
-    assert [row[a:b] for a, b in value_cells(row, 3)] == ["3.35 TB/s", "4.8 TB/s", "+43%"]
-    row = "메모리 80GB 141GB"
-    assert [row[a:b] for a, b in value_cells(row, 2)] == ["80GB", "141GB"]
-
-
-_CELL = st.text(st.characters(whitelist_categories=("L", "N"), whitelist_characters=".,%$()/-"),
-                min_size=1, max_size=12)
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(_CELL, min_size=2, max_size=7))
-def test_cells_joined_by_pipes_or_tabs_come_back(cells):
-    for row, split in (("| " + " | ".join(cells) + " |", pipe_spans), ("\t".join(cells), tab_spans)):
-        assert [row[a:b] for a, b in split(row)] == cells
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.lists(_CELL, min_size=1, max_size=3).map(" ".join), min_size=3, max_size=7),
-       st.integers(2, 5))
-def test_cells_aligned_by_spaces_come_back(cells, gap):
-    # a cell may hold single spaces ("Llama 3.1 70B"); two or more separate cells
-    row = (" " * gap).join(cells)
-    assert [row[a:b] for a, b in aligned_spans(row)] == cells
-
 
 # --- which lines are rows ----------------------------------------------------------------
 
-def test_prose_lines_are_no_rows():
-    for prose in ("作者: MA40433 (Masa)   2023-05-21 20:29:12",
-                  "The H100 costs $30,000.  The H200 costs more.  Both ship in 2024.",
-                  "NVIDIA H100은 2.5배 빠르다.",
-                  "英伟达称H100的训练速度比A100快4倍。"):
-        assert splitter_of(prose) is None, prose
-
-
-def test_header_rows_hold_no_values():
-    assert is_header(["Model", "Time (min)", "Throughput (tokens/s)"])
-    assert is_header(["Metric", "SN40L node", "8x H100"])  # "8x H100" names a column
-    assert not is_header(["Memory", "192GB HBM3e", "80GB HBM3"])
-    assert not is_header(["Cost", "$5.98/hr", "$1.99/hr"])
-    assert not is_header(["1", "36", "3.530"])
-
-
-def test_fixed_count_block_needs_a_header_of_as_many_cells():
-    lines = ["Model Groq Together", "Llama 3.1 70B 457 445", "Llama 3.1 8B 750 200",
-             "That is all."]
-    assert sorted(fixed_count_blocks(lines)) == [0, 1, 2]
-    # the same rows under a sentence: no table
-    lines[0] = "Speeds were measured by the providers on their own clouds."
-    assert fixed_count_blocks(lines) == {}
-    # one such line alone is no table
-    assert fixed_count_blocks(["Model Groq Together", "Llama 3.1 70B 457 445", "Then prose."]) == {}
-
-
-def test_prose_with_numbers_is_no_fixed_count_block():
-    lines = ["Results", "In 2023 the company sold 500 units and 300 more", "It was 2 or 3 times more in 5 years",
-             "She had 4 of 5 chips at 7 and 8"]
-    assert fixed_count_blocks(lines) == {}
-
-
-def test_stacked_block_needs_a_bracketed_unit_over_short_lines():
-    lines = ["Benchmark Records (min) (vs. v1.0)", "DLRM 0.63 (SuperPOD)", "(1.6×)", "13.68 (A100)"]
-    has_unit = lambda t: header_unit(t, "en", brackets_only=True) is not None  # noqa: E731
-    assert stacked_blocks(lines + ["End."], has_unit) == {1: 0, 2: 0, 3: 0}
-    assert stacked_blocks(["Benchmark Records (vs. v1.0)"] + lines[1:] + ["End."], has_unit) == {}
-
 
 # --- header units ----------------------------------------------------------------------
-
-def test_header_units_in_three_languages():
-    expect = {("Time (min)", "en"): "min", ("Throughput (tokens/s)", "en"): "tokens/s",
-              ("Latency (s)", "en"): "s", ("价格(美元)", "zh"): "USD", ("메모리(GB)", "ko"): "GB",
-              ("Average latency in seconds", "en"): "s",
-              ("Output throughput in token per second (TPS)", "en"): "tokens/s",
-              ("처리량(토큰/초)", "ko"): "tokens/s"}
-    for (cell, lang), unit in expect.items():
-        q = header_unit(cell, lang)
-        assert q is not None and q.unit == unit, cell
-    for cell in ("Batch Size", "Frameworks Version", "Precision"):
-        assert header_unit(cell, "en") is None, cell
 
 
 # --- claims of tables ------------------------------------------------------------------
@@ -358,11 +267,6 @@ def test_spec_sheet_label_then_value_lines(text, want):
     assert all(w in got for w in want), got
 
 
-def test_label_value_pairs_need_two_pairs_and_value_lines():
-    assert label_value_pairs(["SRAM", "230MB", "Cores", "900,000"]) == {1: 0, 3: 2}
-    assert label_value_pairs(["The chip has", "230MB", "of SRAM."]) == {}
-
-
 def test_single_space_header_of_products_without_a_label_cell():
     # flattened by cleaning: "Groq Cerebras SambaNova" over "Speed 544 2,100 461"
     text = ("Llama 3.1 70B output speed (tokens/s)\n"
@@ -410,35 +314,6 @@ def test_header_spread_over_lines_in_korean_and_chinese(text, want):
     assert all(w in got for w in want), got
 
 
-def test_scattered_header_needs_rows_and_a_column_count_it_can_tell():
-    axis = {"model", "구분"}.__contains__
-    lines = ["Model Groq", "(8-bit)", "Cerebras", "Llama 3.1 70B 250 445", "Llama 3.1 8B 751 1837"]
-    assert [b.k for b in scattered_headers(lines, axis)] == [2]
-    # one row is no block; a sentence above is no header
-    assert scattered_headers(lines[:4], axis) == []
-    assert scattered_headers(["It is fast.", "Llama 3.1 70B 250 445", "Llama 3.1 8B 751 1837"], axis) == []
-    # three names without a label column's header over rows of two values: no reading
-    assert scattered_headers(["Groq", "Cerebras", "Fireworks", "Llama 70B 250 445", "Llama 8B 751 1837"],
-                             axis) == []
-
-
-_NAME = st.from_regex(r"[A-Z][a-z]{2,8}(?: [A-Z0-9][a-z0-9]{0,4})?", fullmatch=True).filter(
-    lambda n: n.split()[0].lower() != "model")
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.lists(_NAME, min_size=2, max_size=5, unique=True), st.integers(2, 4), st.data())
-def test_scattered_header_columns_come_back(names, n_rows, data):
-    notes = data.draw(st.lists(st.sampled_from(["", "(16-bit)", "(8-bit)2", "1"]),
-                               min_size=len(names), max_size=len(names)))
-    head = ["Model " + names[0]] + [line for name, note in zip(names[1:], notes[1:])
-                                    for line in (name, note) if line]
-    rows = [f"Row {r} " + " ".join(str(100 + r * 10 + c) for c in range(len(names))) for r in range(n_rows)]
-    lines = ["Results of the test.", *head, *rows]
-    blocks = scattered_headers(lines, {"model"}.__contains__)
-    assert len(blocks) == 1 and [lines[i][a:b] for i, a, b in blocks[0].columns] == names
-
-
 def test_a_four_digit_cell_under_a_unit_header_is_no_year():
     # set2/en_01: 1993 tokens/s, not the year 1993; a column of years stays years
     text = ("| Scenario | Input size in tokens | Output size in tokens | Output throughput in TPS |\n"
@@ -447,14 +322,6 @@ def test_a_four_digit_cell_under_a_unit_header_is_no_year():
     assert (1993, "tokens/s") in values(claims_of(text))
     years = "| Product | Launch year | Memory (GB) |\n| H100 | 2022 | 80 |\n| H200 | 2024 | 141 |\n"
     assert not any(v in (2022, 2024) for v, _u in values(claims_of(years)))
-
-
-def test_numbered_captions_and_their_units():
-    assert is_marked_caption("Table 1.") and is_marked_caption("表2：推理性能") and is_marked_caption("<표 3>")
-    assert not is_marked_caption("Tablets 3 ways") and not is_marked_caption("The table below")
-    assert caption_unit("Table 2. Training time in minutes (lower is better)", "en").unit == "min"
-    assert caption_unit("표 1. 추론 처리량 (단위: 토큰/초)", "ko").unit == "tokens/s"
-    assert caption_unit("H100 trained GPT-3 in 311 minutes", "en") is None
 
 
 @pytest.mark.parametrize("text,want", [
