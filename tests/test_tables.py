@@ -374,3 +374,11 @@ def test_columns_named_in_chinese_letters_with_a_model_number_are_products():
     assert (32, "GB", "智铠100") in got and (160, "TOPS", "N100") in got
     text = "| 模型 | FP16算力 | INT8算力 |\n|---|---|---|\n| 昇腾910B | 320 TFLOPS | 640 TOPS |\n"
     assert {s for _v, _u, s, _w in found(claims_of(text))} == {"Ascend 910B"}
+
+
+def test_a_numbered_caption_above_a_scattered_header_outranks_the_next_table_s_below():
+    # "Table 5." below the rows is the next table's caption: the rows keep "Table 4"'s unit
+    text = ("Table 4: Output speed (tokens/s)\nModel Groq\n(8-bit)\nCerebras\n"
+            "Llama 3.1 70B 250 445\nLlama 3.1 8B 751 1837\n\nTable 5. Prices in USD\n")
+    got = found(claims_of(text))
+    assert (250, "tokens/s", "Groq", "Llama 3.1 70B") in got and (1837, "tokens/s", "Cerebras", "Llama 3.1 8B") in got

@@ -126,12 +126,15 @@ class TableTracker:
     def _scattered_table(self, info: SentenceInfo, block: ScatteredHeader) -> Table:
         """A row under a header spread over lines: the header's lines joined into one
         sentence (offsets kept: the gaps between its lines become spaces), each column's
-        name a cell of it; the caption is a numbered one right below the rows ("Table 1.
-        User throughput in output tokens/sec"), else the line above the header."""
+        name a cell of it; the caption is the line above the header when it is a numbered
+        caption, else a numbered one right below the rows ("Table 1. User throughput in
+        output tokens/sec"), else the line above."""
         if self.block_table[0] is not block:
             header_info, spans = _joined(self.infos[block.lines.start:block.lines.stop], block)
-            below = _caption_below(self.infos, block.rows.stop)
-            table = Table([header_info.text[a:b] for a, b in spans], header_info, below or self.caption,
+            above = self.caption
+            if above is None or not is_marked_caption(above.text):
+                above = _caption_below(self.infos, block.rows.stop) or above
+            table = Table([header_info.text[a:b] for a, b in spans], header_info, above,
                           split=fixed_splitter(block.k), header_split=lambda _text: spans)
             self.block_table = (block, table)
         base = self.block_table[1]
