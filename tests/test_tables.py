@@ -382,3 +382,11 @@ def test_a_numbered_caption_above_a_scattered_header_outranks_the_next_table_s_b
             "Llama 3.1 70B 250 445\nLlama 3.1 8B 751 1837\n\nTable 5. Prices in USD\n")
     got = found(claims_of(text))
     assert (250, "tokens/s", "Groq", "Llama 3.1 70B") in got and (1837, "tokens/s", "Cerebras", "Llama 3.1 8B") in got
+
+
+def test_a_numbered_caption_over_the_next_table_is_not_the_one_above_s():
+    text = ("We ran the models on both accelerators.\n| Model | Gaudi 3 | H100 |\n|---|---|---|\n"
+            "| Llama 2 70B | 2,500 | 2,000 |\n\nTable 5. Rental prices in USD\n"
+            "| Provider | Price |\n|---|---|\n| Lambda | 2.99 |\n")
+    got = values(claims_of(text))
+    assert (2500, "USD") not in got and (2.99, "USD") in got

@@ -196,17 +196,18 @@ _CAPTION_MARK_ALONE = 12
 
 def _caption_below(infos: list[SentenceInfo], i: int) -> SentenceInfo | None:
     """A numbered caption right below a table's rows ("Table 1. User throughput in output
-    tokens/sec"), with the sentence after it when the mark stands alone ("Table 1.")."""
+    tokens/sec"), with the sentence after it when the mark stands alone ("Table 1."); not
+    one right above another table's rows (that table's caption)."""
     if i >= len(infos) or not is_marked_caption(infos[i].text):
         return None
-    cap = infos[i]
-    if len(cap.text.strip()) <= _CAPTION_MARK_ALONE and i + 1 < len(infos) \
-            and infos[i + 1].paragraph == cap.paragraph:
-        nxt = infos[i + 1]
-        gap = " " * max(1, nxt.start - cap.end)
-        cap = SentenceInfo(cap.start, nxt.end, cap.text + gap + nxt.text, cap.lang, cap.paragraph,
-                           systems=[Mention(m.entity, m.start + len(cap.text) + len(gap), m.end + len(cap.text) + len(gap))
-                                    for m in nxt.systems],
-                           workloads=[Mention(m.entity, m.start + len(cap.text) + len(gap), m.end + len(cap.text) + len(gap))
-                                      for m in nxt.workloads])
+    cap, end = infos[i], i + 1
+    if len(cap.text.strip()) <= _CAPTION_MARK_ALONE and end < len(infos) \
+            and infos[end].paragraph == cap.paragraph:
+        nxt, end = infos[end], end + 1
+        off = len(cap.text) + max(1, nxt.start - cap.end)
+        cap = SentenceInfo(cap.start, nxt.end, cap.text + " " * (off - len(cap.text)) + nxt.text, cap.lang,
+                           cap.paragraph, systems=[Mention(m.entity, m.start + off, m.end + off) for m in nxt.systems],
+                           workloads=[Mention(m.entity, m.start + off, m.end + off) for m in nxt.workloads])
+    if end < len(infos) and splitter_of(infos[end].text) is not None:
+        return None  # "Table 5. Prices" over "| Provider | Price |": the next table's
     return cap
