@@ -390,3 +390,22 @@ def test_a_numbered_caption_over_the_next_table_is_not_the_one_above_s():
             "| Provider | Price |\n|---|---|\n| Lambda | 2.99 |\n")
     got = values(claims_of(text))
     assert (2500, "USD") not in got and (2.99, "USD") in got
+
+
+def test_a_line_break_inside_an_html_header_cell_keeps_the_cell_on_its_row():
+    # clean.markup: "<th>SambaNova<br>(16-bit)</th>" is one cell of the header row (the row
+    # was split over lines before, and no row under it took a column's name)
+    from extractor.clean import clean_text
+    from extractor.clean.markup import strip_markup
+    from extractor.clean.tracking import RepairLog
+    html = ("<table><tr><th>Model</th><th>SambaNova<br>(16-bit)</th><th>Cerebras<br>(16-bit)<sup>1</sup></th></tr>"
+            "<tr><td>Llama 3.1 Instruct 70B</td><td>457</td><td>445</td></tr></table>")
+    assert "Model\tSambaNova (16-bit)\tCerebras (16-bit)1" in strip_markup(html, RepairLog())
+    page = ("<!DOCTYPE html><html><head><title>Provider speed</title></head><body><article>"
+            "<h1>Which provider serves Llama 3.1 fastest?</h1><p>We measured the output speed of several "
+            "inference providers on the Llama 3.1 models over one week of testing with the same prompts.</p>"
+            + html.replace("</table>", "<tr><td>Llama 3.1 Instruct 8B</td><td>1042</td><td>1837</td></tr></table>")
+            + "<p>Table 1. User throughput in output tokens/sec (higher is better). Numbers from public "
+              "benchmark results.</p></article></body></html>")
+    got = found(extract_claims(tag_page(clean_text(page, doc_id="t.html"))))
+    assert (457, "tokens/s", "SambaNova", "Llama 3.1") in got and (1837, "tokens/s", "Cerebras", "Llama 3.1") in got

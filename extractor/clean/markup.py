@@ -140,6 +140,7 @@ def strip_markup(text: str, log: RepairLog) -> str:
     hosts = lex.get("tracking_hosts", [])
     counts = {"html_junk": 0, "tracking_pixels": 0}
     examples: dict[str, str] = {}
+    in_cell = [False]  # between a cell's <td>/<th> and its end
 
     def _tag(m: re.Match) -> str:
         tag = m.group()
@@ -147,11 +148,13 @@ def strip_markup(text: str, log: RepairLog) -> str:
         kind = "tracking_pixels" if _is_tracking_pixel(tag, hosts) else "html_junk"
         counts[kind] += 1
         examples.setdefault(kind, tag[:60])
-        if name in block:
-            return "\n\n"
-        if name in line_break:
-            return "\n"
+        if name == "br" and in_cell[0]:
+            return " "  # "<th>SambaNova<br>(16-bit)</th>": the cell stays on its row's line
+        if name in block or name in line_break:
+            in_cell[0] = False
+            return "\n\n" if name in block else "\n"
         if name in cell:
+            in_cell[0] = not tag.startswith("</")
             return "\t" if tag.startswith("</") else ""
         return ""
 

@@ -14,7 +14,7 @@ from extractor.extract.quantities import Quantity
 from extractor.extract.roles import Mention, SentenceInfo
 from extractor.extract.scores import ScoreName, column_score
 from extractor.extract.table_headers import (LOST_LETTERS, caption_unit, column_axes, header_unit, name_like,
-                                             row_axes, strip_brackets)
+                                             name_of_cell, row_axes)
 from extractor.extract.table_rows import Span, Splitter, column_of, pipe_spans
 
 #: a cell the quantity layer may read as a year: "1993", "2024"
@@ -164,7 +164,7 @@ class Table:
 
     def _column_product(self, col: int) -> Mention | None:
         info = self.header_info
-        cell = strip_brackets(self.header[col]).strip()
+        cell = name_of_cell(self.header[col])
         if not name_like(cell, info.lang):
             return None
         # the first header cell is the label column's ("Provider", "| |") unless every
@@ -174,7 +174,7 @@ class Table:
         known = {self.header_column(m.start) for m in info.systems} - {-1}
         if col < first or (not known and not axis and first):
             return None
-        if not all(c in known or name_like(strip_brackets(h).strip(), info.lang)
+        if not all(c in known or name_like(name_of_cell(h), info.lang)
                    for c, h in enumerate(self.header) if c >= first and h.strip()):
             return None  # "| Model | Batch | Latency |": a column of a metric, so none of products
         spans = (self.header_split or self.split)(info.text)
@@ -195,7 +195,7 @@ class Table:
                 or self.header[0].strip().lower() not in row_axes():
             return ""
         cells = self.cells(row)
-        label = strip_brackets(cells[0]).strip() if len(cells) > 1 else ""
+        label = name_of_cell(cells[0]) if len(cells) > 1 else ""
         return label if name_like(label, info.lang) else ""
 
     def with_year_like_cells(self, row: str, lang: str, quantities: list[Quantity]) -> list[Quantity]:

@@ -107,6 +107,16 @@ def strip_brackets(text: str) -> str:
     return re.sub(r"[(\[（][^)\]）]*[)\]）]", "", text)
 
 
+def name_of_cell(cell: str) -> str:
+    """What of a header cell or row label may be a name: without its bracketed notes and
+    the footnote mark right after them ("Cerebras (16-bit)1" -> "Cerebras").
+
+    >>> name_of_cell("Cerebras (16-bit)1"), name_of_cell("MTT S4000 (48GB)")
+    ('Cerebras', 'MTT S4000')
+    """
+    return re.sub(r"\s*[(\[（][^)\]）]*[)\]）]\d{0,2}", "", cell).strip()
+
+
 @lru_cache(maxsize=1)
 def _header_words() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     lex = lexicons.load("tables.json")
