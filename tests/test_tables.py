@@ -401,6 +401,10 @@ def test_a_line_break_inside_an_html_header_cell_keeps_the_cell_on_its_row():
     html = ("<table><tr><th>Model</th><th>SambaNova<br>(16-bit)</th><th>Cerebras<br>(16-bit)<sup>1</sup></th></tr>"
             "<tr><td>Llama 3.1 Instruct 70B</td><td>457</td><td>445</td></tr></table>")
     assert "Model\tSambaNova (16-bit)\tCerebras (16-bit)1" in strip_markup(html, RepairLog())
+    # a paragraph or block inside a cell (CMS tables) too; a row still ends its line
+    flat = strip_markup("<table><tr><td><p>H100</p></td><td><div>80</div></td></tr>"
+                        "<tr><td><p>H200</p></td><td>141</td></tr></table>", RepairLog())
+    assert [line.split() for line in flat.split("\n") if line.strip()] == [["H100", "80"], ["H200", "141"]]
     page = ("<!DOCTYPE html><html><head><title>Provider speed</title></head><body><article>"
             "<h1>Which provider serves Llama 3.1 fastest?</h1><p>We measured the output speed of several "
             "inference providers on the Llama 3.1 models over one week of testing with the same prompts.</p>"

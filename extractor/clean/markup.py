@@ -101,6 +101,10 @@ def _is_tracking_pixel(tag: str, hosts: list[str]) -> bool:
     return bool(re.search(r"""(width|height)\s*=\s*["']?[01]\b""", low)) and "display:none" in low.replace(" ", "")
 
 
+#: the tags that end a table cell's row (a line break or block inside a cell is a space)
+_ROW_ENDS = frozenset({"tr", "table"})
+
+
 def strip_markup(text: str, log: RepairLog) -> str:
     """Text without markup; a paragraph per block element, entities decoded.
 
@@ -148,8 +152,9 @@ def strip_markup(text: str, log: RepairLog) -> str:
         kind = "tracking_pixels" if _is_tracking_pixel(tag, hosts) else "html_junk"
         counts[kind] += 1
         examples.setdefault(kind, tag[:60])
-        if name == "br" and in_cell[0]:
-            return " "  # "<th>SambaNova<br>(16-bit)</th>": the cell stays on its row's line
+        if in_cell[0] and name not in _ROW_ENDS and (name in block or name in line_break):
+            # "<th>SambaNova<br>(16-bit)</th>", "<td><p>H100</p></td>": the cell stays on its row's line
+            return " "
         if name in block or name in line_break:
             in_cell[0] = False
             return "\n\n" if name in block else "\n"
