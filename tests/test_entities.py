@@ -430,3 +430,13 @@ def test_a_model_version_glued_to_its_size_is_read_apart():
     text = "与上一代H100 GPU相比,Blackwell在Llama270B模型上实现了高达4倍的性能提升"
     assert [(e.text, e.canonical) for e in find_entities(text, "zh") if e.label == "WORKLOAD"] == [
         ("Llama270B", "Llama 2 70B")]
+
+
+def test_a_cloud_service_is_no_product_code():
+    # set2/en_06: a price table of H100 instances; EC2 is Amazon's compute service, the
+    # instance (P5) is what has the GPU, and the table's heading names it
+    assert found("H100 (80GB) — On-Demand, Per GPU-Hour:\nAWS EC2 P5~$3.90\nGCP A3-High~$3.00",
+                 "en", SYSTEM) == ["H100"]
+    assert found("Trainium2-based Amazon Elastic Compute Cloud (Amazon EC2) EC2 Trn2 instances",
+                 "en", SYSTEM) == ["Trainium2", "Trainium2"]
+

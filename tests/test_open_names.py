@@ -92,3 +92,11 @@ def test_a_one_digit_code_after_a_korean_vendor_and_its_particle_is_a_product():
 def test_an_event_or_title_acronym_with_a_number_is_no_code_among_korean_words():
     # set3/ko_03: Mobile World Congress 2025
     assert [s.canonical for s in island_codes("화웨이는 MWC25에서 어센드를 공개했다")] == []
+
+
+def test_a_common_word_glued_to_a_function_word_is_no_name():
+    # set3/en_03: a flattened table header, "Offline per GPU" with a space lost
+    header = "Row 0 - Cell 0 # of GPUsOfflineServerper GPU Offlineper GPU Server"
+    assert words_before_nouns(header) == []
+    assert unknown(header) == []
+    assert is_open_word("Ironwood") and is_open_word("Trillium")

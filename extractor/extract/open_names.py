@@ -64,6 +64,28 @@ def _common_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
+def _glue_words() -> tuple[str, ...]:
+    return tuple(lexicons.load("names_common_en.json")["glue_words"])
+
+
+#: the shortest common word a glued function word may follow: "Offline|per" is two
+#: words, while "Hop|per", "Shop|per" may be a name
+_GLUED_STEM = 5
+
+
+def _glued(word: str) -> bool:
+    """Whether a word is a common word and a function word run together by a lost space
+    (a flattened table header: "Offlineper GPU").
+
+    >>> [_glued(w) for w in ["Offlineper", "Serverper", "Hopper", "Ironwood", "Trillium"]]
+    [True, True, False, False, False]
+    """
+    lower = word.lower()
+    return any(lower.endswith(g) and len(lower) - len(g) >= _GLUED_STEM
+               and lower[:-len(g)] in _common_words() for g in _glue_words())
+
+
+@lru_cache(maxsize=None)
 def _not_words() -> frozenset[str]:
     """Words that start no product name, formats, and the names of benchmark suites
     (MLPerf, MLCommons: `context_words.benchmark_names`)."""
@@ -90,9 +112,11 @@ _UNIT_SUFFIXES = frozenset({"W", "V", "A", "K", "M", "G", "T", "GB", "TB", "MB",
                             "MW", "GW", "NM", "MM", "CM", "X", "P", "FPS", "HZ", "MHZ", "GHZ"})
 
 
+@lru_cache(maxsize=8192)
 def is_open_word(word: str) -> bool:
     """Whether a capitalised word may be a product's name: no common English word, vendor,
-    word that starts no name, or a capital acronym of up to four letters.
+    word that starts no name, capital acronym of up to four letters, or common word glued
+    to a function word (`_glued`).
 
     >>> [is_open_word(w) for w in ["Trillium", "Ironwood", "Custom", "Google", "AI", "MLPerf"]]
     [True, True, False, False, False, False]
@@ -104,6 +128,8 @@ def is_open_word(word: str) -> bool:
         return False
     last = words[-1]
     if len(words) == 1 and last.isalpha() and last.isupper() and len(last) <= 4:
+        return False
+    if any(_glued(w) for w in words if w.isalpha()):
         return False
     return not all(w.lower() in _common_words() for w in words if w.isalpha())
 
@@ -369,9 +395,11 @@ def abbreviation_after(text: str, end: int, name: str) -> tuple[int, int] | None
     return m.span("abbr")
 
 
-def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]]) -> list[Shape]:
+def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
+                shortest: int = 3) -> list[Shape]:
     """Every other place the page writes a name found by shape or definition, where no
-    other name is.
+    other name is. A name shorter than `shortest` is not looked for (a shape of two
+    letters may be anything; a lexicon's code so short, "M3", is looked for by its own).
 
     >>> t = "Ironwood TPU is new. Ironwood has 192GB."
     >>> [(s.start, s.canonical, s.origin) for s in page_spread(t, words_before_nouns(t), [(0, 8)])]
@@ -381,7 +409,7 @@ def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]]) -> 
     spans = list(taken)
     for surface, canonical, vendor, label in {(_spread_surface(text, s), s.canonical, s.vendor, s.label)
                                               for s in names}:
-        if len(surface) < 3:
+        if len(surface) < shortest:
             continue
         latin_edges = surface[0].isascii(), surface[-1].isascii()
         for m in re.finditer(re.escape(surface), text):
