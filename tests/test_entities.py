@@ -440,3 +440,11 @@ def test_a_cloud_service_is_no_product_code():
     assert found("Trainium2-based Amazon Elastic Compute Cloud (Amazon EC2) EC2 Trn2 instances",
                  "en", SYSTEM) == ["Trainium2", "Trainium2"]
 
+
+def test_a_code_the_lexicon_reads_with_its_class_noun_is_found_bare_on_that_page():
+    # set2/ko_03: "M3 칩" names Apple's M3; the page then writes "M3의 18 TOPS"
+    text = "지난 해 11월 공개된 M3 칩을 탑재할 것이라는 전망이 빗나갔다. M3의 18 TOPS 대비 두 배"
+    assert [(e.canonical, e.origin) for e in find_entities(text, "ko") if e.label == SYSTEM] == [
+        ("M3", "lexicon"), ("M3", "page")]
+    # without a page naming it, a bare "M3" may be anything (a screw, a motorway)
+    assert found("M3의 18 TOPS", "ko", SYSTEM) == []

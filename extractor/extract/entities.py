@@ -146,7 +146,28 @@ class AliasEntityFinder:
                                         [(s.start_char, s.end_char) for s in spans])
         spans.extend(_shape_spans(text, pieces, starts, spans, spread))
         spans.extend(self._tails(text, pieces, starts, spans))
+        spans.extend(self._written_bare(text, pieces, starts, spans))
         return _longest_first(spans)
+
+    def _written_bare(self, text: str, pieces: list[str], starts: list[int],
+                      spans: list[_Mention]) -> list[_Mention]:
+        """A lexicon system whose code the lexicon reads only with a vendor or class noun
+        ("M3 칩을", "Apple M4": a bare "M3" may be anything) is that product wherever the
+        page writes the code again ("M3의 18 TOPS"): the page has said what it is."""
+        named = []
+        for s in spans:
+            if s.shape is not None or s.label != SYSTEM:
+                continue
+            surface = text[s.start_char:s.end_char]
+            canonical = _canonical_in_entry(s.entry, surface)
+            if canonical != surface and canonical in surface and any(c.isdigit() for c in canonical):
+                named.append(shapes.Shape(s.start_char, s.end_char, canonical,
+                                          self.entries[s.entry].vendor, open_names.PAGE, SYSTEM))
+        if not named:
+            return []
+        spread = open_names.page_spread(text, named, [(s.start_char, s.end_char) for s in spans],
+                                        shortest=2)
+        return _shape_spans(text, pieces, starts, spans, spread)
 
     def _tails(self, text: str, pieces: list[str], starts: list[int],
                spans: list[_Mention]) -> list[_Mention]:
