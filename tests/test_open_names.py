@@ -100,3 +100,16 @@ def test_a_common_word_glued_to_a_function_word_is_no_name():
     assert words_before_nouns(header) == []
     assert unknown(header) == []
     assert is_open_word("Ironwood") and is_open_word("Trillium")
+
+
+def test_a_chinese_page_writes_a_system_by_the_number_that_ends_its_name():
+    # set3/zh_01: "CloudMatrix 384", then "华为384" and "384算力规模300PFlops"; "384张910C"
+    # is a count of chips, and the page's figures are the supernode's
+    text = ("4月10日,华为云正式推出CloudMatrix 384超节点。华为384:384张910C组成一个超节点。\n"
+            "(1)性能数据:384算力规模300PFlops,相比英伟达NVL72的180PFlops提升67%。")
+    found = [(e.text, e.canonical) for e in find_entities(text, "zh")
+             if e.label == SYSTEM and e.canonical == "CloudMatrix 384"]
+    assert found == [("CloudMatrix 384", "CloudMatrix 384"), ("384", "CloudMatrix 384"),
+                     ("384", "CloudMatrix 384")]
+    assert [text[e.start - 2:e.start] for e in find_entities(text, "zh") if e.text == "384"] == [
+        "华为", "据:"]

@@ -172,17 +172,22 @@ class AliasEntityFinder:
     def _tails(self, text: str, pieces: list[str], starts: list[int],
                spans: list[_Mention]) -> list[_Mention]:
         """A lexicon system's name shortened to its last words elsewhere on the page
-        (`open_names.name_tails`: "클라우드 AI 100", then "AI 100")."""
+        (`open_names.name_tails`: "클라우드 AI 100", then "AI 100"), or in Chinese to its
+        number (`open_names.number_tails`: "CloudMatrix 384", then "华为384")."""
         named = [(s.start_char, s.end_char,
                   _canonical_in_entry(s.entry, text[s.start_char:s.end_char]),
                   self.entries[s.entry].vendor)
                  for s in spans if s.shape is None and s.label == SYSTEM
                  and " " in text[s.start_char:s.end_char]]
         tails = open_names.name_tails(text, named)
-        if not tails:
-            return []
-        spread = open_names.page_spread(text, tails, [(s.start_char, s.end_char) for s in spans])
-        return _shape_spans(text, pieces, starts, spans, spread)
+        out = []
+        if tails:
+            spread = open_names.page_spread(text, tails, [(s.start_char, s.end_char) for s in spans])
+            out = _shape_spans(text, pieces, starts, spans, spread)
+        numbers = open_names.number_tails(text, named)
+        if numbers:
+            out += _shape_spans(text, pieces, starts, spans + out, numbers)
+        return out
 
     def _defined(self, text: str, spans: list[_Mention]) -> list[shapes.Shape]:
         """Names the page defines: the other spelling of a name in brackets

@@ -457,6 +457,70 @@ def name_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shape]
     return out
 
 
+# a number of three digits or more that ends a name ("CloudMatrix 384")
+_NUMBER_TAIL = re.compile(r"[A-Za-z][^\s]*\s+(?P<number>\d{3,})")
+# what opens a clause before a name written by its number: a line start, punctuation
+_CLAUSE_OPENS = frozenset("\n:：;；,，。、(（)）")
+
+
+def number_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shape]:
+    """The number that ends a name of several words, where a Chinese page writes it for
+    the name: right after the name's vendor ("华为384" for Huawei's CloudMatrix 384), or
+    opening a clause before a Chinese word that is no unit or counter ("384算力规模
+    300PFlops", "384目前仍属于"), where a count or a quantity would have its unit ("384张
+    910C" is a count of chips). `names` are (start, end, canonical, vendor), as for
+    `name_tails`.
+
+    >>> t = "CloudMatrix 384由910C组网。华为384:384张910C组成; (1)性能:384算力规模300PFlops; 384个"
+    >>> [(t[s.start - 2:s.end + 1], s.canonical) for s in number_tails(t, [(0, 15, "CloudMatrix 384", "Huawei")])]
+    [('华为384:', 'CloudMatrix 384'), ('能:384算', 'CloudMatrix 384')]
+    """
+    out: list[Shape] = []
+    for a, b, canonical, vendor in names:
+        m = _NUMBER_TAIL.fullmatch(text, a, b)
+        if m is None:
+            continue
+        number = m.group("number")
+        for n in re.finditer(rf"(?<![\d.,]){number}(?![\d.,%])", text):
+            if n.start() < b and a < n.end():
+                continue  # the name itself
+            if _names_by_number(text, n.start(), n.end(), vendor):
+                out.append(Shape(n.start(), n.end(), canonical, vendor, PAGE))
+    return out
+
+
+def _names_by_number(text: str, start: int, end: int, vendor: str) -> bool:
+    """Whether the number at [start, end) stands for a name: after the vendor's name, or
+    opening a clause before a Han character that starts no unit or counter."""
+    before = text[max(0, start - 16):start]
+    if vendor and _vendor_ending(before) == vendor:
+        return True
+    if not _HAN.match(text[end:end + 1]):
+        return False
+    opener = before.rstrip(" \t")[-1:]
+    return (not opener or opener in _CLAUSE_OPENS) and not text.startswith(_not_after_number(), end)
+
+
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+@lru_cache(maxsize=None)
+def _not_after_number() -> tuple[str, ...]:
+    """Chinese words that make a number a quantity, a count or a date (units, counters,
+    multipliers, ordinal and year suffixes: `units_zh.json`, `context_scale.json`,
+    `numbers_zh.json`)."""
+    units = lexicons.load("units_zh.json")
+    scale = lexicons.load("context_scale.json")
+    numbers = lexicons.load("numbers_zh.json")
+    words = set(units["aliases"]) | set(units.get("currency_words", []))
+    words |= set(scale["counters"]) | set(scale["node_counters"])
+    words |= set(numbers["small_units"]) | set(numbers["big_units"])
+    words |= set(numbers["ordinal_suffix_words"]) | set(numbers["year_suffixes"])
+    words |= set(numbers["day_of_month_suffixes"]) | set(numbers["approx_infixes"])
+    words |= {"倍", "月"}
+    return tuple(sorted((w for w in words if isinstance(w, str) and w), key=len, reverse=True))
+
+
 def open_names(text: str) -> list[Shape]:
     """Names by the rules of this module (not yet spread over the page), in order."""
     found = island_codes(text) + number_models(text) + words_before_nouns(text)
@@ -464,5 +528,6 @@ def open_names(text: str) -> list[Shape]:
 
 
 __all__ = ["DEFINITION", "PAGE", "SHAPE", "abbreviation_after", "definitions", "is_open_word",
-           "island_codes", "name_tails", "named_before_noun", "number_models", "open_names", "page_spread",
+           "island_codes", "name_tails", "named_before_noun", "number_models", "number_tails",
+           "open_names", "page_spread",
            "words_before_nouns"]
