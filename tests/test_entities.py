@@ -451,3 +451,10 @@ def test_a_code_the_lexicon_reads_with_its_class_noun_is_found_bare_on_that_page
         ("M3", "lexicon"), ("M3", "page")]
     # without a page naming it, a bare "M3" may be anything (a screw, a motorway)
     assert found("M3의 18 TOPS", "ko", SYSTEM) == []
+
+
+def test_a_line_after_a_lexicon_name_and_its_trademark_sign_is_no_name_of_its_own():
+    # set2/en_03: "Scalable" is Xeon's line, not a product beside it
+    text = "compared to 3rd Gen Intel® Xeon® Scalable processors – based on v1.1 to v2.x results"
+    assert [(e.canonical, e.origin) for e in find_entities(text, "en") if e.label == SYSTEM] == [
+        ("Xeon", "lexicon")]

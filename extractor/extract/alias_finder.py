@@ -346,10 +346,26 @@ def _after_capacity(text: str, start: int) -> bool:
 
 def _not_continuing(text: str, found: list[shapes.Shape], spans: list[_Mention]) -> list[shapes.Shape]:
     """Open names that do not continue a lexicon name after a space ("GB300 NV72", "Xeon
-    Scalable processors": a variant or a line of the name before, not a name of its own)."""
+    Scalable processors", "Xeon® Scalable processors": a variant or a line of the name
+    before, its trademark sign aside, not a name of its own)."""
     ends = {s.end_char for s in spans if s.label != VENDOR}
     return [f for f in found
-            if not (text[f.start - 1:f.start] == " " and f.start - 1 in ends)]
+            if not (text[f.start - 1:f.start] == " " and _name_end_before(text, f.start - 1) in ends)]
+
+
+#: signs a press release writes after a name ("Intel® Xeon®", "Snapdragon™")
+_TRADEMARKS = "®™"
+
+
+def _name_end_before(text: str, pos: int) -> int:
+    """Where the name that a space at `pos` follows ends, its trademark signs aside.
+
+    >>> _name_end_before("Xeon® Scalable", 5), _name_end_before("Xeon Scalable", 4)
+    (4, 4)
+    """
+    while pos and text[pos - 1] in _TRADEMARKS:
+        pos -= 1
+    return pos
 
 
 def _shape_spans(text: str, pieces: list[str], starts: list[int],
