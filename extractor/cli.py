@@ -78,47 +78,17 @@ def _existing_file(path: str) -> Path:
 
 
 def cmd_run(args) -> int:
-    from extractor.config import Config
-    from extractor.distributed import (DaskEngine, EngineError, SchedulerUnreachable,
-                                       check_scheduler)
+    from extractor.distributed import EngineError, SchedulerUnreachable
     from extractor.outputs import OutputError, OutputWriteError
     from extractor.pipeline import run
     from extractor.verdicts import ReferenceTableError
 
-    corpus = Path(args.corpus)
-    if not corpus.exists():  # a folder, or one file: a page or a crawl (WARC)
-        raise UsageError(f"corpus not found: {args.corpus}")
-    if args.engine != "dask" and (args.scheduler or args.send_pages):
-        raise UsageError(f"{'--scheduler' if args.scheduler else '--send-pages'} "
-                         f"needs --engine dask")
-    reference = _existing_file(args.reference) if args.reference else None
-    config = Config(corpus=corpus, out=Path(args.out), reference=reference, jobs=args.jobs,
-                    write_clean=not args.no_clean, resume=args.resume,
-                    follow_links=args.follow_links)
-    if args.max_page_bytes is not None:
-        config.max_page_bytes = args.max_page_bytes
-    if args.page_time_budget is not None:
-        config.page_time_budget = args.page_time_budget
+    config = _run_config(args)
     termination = _Termination()
     progress, stage = termination.checked, None
     if sys.stderr.isatty() and not args.quiet:
         progress, stage = _progress_bar(config, termination)
-    options = {}
-    if args.engine == "dask":
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            raise UsageError("--engine dask needs dask.distributed: "
-                             "pip install 'extractor[scale]'") from None
-        if args.verbose < 2:  # Dask's own chatter (workers starting, stopping) only with -vv
-            logging.getLogger("distributed").setLevel(logging.WARNING)
-        if args.scheduler:  # before the output folder is locked: a dead address holds nothing
-            try:
-                check_scheduler(args.scheduler, args.connect_timeout)
-            except SchedulerUnreachable as exc:
-                raise UsageError(str(exc)) from exc
-        options["engine"] = DaskEngine(args.scheduler, send_pages=args.send_pages,
-                                       connect_timeout=args.connect_timeout)
+    options = {"engine": _dask_engine(args)} if args.engine == "dask" else {}
     termination.install()
     try:
         summary = run(config, progress=progress, stage=stage, **options)
@@ -140,6 +110,49 @@ def cmd_run(args) -> int:
               f"{summary.n_groups} groups -> {config.out}{warned}", file=sys.stderr)
     return EXIT_WARNINGS if summary.has_warnings else EXIT_OK
 
+
+def _run_config(args):
+    """The run's Config from the command line; a missing corpus or an option of the other
+    engine is a usage error."""
+    from extractor.config import Config
+
+    corpus = Path(args.corpus)
+    if not corpus.exists():  # a folder, or one file: a page or a crawl (WARC)
+        raise UsageError(f"corpus not found: {args.corpus}")
+    if args.engine != "dask" and (args.scheduler or args.send_pages):
+        raise UsageError(f"{'--scheduler' if args.scheduler else '--send-pages'} "
+                         f"needs --engine dask")
+    reference = _existing_file(args.reference) if args.reference else None
+    config = Config(corpus=corpus, out=Path(args.out), reference=reference, jobs=args.jobs,
+                    write_clean=not args.no_clean, resume=args.resume,
+                    follow_links=args.follow_links)
+    if args.max_page_bytes is not None:
+        config.max_page_bytes = args.max_page_bytes
+    if args.page_time_budget is not None:
+        config.page_time_budget = args.page_time_budget
+    return config
+
+
+def _dask_engine(args):
+    """The Dask engine the options ask for; a usage error when dask.distributed is not
+    installed or the scheduler does not answer (before the output folder is locked: a dead
+    address holds nothing)."""
+    from extractor.distributed import DaskEngine, SchedulerUnreachable, check_scheduler
+
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise UsageError("--engine dask needs dask.distributed: "
+                         "pip install 'extractor[scale]'") from None
+    if args.verbose < 2:  # Dask's own chatter (workers starting, stopping) only with -vv
+        logging.getLogger("distributed").setLevel(logging.WARNING)
+    if args.scheduler:
+        try:
+            check_scheduler(args.scheduler, args.connect_timeout)
+        except SchedulerUnreachable as exc:
+            raise UsageError(str(exc)) from exc
+    return DaskEngine(args.scheduler, send_pages=args.send_pages,
+                      connect_timeout=args.connect_timeout)
 
 def _progress_bar(config, termination: _Termination):
     """A bar over the pages with a total and an ETA (the corpus listed first; a crawl's
@@ -229,7 +242,7 @@ def cmd_score(args) -> int:
 
 def cmd_check(args) -> int:
     from extractor.outputs import OutputError, OutputWriteError
-    from extractor.pipeline import recheck
+    from extractor.recheck import recheck
     from extractor.verdicts import ReferenceTableError
 
     if not Path(args.out_dir).is_dir():
@@ -290,6 +303,40 @@ def build_parser() -> argparse.ArgumentParser:
                         help="log more (-v info, -vv debug)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
+    _add_run(sub)
+
+    p = sub.add_parser("clean", help="print the cleaned text of one page")
+    p.add_argument("file")
+    p.add_argument("--explain", action="store_true", help="print the repairs made instead")
+    p.set_defaults(func=cmd_clean)
+
+    p = sub.add_parser("langid", help="LANG<TAB>CONFIDENCE for each line of stdin")
+    p.set_defaults(func=cmd_langid)
+
+    p = sub.add_parser("quantities", help="JSON quantities for each line of stdin")
+    p.add_argument("--lang", help="language of the lines (default: identified per line)")
+    p.set_defaults(func=cmd_quantities)
+
+    p = sub.add_parser("explain", help="every number of one page with its decision: the "
+                                       "not-a-claim rule that dropped it, or its claim and link")
+    p.add_argument("page")
+    p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("score", help="score a claims table against gold (CLAIMS.md rules)")
+    p.add_argument("gold")
+    p.add_argument("claims")
+    p.add_argument("--show", action="store_true", help="list misses and false positives")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("check", help="re-run the consistency stage on an output folder")
+    p.add_argument("out_dir")
+    p.add_argument("--reference", help="reference results CSV")
+    p.set_defaults(func=cmd_check)
+    return parser
+
+
+def _add_run(sub) -> None:
+    """The `run` command and its options."""
     p = sub.add_parser("run", help="process a corpus (folder, page or WARC crawl) into claims tables and a report")
     p.add_argument("corpus", nargs="?", default="corpus",
                    help="folder of pages and WARC files, or one such file (default: corpus)")
@@ -322,35 +369,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a page taking longer gets an error row (default 120; 0: no limit)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or summary")
     p.set_defaults(func=cmd_run)
-
-    p = sub.add_parser("clean", help="print the cleaned text of one page")
-    p.add_argument("file")
-    p.add_argument("--explain", action="store_true", help="print the repairs made instead")
-    p.set_defaults(func=cmd_clean)
-
-    p = sub.add_parser("langid", help="LANG<TAB>CONFIDENCE for each line of stdin")
-    p.set_defaults(func=cmd_langid)
-
-    p = sub.add_parser("quantities", help="JSON quantities for each line of stdin")
-    p.add_argument("--lang", help="language of the lines (default: identified per line)")
-    p.set_defaults(func=cmd_quantities)
-
-    p = sub.add_parser("explain", help="every number of one page with its decision: the "
-                                       "not-a-claim rule that dropped it, or its claim and link")
-    p.add_argument("page")
-    p.set_defaults(func=cmd_explain)
-
-    p = sub.add_parser("score", help="score a claims table against gold (CLAIMS.md rules)")
-    p.add_argument("gold")
-    p.add_argument("claims")
-    p.add_argument("--show", action="store_true", help="list misses and false positives")
-    p.set_defaults(func=cmd_score)
-
-    p = sub.add_parser("check", help="re-run the consistency stage on an output folder")
-    p.add_argument("out_dir")
-    p.add_argument("--reference", help="reference results CSV")
-    p.set_defaults(func=cmd_check)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,7 +41,8 @@ from itertools import islice
 from pathlib import Path
 
 from extractor.config import Config
-from extractor.ingest import (RawPage, doc_id_for, iter_entries, iter_pages, read_entry,
+from extractor.corpus_walk import iter_entries
+from extractor.ingest import (RawPage, doc_id_for, iter_pages, read_entry,
                               read_page, unreadable_page)
 from extractor.pipeline import (PAGES_PER_TASK, TASKS_PER_WORKER, DocumentRow, PageResult,
                                 failed_page, page_digest, process_page, reused_result)

@@ -16,16 +16,13 @@ processed again.
 """
 from __future__ import annotations
 
-import ctypes
 import hashlib
 import logging
 import multiprocessing
 import os
 import signal
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from itertools import islice
 
@@ -34,11 +31,13 @@ from extractor.config import Config
 from extractor.verdicts import check_claims_file, load_reference
 from extractor.extract import Claim, extract_claims
 from extractor.extract.claims import CLAIM_COLUMNS
-from extractor.ingest import RawPage, binary_kind, iter_entries, iter_pages
+from extractor.corpus_walk import iter_entries
+from extractor.ingest import RawPage, binary_kind, iter_pages
 from extractor.warc import is_warc_name
 from extractor.langid import tag_page
 from extractor.outputs import RunWriter
 from extractor.runfolder import FinishedPages
+from extractor.time_budget import PageTimeout, time_budget
 from extractor.runsummary import PageWarning, RunSummary, count_skipped, counting, page_warnings
 
 logger = logging.getLogger(__name__)
@@ -101,85 +100,6 @@ class PageResult:
 def page_digest(data: bytes) -> str:
     """Identifies a page's bytes, to tell whether it changed since an earlier run."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-#: seconds between repeats of an expired page budget's PageTimeout (see `time_budget`)
-BUDGET_RETRY = 0.05
-
-
-class PageTimeout(BaseException):
-    """A page ran over its time budget. A BaseException, so that no `except Exception`
-    in a stage can swallow it."""
-
-
-@contextmanager
-def time_budget(seconds: float):
-    """Raise PageTimeout in this thread after `seconds` (<= 0: no budget): by a timer
-    signal in the main thread of a process (as pool workers run), else by a timer thread
-    (Dask workers run pages in threads of their own)."""
-    if seconds <= 0:
-        yield
-        return
-    if (not hasattr(signal, "setitimer")
-            or threading.current_thread() is not threading.main_thread()):
-        with _thread_time_budget(seconds):
-            yield
-        return
-
-    def expired(signum, frame):
-        raise PageTimeout(f"over the time budget of {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    # the signal comes again every BUDGET_RETRY seconds until the page ends: a handler's
-    # exception that lands in a finaliser or a gc callback is printed and dropped there,
-    # and the page would run on unbounded
-    signal.setitimer(signal.ITIMER_REAL, seconds, BUDGET_RETRY)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-@contextmanager
-def _thread_time_budget(seconds: float):
-    """The budget of a thread that signals cannot reach: a timer thread raises PageTimeout
-    in it, between two bytecodes as a signal handler would (so, as with the signal, a long
-    call into C finishes first)."""
-    message = f"over the time budget of {seconds:g} s"
-
-    class Expired(PageTimeout):  # raised by class, without arguments: it brings its message
-        def __init__(self):
-            super().__init__(message)
-    Expired.__name__ = Expired.__qualname__ = PageTimeout.__name__
-
-    thread_id, lock, inside = ctypes.c_ulong(threading.get_ident()), threading.Lock(), [True]
-    set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
-    ended = threading.Event()
-
-    def expired():
-        # raised again every BUDGET_RETRY seconds while the page runs: one that lands in a
-        # finaliser or a gc callback is printed and dropped there (seen: hypothesis's gc
-        # callback), and the page would run on unbounded
-        while True:
-            with lock:
-                if not inside[0]:
-                    return
-                set_async_exc(thread_id, ctypes.py_object(Expired))
-            if ended.wait(BUDGET_RETRY):
-                return
-
-    timer = threading.Timer(seconds, expired)
-    timer.daemon = True
-    timer.start()
-    try:
-        yield
-    finally:
-        with lock:
-            inside[0] = False
-            timer.cancel()
-            ended.set()
-            set_async_exc(thread_id, None)  # one set but not raised yet must not fire later
 
 
 def process_page(raw: RawPage, config: Config) -> PageResult:
@@ -411,18 +331,4 @@ def run(config: Config, progress: Callable[[Iterable], Iterable] | None = None,
         writer.finish_updated(claims_csv, updates, groups, summary)
     logger.info("%d pages (%d errors), %d claims, %d groups", summary.n_pages,
                 summary.n_errors, summary.n_claims, summary.n_groups)
-    return summary
-
-
-def recheck(out_dir, reference_path=None, config: Config | None = None) -> RunSummary:
-    """Re-run only the consistency stage (and the report) on an existing output folder;
-    returns the run's summary, its page figures those of the run that wrote the folder."""
-    config = config or Config()
-    reference = load_reference(reference_path)
-    with RunWriter.reopen(out_dir) as writer:
-        summary = RunSummary.read(writer.final_path(""))
-        claims_csv = writer.final_path("claims.csv")
-        groups, updates = check_claims_file(claims_csv, reference, config.consistency)
-        summary.n_groups = len(groups)
-        writer.finish_updated(claims_csv, updates, groups, summary)
     return summary

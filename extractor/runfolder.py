@@ -156,7 +156,7 @@ def check_place(out_dir: Path, corpus: Path) -> None:
 
 def _pages_of_corpus(out: Path) -> list[str]:
     """Pages (by name, as ingest finds them) among OUT_DIR's own entries."""
-    from extractor.ingest import iter_page_paths  # noqa: PLC0415
+    from extractor.corpus_walk import iter_page_paths  # noqa: PLC0415
 
     foreign = set(foreign_entries(out))
     if not foreign:

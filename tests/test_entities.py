@@ -142,11 +142,12 @@ def test_a_page_over_a_million_characters_is_searched_in_full():
 
 
 def test_a_long_run_bounds_the_words_it_keeps(monkeypatch):
+    import extractor.extract.alias_finder as alias_finder
     import extractor.extract.entities as entities
 
     sentence = "在IPU-POD128上訓練ResNet-50的時間為5.67分鐘"
     before = [(e.start, e.canonical) for e in entities.find_entities(sentence, "zh")]
-    monkeypatch.setattr(entities, "_NORMS_KEPT", 3)
+    monkeypatch.setattr(alias_finder, "_NORMS_KEPT", 3)
     results = [[(e.start, e.canonical) for e in entities.find_entities(sentence, "zh")]
                for _ in range(3)]
     assert len(entities.entity_finder()._norm_of) <= 3 + len(sentence)
@@ -170,6 +171,7 @@ def _rule_mentions(text: str) -> list[tuple]:
     tree, norm table or token arithmetic: every token position against every written
     variant of every form; the longest mention (in tokens) wins, then the earlier, then a
     lexicon name over a name by shape."""
+    import extractor.extract.alias_finder as A
     import extractor.extract.entities as E
     from extractor.extract.name_variants import form_variants
     from extractor.extract.names import entries
@@ -203,17 +205,17 @@ def _rule_mentions(text: str) -> list[tuple]:
                 continue
             end = i + len(pattern)
             surface = text[offsets[i]:offsets[end - 1] + len(words[end - 1])]
-            if (i, end) not in by_span and E._entry_of(surface, (idx,)) == idx:
+            if (i, end) not in by_span and A._entry_of(surface, (idx,)) == idx:
                 by_span[(i, end)] = idx
     found = []
     for (i, end), idx in by_span.items():
         start_char = offsets[i]
-        if entries()[idx].memory and (not E._memory_makers().search(text)
-                                      or E._after_capacity(text, start_char)):
+        if entries()[idx].memory and (not A._memory_makers().search(text)
+                                      or A._after_capacity(text, start_char)):
             continue
         surface = text[start_char:offsets[end - 1] + len(words[end - 1])]
         found.append((i, end, 0, start_char, start_char + len(surface), entries()[idx].label,
-                      E._canonical_in_entry(idx, surface), entries()[idx].vendor, "lexicon"))
+                      A.canonical_in_entry(idx, surface), entries()[idx].vendor, "lexicon"))
     for shape in sorted(shapes(text) + open_names(text), key=lambda s: (s.start, -s.end)):
         if any(f[3] < shape.end and shape.start < f[4] for f in found if f[5] != VENDOR):
             continue
@@ -368,12 +370,13 @@ def test_generated_names_do_not_shadow_curated_ones():
 
 
 def test_bugs_raise(monkeypatch):
+    import extractor.extract.alias_finder as alias_finder
     import extractor.extract.entities as entities
 
     def broken(text):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(entities.shapes, "shapes", broken)
+    monkeypatch.setattr(alias_finder.shapes, "shapes", broken)
     with pytest.raises(RuntimeError):
         entities.find_entities("Google Axion processors", "en")
 
@@ -430,3 +433,28 @@ def test_a_model_version_glued_to_its_size_is_read_apart():
     text = "与上一代H100 GPU相比,Blackwell在Llama270B模型上实现了高达4倍的性能提升"
     assert [(e.text, e.canonical) for e in find_entities(text, "zh") if e.label == "WORKLOAD"] == [
         ("Llama270B", "Llama 2 70B")]
+
+
+def test_a_cloud_service_is_no_product_code():
+    # set2/en_06: a price table of H100 instances; EC2 is Amazon's compute service, the
+    # instance (P5) is what has the GPU, and the table's heading names it
+    assert found("H100 (80GB) — On-Demand, Per GPU-Hour:\nAWS EC2 P5~$3.90\nGCP A3-High~$3.00",
+                 "en", SYSTEM) == ["H100"]
+    assert found("Trainium2-based Amazon Elastic Compute Cloud (Amazon EC2) EC2 Trn2 instances",
+                 "en", SYSTEM) == ["Trainium2", "Trainium2"]
+
+
+def test_a_code_the_lexicon_reads_with_its_class_noun_is_found_bare_on_that_page():
+    # set2/ko_03: "M3 칩" names Apple's M3; the page then writes "M3의 18 TOPS"
+    text = "지난 해 11월 공개된 M3 칩을 탑재할 것이라는 전망이 빗나갔다. M3의 18 TOPS 대비 두 배"
+    assert [(e.canonical, e.origin) for e in find_entities(text, "ko") if e.label == SYSTEM] == [
+        ("M3", "lexicon"), ("M3", "page")]
+    # without a page naming it, a bare "M3" may be anything (a screw, a motorway)
+    assert found("M3의 18 TOPS", "ko", SYSTEM) == []
+
+
+def test_a_line_after_a_lexicon_name_and_its_trademark_sign_is_no_name_of_its_own():
+    # set2/en_03: "Scalable" is Xeon's line, not a product beside it
+    text = "compared to 3rd Gen Intel® Xeon® Scalable processors – based on v1.1 to v2.x results"
+    assert [(e.canonical, e.origin) for e in find_entities(text, "en") if e.label == SYSTEM] == [
+        ("Xeon", "lexicon")]

@@ -2,7 +2,8 @@ import os
 
 import pytest
 
-from extractor.ingest import binary_kind, iter_page_paths, iter_pages, read_page
+from extractor.corpus_walk import iter_page_paths
+from extractor.ingest import binary_kind, iter_pages, read_page
 
 
 def test_finds_pages_recursively_with_posix_doc_ids(tmp_path):

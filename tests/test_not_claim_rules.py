@@ -30,7 +30,7 @@ CASES = [
      "set2/zh_02"),
     ("ordinal_prefix", "[新聞] 壟斷AI算力90%市場,NV卻出現第一道裂縫", "一", "set1/zh_08"),
     ("year", "LiveCodeBench | AIME 2024 | GPQA D", "2024", "set2/ko_08"),
-    ("ordinal_suffix", "3. 總共用上全長兩英里的銅線及5000條電纜,才能把所有的GPU連在一起", "5000", "set2/zh_05"),
+    ("ordinal_suffix", "1단계 워밍업의 수는 2,000개로 1단계에서 전체", "1", "corpus/003"),
     ("decade", "Deep learning took off in the 1990s.", "1990", "(own)"),
     ("day_of_month", "구글 클라우드가 추론에 특화된 7세대 TPU(텐서처리장치) '아이언우드'(Ironwood)를 9일 "
      "공개했다.", "9", "set2/ko_05"),
@@ -42,6 +42,8 @@ CASES = [
     ("cjk_glued_name", "与AMD R9 7940HS中的780M核显相比,骁龙X Elite仅需其五分之一", "780M", "set2/zh_03"),
     ("ratio_after_letter", "FP8:989 TFLOPS", "8:989", "set2/zh_04"),
     ("time_of_day", "The ratio was 25:30 overall.", "25:30", "(own: a clock time is masked first)"),
+    ("label_colon", "英伟达NVL72机架:72张GB200组成一个超节点;华为384:384张910C组成一个超节点。", "384:384",
+     "set3/zh_01"),
     ("inside_quantity", "2. 消耗電力是120千瓦", "千", "set2/zh_05"),
     ("unit_gloss", "M4 탑재된 뉴럴 엔진은 코어 수를 M3 같은 16코어로 유지했지만 연산 성능은 최대 38 TOPS(초당 "
      "1 연산). M3 18 TOPS 대비 이상 높아졌다.", "1", "set2/ko_03__dropsyl"),
@@ -146,3 +148,19 @@ def test_no_value():
     find_quantities("英伟达Blackwell架构芯片在本次MLPerf测试中首次亮相,在数据中心工作负载上,H200", "zh",
                     rejected=rejected)
     assert "no_value" in [r.rule for r in rejected]
+
+
+@pytest.mark.parametrize("snippet, surface, expected", [
+    # (own) "GPU 700" looks like a name code ("IPU 2"), but a unit after it makes it a figure
+    ("NVIDIA H100 GPU 700W TDP and B200 GPU 1,000W.", "700W", ["claim"]),
+    ("NVIDIA H100 GPU 700W TDP and B200 GPU 1,000W.", "1,000W", ["claim"]),
+    ("IPU 2 With", "2", ["not_claim_pattern"]),
+])
+def test_name_code_pattern_leaves_a_figure_with_its_unit(snippet, surface, expected):
+    assert _rules_of(explain_text(snippet), surface) == expected
+
+
+def test_ratio_label_reads_the_amount_after_the_colon():
+    # set2/zh_04: the ratio is dropped by its rule, the amount after the colon stays a claim
+    got = explain_text("H100:80GB HBM3")
+    assert _rules_of(got, "100:80") == ["ratio_after_letter"] and _rules_of(got, "80GB") == ["claim"]

@@ -1,4 +1,5 @@
-"""Number parsing (extractor.extract.numbers): real numeral shapes of ko/zh/en pages,
+"""Number parsing (extractor.extract.numbers, with numeral_tables and number_words behind it):
+real numeral shapes of ko/zh/en pages,
 property tests, and the Microsoft Recognizers-Text number specs in shared/testdata."""
 from __future__ import annotations
 

@@ -180,39 +180,6 @@ def test_the_time_budget_holds_in_a_worker_thread_and_ends_with_its_page():
     assert found["after"]
 
 
-def _timeouts_while_busy(seconds: float) -> int:
-    """PageTimeouts of a 0.05 s budget caught while working for up to `seconds`, each
-    swallowed (as a finaliser or a gc callback that one lands in would), up to two."""
-    import time
-
-    from extractor.pipeline import PageTimeout, time_budget
-
-    caught = 0
-    end = time.monotonic() + seconds
-    try:
-        with time_budget(0.05):
-            while caught < 2 and time.monotonic() < end:
-                try:
-                    while time.monotonic() < end:
-                        sum(range(1000))
-                except PageTimeout:
-                    caught += 1
-    except PageTimeout:  # one more, as the budget's context ended: it may come there too
-        pass
-    return caught
-
-
-def test_a_swallowed_time_budget_comes_again_in_the_main_thread_and_in_a_worker_thread():
-    import threading
-
-    assert _timeouts_while_busy(3.0) == 2
-    found = []
-    thread = threading.Thread(target=lambda: found.append(_timeouts_while_busy(3.0)))
-    thread.start()
-    thread.join(timeout=60)
-    assert found == [2]
-
-
 def test_documents_name_each_page_clean_file_after_the_contract_columns(seed_run):
     assert header(seed_run / "documents.csv")[13:] == ["clean_path", "title", "date", "url", "site"]
     docs = pd.read_csv(seed_run / "documents.csv", keep_default_na=False)
@@ -387,17 +354,3 @@ def test_inputs_passed_over_without_a_row_are_counted_in_run_json(tmp_path):
     skipped = json.loads((tmp_path / "out" / "run.json").read_text())["pages"]["skipped"]
     assert skipped == {"binary": 0, "pdf": 1, "too_large": 0, "unreadable": 0, "not_a_page": 1}
     assert summary.n_pages == len(os.listdir(CORPUS))
-
-
-def test_check_redoes_groups_and_report_and_keeps_the_runs_figures(tmp_path):
-    from extractor.pipeline import recheck
-
-    out = tmp_path / "out"
-    run(Config(corpus=CORPUS, out=out))
-    before = json.loads((out / "run.json").read_text())
-    (out / "report.html").unlink()  # as after a run killed between tables and report
-    summary = recheck(out)
-    after = json.loads((out / "run.json").read_text())
-    assert after["pages"] == before["pages"] and after["claims"] == before["claims"]
-    assert after["groups"] == summary.n_groups == before["groups"]
-    assert after["report"] == "written" and (out / "report.html").is_file()

@@ -551,7 +551,7 @@ def test_recognizers_range_rates(lang):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("售價約9W/片", [(90000, "", "approx")]),      # W is 万 before a counter
+    ("售價約9W/片", [(90000, "CNY", "approx")]),   # W is 万 before a counter: a price per item
     ("售价12W元", [(120000, "CNY", "exact")]),
     ("功耗为9W的芯片", [(9, "W", "exact")]),        # elsewhere W is watts
 ])
@@ -571,3 +571,129 @@ def test_korean_queries_are_a_rate_only_where_the_passage_speaks_of_one():
     text = "와트당 수행할 수 있는 쿼리의 수를 테스트한 결과, 퀄컴의 'AI 100'이 197.6 쿼리를 수행"
     assert [(q.value, q.unit) for q in find_quantities(text, "ko")][-1] == (197.6, "queries/s")
     assert [q.unit for q in find_quantities("100만 쿼리를 처리했다", "ko")] == [""]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # set3/zh_01: W is 万 before a per-item slash, an amount per chip is a price, and the W
+    # closing a range closes both ends
+    ("(4)价格:910B为9W/片;910C为14-14.5W/片。", [(4, "", "exact"), (90000, "CNY", "exact"),
+                                          (140000, "CNY", "range"), (145000, "CNY", "range")]),
+    ("每卡功耗700W/卡", [(700, "W", "exact")]),     # a power word before it keeps W watts
+    ("功耗10-14.5W", [(10, "W", "range"), (14.5, "W", "range")]),
+])
+def test_an_amount_in_wan_per_item_is_a_price(text, expected):
+    assert found(text, "zh") == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # set3/en_05: the number format stands between a compute figure and its unit
+    ("NeuronLink interconnection that deliver up to 20.8 FP8 PetaFLOPS of performance", "en",
+     [(20.8, "PFLOPS", "at_most")]),
+    ("1,000 INT8 TOPS and 4 fp16 TFLOPS", "en", [(1000, "TOPS", "exact"), (4, "TFLOPS", "exact")]),
+])
+def test_a_number_format_between_number_and_unit(text, lang, expected):
+    assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("对比传统架构,训练效率提升45%;对标NV卡,成本节省1/3。", [(45, "%"), (0.3333, "ratio")]),  # set3/zh_01
+    ("24/7服务", [(24, "")]),          # not a proper fraction
+    ("Gen1/2 ports", []),              # glued to a name
+    ("1/10.5", [(1, "")]),             # a decimal denominator is no small fraction
+])
+def test_slash_fractions(text, expected):
+    got = [(q.value, q.unit) for q in find_quantities(text, "zh")]
+    assert got == [(pytest.approx(v, rel=1e-3), u) for v, u in expected]
+
+
+@given(num=st.integers(1, 9), den=st.integers(2, 10), before=st.sampled_from(["成本节省", "降至", "only ", "仅为"]),
+       after=st.sampled_from(["。", "的水平", " the cost", ", 且", ""]))
+def test_slash_fraction_property(num, den, before, after):
+    qs = find_quantities(f"{before}{num}/{den}{after}", "zh")
+    if num < den:
+        assert [(q.unit, round(q.value, 6)) for q in qs] == [("ratio", round(num / den, 6))]
+    else:
+        assert all(q.unit != "ratio" for q in qs)
+
+
+def test_a_colon_before_an_amount_with_a_counter_ends_a_label():
+    # set3/zh_01: "华为384:384张" is the CloudMatrix 384 and its 384 chips, no ratio of 1
+    text = "英伟达NVL72机架:72张GB200组成一个超节点;华为384:384张910C组成一个超节点。"
+    assert [(q.value, q.unit) for q in find_quantities(text, "zh") if q.unit != "count" or q.value > 1] == \
+        [(72, "count"), (384, "count")]
+    assert found("比例为1:8", "zh") == [(0.125, "ratio", "exact")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("H100:80GB HBM3", [(80, "GB")]),                     # set2/zh_04: a spec line, name then amount
+    ("FP8:989 TFLOPS", [(989, "TFLOPS")]),                # set2/zh_04: the colon follows a name's digits
+])
+def test_the_amount_after_a_name_and_colon_is_read(text, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, "zh")] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # CLAIMS.md units no page of the sets writes yet (own snippets): an efficiency per watt,
+    # binary sizes as written, a petabyte rate, tok/s
+    ("The NPU delivers 26 TOPS at 10 TOPS/W", [(26, "TOPS"), (10, "TOPS/W")]),
+    ("3.5 TFLOPS per watt", [(3.5, "TFLOPS/W")]),
+    ("24 GiB of memory at 1 TiB/s", [(24, "GiB"), (1, "TiB/s")]),
+    ("an aggregate 4 PB/s", [(4, "PB/s")]),
+    ("1,000 tok/s per user", [(1000, "tokens/s")]),
+    ("one-third the cost", [(0.333333333333, "ratio")]),
+])
+def test_claims_md_units(text, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, "en")] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a currency sign followed by a digit opens the next amount: the range keeps both ends
+    # (the $3.00–$3.90/GPU-hr of set2/en_06 read so already; a hyphen made "-$" a unit)
+    ("priced at $30,000-$40,000 each", [(30000, "USD", "range"), (40000, "USD", "range")]),
+    ("€30,000-€40,000", [(30000, "EUR", "range"), (40000, "EUR", "range")]),
+    ("it costs 30$ a month", [(30, "USD", "exact")]),
+])
+def test_a_currency_sign_before_a_digit_opens_the_next_amount(text, expected):
+    assert found(text, "en") == expected
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("H100的8卡节点年租", "zh", [(8, "count")]),                           # set2/zh_02
+    ("能够满足十万卡以上规模的智算集群", "zh", [(100000, "count")]),          # set3/zh_02
+    ("3卡片", "zh", [(3, "")]),                                             # (own) a card, not cards
+    ("와트당 10 TOPS", "ko", [(10, "TOPS/W")]),                             # (own) per watt: an efficiency
+    ("每瓦10 TOPS", "zh", [(10, "TOPS/W")]),
+    ("最高20 PFLOPS", "zh", [(20, "PFLOPS")]),
+])
+def test_cards_and_per_watt_figures(text, lang, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, lang)] == expected
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # counters the gold counts (CLAIMS.md: chips, wafers, cables, trays, stacks, dies ...)
+    ("910B出货10万片", "zh", [(100000, "count")]),                          # set3/zh_01
+    ("910B目标40-60万片", "zh", [(400000, "count"), (600000, "count")]),    # set3/zh_01
+    ("原先預(yù)估的4萬臺", "zh", [(40000, "count")]),                        # set2/zh_08
+    ("總共用上全長兩英里的銅線及5000條電纜", "zh", [(2, "mile"), (5000, "count")]),  # set2/zh_05
+    ("12核心M2 Max", "zh", [(12, "count")]),                                 # set2/zh_03
+    ("8通道", "zh", [(8, "count")]),                                          # set2/zh_03
+    ("片刻之后", "zh", []),                                                   # (own) a moment
+    ("HBM4 12단 샘플", "ko", [(12, "count")]),                              # set2/ko_04: a stack's dies
+    ("사전 학습 사례의 1단계와 2단계에", "ko", []),                             # corpus/003: stages
+    ("18 compute trays and nine switch trays", "en", [(18, "count"), (9, "count")]),  # set2/en_05
+    ("eight stacks of HBM3e", "en", [(8, "count")]),                         # set2/en_08
+    ("with two compute tiles", "en", [(2, "count")]),                        # set3/en_05
+    ("As many as 8,960 v5p accelerators", "en", [(8960, "count")]),          # set3/en_06: a lower-case code
+    ("AMD announced a pair of processors with a 50TOPS NPU", "en", [(2, "count"), (50, "TOPS")]),  # set2/en_07
+])
+def test_counters(text, lang, expected):
+    assert [(q.value, q.unit) for q in find_quantities(text, lang)] == expected
+
+
+@given(lo=st.integers(1, 50), span=st.integers(1, 50), unit=st.sampled_from(["x", "GB", "%", "TB/s", "W"]),
+       dash=st.sampled_from(["-", "–"]))
+def test_a_range_with_its_unit_on_both_ends(lo, span, unit, dash):
+    # (own) 1.5x-2x, 2GB-4GB: the unit before the hyphen ends an amount, not a name (ResNet-50)
+    hi = lo + span
+    got = [(q.value, q.unit, q.qualifier) for q in find_quantities(f"up {lo}{unit}{dash}{hi}{unit} more", "en")]
+    assert got == [(lo, unit, "range"), (hi, unit, "range")]

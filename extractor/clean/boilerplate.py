@@ -265,16 +265,7 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     (False, False, 12)
     """
     config = config or BoilerplateConfig()
-    if not text or not looks_like_document(text, config.min_block_tags):
-        return text
-    if not bounded:  # (`bounded`: the caller has bounded it, `parse_bound`)
-        text = bound_attributes(text, log, config.max_tag_attributes)
-    try:
-        root = _parse(_XML_DECLARATION_RE.sub("", text, count=1))
-    except Exception:  # unparsable soup: markup's regexes still strip it
-        logger.debug("boilerplate: document did not parse; left as is", exc_info=True)
-        return text
-    body = root.find("body")
+    text, body = _body(text, log, config, bounded)
     if body is None:
         return text
     lex = boilerplate_lexicon()
@@ -286,29 +277,71 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
     if total_good <= 0:
         return text  # nothing reads like an article: judge nothing, keep everything
     removed: list[str] = []
+    dropped: set = set()
 
     def _drop(el) -> None:
         removed.append(_sample(el))
         drop_tree(el)
 
     # 1. elements named like boilerplate (that do not hold much of the article)
+    _drop_named(body, weigher, lex, config, total_good, removed, dropped)
+    if weights[body].good <= 0:
+        return text
+    # 2. the content region
+    region = _choose_region(body, weights, config)
+    # 3. link lists inside it
+    _drop_link_lists(region, weights, lex, config, dropped, _drop)
+    # 4. teasers of other articles: a linked headline and its summary, several in a row
+    _drop_teasers(region, weights, lex, config, dropped, _drop)
+    outside = weights[body].total - weights[region].total
+    if region is not body and outside > 0:
+        removed.append(one_line_start(_outside_sample(body, region)))
+    _log_removed(log, removed)
+    try:
+        import lxml.html
+        return "<html><body>" + lxml.html.tostring(region, encoding="unicode", with_tail=False) + "</body></html>"
+    except Exception:
+        logger.debug("boilerplate: serialisation failed; left as is", exc_info=True)
+        return text
+
+
+def _body(text: str, log: RepairLog, config: BoilerplateConfig, bounded: bool):
+    """(the document with its tags' attributes bounded, its parsed body); the body is None
+    for a text page, a small document, soup that does not parse, or no body."""
+    if not text or not looks_like_document(text, config.min_block_tags):
+        return text, None
+    if not bounded:  # (`bounded`: the caller has bounded it, `parse_bound`)
+        text = bound_attributes(text, log, config.max_tag_attributes)
+    try:
+        root = _parse(_XML_DECLARATION_RE.sub("", text, count=1))
+    except Exception:  # unparsable soup: markup's regexes still strip it
+        logger.debug("boilerplate: document did not parse; left as is", exc_info=True)
+        return text, None
+    return text, root.find("body")
+
+
+def _drop_named(body, weigher: Weigher, lex: dict, config: BoilerplateConfig,
+                total_good: float, removed: list, dropped: set) -> None:
+    """Drop the elements named like boilerplate that hold little of the article, then
+    weigh again (the later drops leave the weights as they are now)."""
+    weights = weigher.weights
     verdicts: dict[str, bool] = {}
     named = [el for el in body.iter() if isinstance(el.tag, str) and el is not body
              and is_named_boilerplate(el, lex, verdicts)
              and weights[el].good <= config.max_named_drop_good_share * total_good]
-    dropped: set = set()
     for el in named:
         if any(a in dropped for a in el.iterancestors()):
             continue
         dropped.add(el)
         removed.append(_sample(el))
         weigher.drop(el)
-    weigher.reweigh()  # (the drops below leave the weights as they are now)
-    if weights[body].good <= 0:
-        return text
-    # 2. the content region
-    region = _choose_region(body, weights, config)
-    # 3. link lists inside it
+    weigher.reweigh()
+
+
+def _drop_link_lists(region, weights: dict, lex: dict, config: BoilerplateConfig,
+                     dropped: set, drop) -> None:
+    """Drop the blocks of the content region that are lists of links without article text
+    (a table of figures is kept)."""
     for el in list(region.iter(*lex["block_tags"])):
         if el is region or el.getparent() is None:
             continue
@@ -319,23 +352,16 @@ def remove_boilerplate(text: str, log: RepairLog, config: BoilerplateConfig | No
                 and not _is_table_with_figures(el)):
             if not any(a in dropped for a in el.iterancestors()):
                 dropped.add(el)
-                _drop(el)
-    # 4. teasers of other articles: a linked headline and its summary, several in a row
-    _drop_teasers(region, weights, lex, config, dropped, _drop)
-    outside = weights[body].total - weights[region].total
-    if region is not body and outside > 0:
-        removed.append(one_line_start(_outside_sample(body, region)))
+                drop(el)
+
+
+def _log_removed(log: RepairLog, removed: list[str]) -> None:
+    """One repair for everything removed, with up to three examples."""
     if removed:
         examples = [r for r in removed if r]
         log.removed("boilerplate", examples[0] if examples else "", len(removed))
         for example in examples[1:3]:
             log.removed("boilerplate", example, 0)
-    try:
-        import lxml.html
-        return "<html><body>" + lxml.html.tostring(region, encoding="unicode", with_tail=False) + "</body></html>"
-    except Exception:
-        logger.debug("boilerplate: serialisation failed; left as is", exc_info=True)
-        return text
 
 
 #: the parser lxml.html.document_fromstring uses, without lxml.html's element classes

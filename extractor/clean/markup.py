@@ -101,6 +101,10 @@ def _is_tracking_pixel(tag: str, hosts: list[str]) -> bool:
     return bool(re.search(r"""(width|height)\s*=\s*["']?[01]\b""", low)) and "display:none" in low.replace(" ", "")
 
 
+#: the tags that end a table cell's row (a line break or block inside a cell is a space)
+_ROW_ENDS = frozenset({"tr", "table"})
+
+
 def strip_markup(text: str, log: RepairLog) -> str:
     """Text without markup; a paragraph per block element, entities decoded.
 
@@ -140,6 +144,7 @@ def strip_markup(text: str, log: RepairLog) -> str:
     hosts = lex.get("tracking_hosts", [])
     counts = {"html_junk": 0, "tracking_pixels": 0}
     examples: dict[str, str] = {}
+    in_cell = [False]  # between a cell's <td>/<th> and its end
 
     def _tag(m: re.Match) -> str:
         tag = m.group()
@@ -147,11 +152,14 @@ def strip_markup(text: str, log: RepairLog) -> str:
         kind = "tracking_pixels" if _is_tracking_pixel(tag, hosts) else "html_junk"
         counts[kind] += 1
         examples.setdefault(kind, tag[:60])
-        if name in block:
-            return "\n\n"
-        if name in line_break:
-            return "\n"
+        if in_cell[0] and name not in _ROW_ENDS and (name in block or name in line_break):
+            # "<th>SambaNova<br>(16-bit)</th>", "<td><p>H100</p></td>": the cell stays on its row's line
+            return " "
+        if name in block or name in line_break:
+            in_cell[0] = False
+            return "\n\n" if name in block else "\n"
         if name in cell:
+            in_cell[0] = not tag.startswith("</")
             return "\t" if tag.startswith("</") else ""
         return ""
 

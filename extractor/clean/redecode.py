@@ -215,6 +215,27 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
     if len(raw) > 8 and n_bad > MAX_UNDECODABLE_SHARE * len(raw) and not (lenient and _only_cut_letters(decoded)):
         return None
     if SURROGATE_RUN_RE.search(decoded):
+        decoded = _LostBytes(run, raw, encode_with, prev, nxt, line_so_far,
+                             lenient).filled(decoded, guesses)
+        if decoded is None:
+            return None
+    if not _believable(run, decoded, guesses, require_gain, lenient):
+        return None
+    return decoded, guesses
+
+
+class _LostBytes:
+    """Fills the undecodable bytes of one mojibake run's UTF-8 reading with the
+    characters they were cut from (guessed), or gives up."""
+
+    def __init__(self, run: str, raw: bytes, encode_with: str, prev: str, nxt: str,
+                 line_so_far: str, lenient: bool):
+        self.run, self.raw, self.encode_with = run, raw, encode_with
+        self.prev, self.nxt, self.line_so_far, self.lenient = prev, nxt, line_so_far, lenient
+
+    def filled(self, decoded: str, guesses: list) -> str | None:
+        """`decoded` with each guess between NULs (appended to `guesses`); None when a
+        run of undecodable bytes is no cut character."""
         pieces, pos = [], 0
         for m in SURROGATE_RUN_RE.finditer(decoded):
             bad = bytes(ord(c) - 0xDC00 for c in m.group())
@@ -223,56 +244,67 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
             # byte offset of each unit in `raw`, to test candidates against the mojibake
             offset = len(decoded[:m.start()].encode("utf-8", errors="surrogateescape"))
             starts = [offset + sum(len(u) for u in units[:k]) for k in range(len(units))]
-            if lenient and len(units) > 1:
-                # neighbouring lost characters are guessed together ("구글" lost a byte of each)
-                so_far = "".join(pieces).replace("\0", "")
-                after = _SURROGATE_CHAR_RE.split(decoded[m.end():m.end() + CONTEXT], 1)[0] or nxt
-                tests = [_fits(run, raw, encode_with, starts[k], u) for k, u in enumerate(units)]
-                together = _likeliest_run(units, so_far[-CONTEXT:] or prev, after,
-                                          lambda k, c: tests[k](c))
-                if together:
-                    for ch in together:
-                        pieces.append("\0" + ch + "\0")
-                        guesses.append((ch, False))
-                    pos = m.end()
-                    continue
-            for k, unit in enumerate(units):
-                so_far = "".join(pieces).replace("\0", "")
-                before = so_far[-1:] or prev
-                # the text after it up to the next undecodable byte (none when another
-                # lost character follows right away)
-                after = (_SURROGATE_CHAR_RE.split(decoded[m.end():m.end() + CONTEXT], 1)[0] or nxt) \
-                    if k == len(units) - 1 else ""
-                if is_truncated_prefix(unit):
-                    guess = complete_cut_sequence(unit, before, after, line_so_far + so_far)
-                    if lenient and (guess is None or guess[1]):
-                        # a cut letter, not punctuation: the likeliest one on a line of
-                        # mojibake; a lone E3 there is most likely of 、。「 (E3 80 ..)
-                        guess = _likeliest(unit, so_far[-CONTEXT:] or prev, after,
-                                           _fits(run, raw, encode_with, starts[k], unit)) or \
-                            _cut_cjk_punctuation(unit, before, after, line_so_far + so_far) or guess
-                elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
-                    # the tail of a character whose lead byte was dropped: a lost character
-                    # (a wrong decoder keeps lead bytes; stray tails are rather the
-                    # page's own characters, a real ’ beside mojibake)
-                    guess = ("\ufffd", True)
-                else:
-                    return None
-                if guess is None:
-                    if not lenient:
+            following = _SURROGATE_CHAR_RE.split(decoded[m.end():m.end() + CONTEXT], 1)[0]
+            together = self._together(units, starts, pieces, following) \
+                if self.lenient and len(units) > 1 else None
+            if together:
+                for ch in together:
+                    pieces.append("\0" + ch + "\0")
+                    guesses.append((ch, False))
+            else:
+                for k, unit in enumerate(units):
+                    # the text after it up to the next undecodable byte (none when another
+                    # lost character follows right away)
+                    after = (following or self.nxt) if k == len(units) - 1 else ""
+                    guess = self._one(unit, starts[k], "".join(pieces).replace("\0", ""), after)
+                    if guess is None:
                         return None
-                    guess = ("\ufffd", True)
-                pieces.append("\0" + guess[0] + "\0")
-                guesses.append(guess)
+                    pieces.append("\0" + guess[0] + "\0")
+                    guesses.append(guess)
             pos = m.end()
         pieces.append(decoded[pos:])
-        decoded = "".join(pieces)
         # adjacent guesses leave empty exact parts between them; keep the NUL structure
+        return "".join(pieces)
+
+    def _together(self, units: list, starts: list, pieces: list, following: str) -> str | None:
+        """Neighbouring lost characters guessed together ("구글" lost a byte of each)."""
+        so_far = "".join(pieces).replace("\0", "")
+        tests = [_fits(self.run, self.raw, self.encode_with, starts[k], u)
+                 for k, u in enumerate(units)]
+        return _likeliest_run(units, so_far[-CONTEXT:] or self.prev, following or self.nxt,
+                              lambda k, c: tests[k](c))
+
+    def _one(self, unit: bytes, start: int, so_far: str, after: str) -> tuple[str, bool] | None:
+        """The character one unit of undecodable bytes was cut from, or None."""
+        before = so_far[-1:] or self.prev
+        lenient = self.lenient
+        if is_truncated_prefix(unit):
+            guess = complete_cut_sequence(unit, before, after, self.line_so_far + so_far)
+            if lenient and (guess is None or guess[1]):
+                # a cut letter, not punctuation: the likeliest one on a line of
+                # mojibake; a lone E3 there is most likely of 、。「 (E3 80 ..)
+                guess = _likeliest(unit, so_far[-CONTEXT:] or self.prev, after,
+                                   _fits(self.run, self.raw, self.encode_with, start, unit)) or \
+                    _cut_cjk_punctuation(unit, before, after, self.line_so_far + so_far) or guess
+        elif lenient or len(unit) <= 3 and all(b in CONTINUATION for b in unit):
+            # the tail of a character whose lead byte was dropped: a lost character
+            # (a wrong decoder keeps lead bytes; stray tails are rather the
+            # page's own characters, a real ’ beside mojibake)
+            guess = ("\ufffd", True)
+        else:
+            return None
+        if guess is None and lenient:
+            guess = ("\ufffd", True)
+        return guess
+
+
+def _believable(run: str, decoded: str, guesses: list, require_gain: bool,
+                lenient: bool) -> bool:
+    """Whether a reading (guesses between NULs) may replace the run: made of common
+    characters (a lost one counts against it) and more common than the run."""
     plain = decoded.replace("\0", "")
     if not plain or CONTROL_RE.search(plain):
-        return None
-    # the reading must be made of common characters (a lost one counts against it) and
-    # be more common than the text it replaces
+        return False
     # (for a whole line, lost characters are bounded by the caller instead)
     score = common_share(plain.replace("\ufffd", "") if lenient else plain)
     # an exact reading of two or more characters is itself strong evidence (sound text
@@ -280,13 +312,13 @@ def redecode(run: str, encode_with: str, prev: str, nxt: str, line_so_far: str,
     exact_and_long = not guesses and len(NON_ASCII_RE.findall(plain)) >= 2
     if score < (MIN_EXACT_COMMON_SHARE if exact_and_long else MIN_COMMON_SHARE) or \
             require_gain and score <= common_share(run):
-        return None
+        return False
     if any(lost for _, lost in guesses):
         # a lost character is only believable beside characters that decoded exactly
         exact = "".join(decoded.split("\0")[0::2])
         if not NON_ASCII_RE.search(exact) or plain.count("\ufffd") > len(plain) / 2:
-            return None
-    return decoded, guesses
+            return False
+    return True
 
 
 def emit_repair(decoded: str, guesses: list[tuple[str, bool]], before: str, name: str,

@@ -39,7 +39,7 @@ from extractor.extract.entities import find_entities
 from extractor.extract.link_kinds import claim_kind
 from extractor.extract.linking import link_names, memoised, sentence_infos
 from extractor.extract.losses import LossIndex, dropped_syllables
-from extractor.extract.metrics import metric_by_unit, metric_for, reads_cues
+from extractor.extract.metrics import measured_spans, metric_by_unit, metric_for, reads_cues
 from extractor.extract.number_format import number_format_at
 from extractor.extract.not_claims import about_business
 from extractor.extract.not_claims.claims import bare_cue_follows
@@ -118,6 +118,8 @@ class _PageReader:
             return []
         sent = info.text
         quantities = self._quantities(idx)
+        if table is not None:  # "| 128 | 1993 |" under "Output throughput in TPS": no year
+            quantities = table.with_year_like_cells(sent, info.lang, quantities)
         if not quantities:
             return []
         name_spans = [(m.start, m.end) for m in info.systems + info.workloads + info.vendors]
@@ -169,25 +171,27 @@ class _PageReader:
         lk = lang_key(lang)
         unit, quantity, value_norm = q.unit or "", q.quantity or "unknown", q.value_norm
         metric_text = sent[clause[0]:clause[1]]
-        col = -1
+        col, col_score = -1, None
         if table is not None:
             col = table.column_at(sent, q.start)
+            col_score = table.score_of(col, q.value)  # "| Geekbench 6 single-core |": no unit
             if table.is_label_number(sent, q.start, unit):
                 return self._reject(idx, "table_row_name", q)  # "LLaMA V3.1 70B | 64 |"
             metric_text = table.metric_text(sent, col)
-            if not unit and not table.own_unit_unread(sent, q.end):
+            if not unit and col_score is None and not table.own_unit_unread(sent, q.end):
                 hq = table.unit_for(sent, col, lang)
                 if hq is not None:
                     unit, quantity = hq.unit, hq.quantity
                     value_norm = q.value * hq.value_norm if hq.value_norm is not None else None
                     flags = [f for f in flags if f != "unit_missing"]
-            if not unit and not table.unit_lost(sent, col):
+            if not unit and col_score is None and not table.unit_lost(sent, col):
                 return self._reject(idx, "table_unit_missing", q)
 
         if table is None:  # the cue nearest the number, in its clause, else its sentence
             metric, cue = metric_for(quantity, metric_text, sent, lang, at=(q.start, q.end),
                                      clause=clause, others=_cue_readers(sentence_qs),
-                                     clauses=memo["metric_clauses"])
+                                     clauses=memo["metric_clauses"],
+                                     measured=measured_spans(sentence_qs))
         else:  # a cell: the words of its column header and row label
             metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
@@ -206,8 +210,7 @@ class _PageReader:
                           names_model=bool(info.workloads))
         link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
                           config.carry_workload_sentences, memo, kind)
-        score = score_of(sent, q.start, q.end, q.value) \
-            if "score" in flags else None
+        score = col_score or (score_of(sent, q.start, q.end, q.value) if "score" in flags else None)
         if score is not None:  # CLAIMS.md: a score's workload is its benchmark, an index has none
             link.workload, link.workload_from = score.workload, "score" if score.workload else ""
             quantity = "unknown"

@@ -15,23 +15,28 @@ throughput is an improvement, a factor of it a speedup; CLAIMS.md).
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.cues import LANGS, cues, lang_key
+from extractor.extract.metric_cues import (comparison_markers, cue_class, cue_matches, cue_rule,
+                                           from_markers, level_markers, noun_first_kinds, reads_cues,
+                                           span_regex, weak_metrics)
 
 Span = tuple[int, int]
+Measured = tuple[int, int, str]  # a number whose unit says its metric: its span, that metric
 
 
 def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None = None,
                clause: Span | None = None, others: tuple[Span, ...] = (),
-               clauses: tuple[Span, ...] = ()) -> tuple[str, bool]:
+               clauses: tuple[Span, ...] = (), measured: tuple[Measured, ...] = ()) -> tuple[str, bool]:
     """The metric of a quantity of kind `quantity`, from cue words in `near` (its
     clause) or else `wide` (its sentence); returns (metric, whether a cue decided).
     With `at` (the number's span in `wide`), `clause` (its clause's span in `wide`) and
     `others` (the spans of the sentence's numbers that read cues) and `clauses` (the
-    sentence's clauses), the nearest cue decides.
+    sentence's clauses), the nearest cue decides; `measured` (the spans and metrics of
+    the numbers whose unit says what they measure: 288GB, 1400W) own the words of their
+    metric beside them.
 
     >>> metric_for("percent", "在IPU-POD16上實現了24%的性能提升", "", "zh")
     ('improvement', True)
@@ -44,50 +49,80 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
     ('bandwidth', True)
     >>> metric_for("percent", s, s, "ko", at=(12, 15), clause=(0, len(s)), others=((4, 6),))
     ('perf_per_watt', True)
+    >>> s = "288GB 메모리와 8배의 성능 향상"
+    >>> metric_for("factor", s, s, "ko", at=(11, 13), clause=(0, len(s)), measured=((0, 5, "memory"),))
+    ('speedup', True)
     """
-    cue_patterns, default = _rule(quantity, lang_key(lang))
+    cue_patterns, default = cue_rule(quantity, lang_key(lang))
     if at is not None and wide:
-        found = _nearest(cue_patterns, wide.lower(), at, clause, others, clauses, lang_key(lang))
+        low = wide.lower()
+        found = _nearest(cue_patterns, low, at, clause, others, clauses,
+                         lang_key(lang), measured, quantity in noun_first_kinds())
+        if found == "improvement" and _over_a_price(low, at, clause, clauses, measured, lang_key(lang)):
+            found = "other"  # "판매가인 28만~30만 달러보다 약 50% 높은": a premium, no gain
         return (found, True) if found else (default, False)
     for text in (near, wide):
         if not text:
             continue
         low = text.lower()
-        for metric, _rx, _spans, _noun in cue_patterns:
-            if _rx.search(low):
+        matches = cue_matches(cue_patterns, low)
+        for metric, *_rest in cue_patterns:
+            if any(m == metric for _r, m, _s, _n in matches):
                 return metric, True
     return default, False
 
 
 def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
-             others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str) -> str | None:
+             others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str,
+             measured: tuple[Measured, ...] = (), noun_first: bool = False) -> str | None:
     """The metric of the cue nearest to the number at `at` in the lowered sentence `low`.
-    Words of what is measured (nouns: bandwidth, 功耗) come first: in the number's clause,
-    then in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
-    比上一代快约1.8倍"), skipping those that are another number's; then words of a change
-    (향상, 提高, faster) in its clause, then in its sentence."""
+    In the number's clause, the nearest word of what is measured (bandwidth, 功耗), of
+    performance in general (성능) or of a change (향상, faster); for a factor (`noun_first`)
+    words of what is measured come first (what it multiplies: "4x faster CPU-to-GPU
+    transfer speeds"), then the others. Then nouns
+    in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
+    比上一代快约1.8倍"); then words of a change in its sentence. Words another number
+    stands nearer to are that number's (`_owns`); words inside another number are none
+    ("/s" of "TB/s")."""
     whole = (0, len(low))
-    clause = clause or whole
+    clause = _with_gloss(low, clause or whole, clauses, at)
     paired = _respective(cue_patterns, low, at, others)
     if paired:
         return paired
-    scopes = ((clause, (True, False)), ((0, at[0]), (True, False)), (whole, (False,)))
-    matches = _cue_matches(cue_patterns, low)
-    for (lo, hi), kinds in scopes:
+    weak = weak_metrics()
+    if noun_first:  # "4x faster … transfer speeds": a bandwidth
+        scopes = ((clause, ("strong",)), (clause, ("weak", "change")))
+    else:  # "효율성이 최대 40% 개선": the nearer word, a gain
+        scopes = ((clause, ("strong", "weak", "change")),)
+    # the clause before (a topic the sentence goes on with; "耗電每瓦特的性能,比前一代提高了
+    # 四倍": what the performance is per), not one further back
+    before = _clause_before(low, clause, clauses) or (0, at[0])
+    scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
+    numbers = tuple(o for o in others + tuple(o[:2] for o in measured) if o != at)
+    paired_level = _from_to(low, at, others, lang)
+    matches = [m for m in cue_matches(cue_patterns, low)
+               if not any(m[2][0] < b and a < m[2][1] for a, b in numbers)]
+    for (lo, hi), tiers in scopes:
         best: tuple[int, int, str] | None = None
         for rank, metric, span, noun in matches:
-            if noun not in kinds or not (lo <= span[0] and span[1] <= hi):
+            tier = "change" if not noun else "weak" if cue_class(cue_patterns, rank) in weak else "strong"
+            if tier not in tiers or not (lo <= span[0] and span[1] <= hi):
                 continue
-            # the number's own unit ("$0.60", "7,500萬美元") says what it measures only
-            # when no other word of its scope does ("7,500萬美元的詞元收入": a revenue)
+            # the number's own unit ("$0.60") says what it measures only when no other
+            # word of its scope does ("7,500萬美元的詞元收入": a revenue)
             d = len(low) if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
             if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
                 continue
-            if not noun and _reaches_level(low, span, at, lang):
-                continue  # "提高到了84%": the level reached, not the gain
-            if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%
+            if noun and (lo, hi) == clause and any(
+                    o[2] == metric and _owns_beside(o[:2], span, d, at, clauses) for o in measured):
+                continue  # "288GB 메모리와 8배": 메모리 is the 288GB's
+            if not noun and (paired_level or _reaches_level(low, span, at, lang)):
+                continue  # "提高到了84%", "84.4%에서 86.6% 향상": the level reached, not the gain
+            if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a
+                # number beside it ("시장의 92% … 절반의 비용": not through a number far off)
                 d = min([d] + [_distance(span, o) for o in others
-                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])])
+                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])
+                               and _distance(o, at) <= _THROUGH])
             if best is None or (d, rank) < best[:2]:
                 best = (d, rank, metric)
         if best is not None:
@@ -95,23 +130,56 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     return None
 
 
-# the numbers of a sentence ask for its cue words one after another: remember the last
-# sentences' (the patterns of a kind and language are one object, built once by `_rule`)
-@lru_cache(maxsize=64)
-def _cue_matches(cue_patterns, low: str) -> tuple[tuple[int, str, Span, bool], ...]:
-    """Every cue word of `cue_patterns` in the lowered sentence: (rank, metric, span, noun)."""
-    return tuple((rank, metric, m.span(), noun)
-                 for rank, (metric, rx, spans, noun) in enumerate(cue_patterns)
-                 if rx.search(low) for m in spans.finditer(low))
+_THROUGH = 6  # characters between two numbers of one from-to ("84.4%에서 86.6%", "1200W增加至1400W")
 
 
-@lru_cache(maxsize=1)
-def _noun_metrics() -> frozenset[str]:
-    """Metrics whose cue words name what is measured ("대역폭", "功耗", "price"): such a
-    word belongs to the number it stands nearest to. The words of a change ("향상",
-    "提升", "faster") say what the sentence's numbers do, each of them ("IPU-POD16은 5%,
-    IPU-POD64는 12%가 각각 향상됐다")."""
-    return frozenset(lexicons.load("metrics_defaults.json").get("noun_metrics", ()))
+def _with_gloss(low: str, clause: Span, clauses: tuple[Span, ...], at: Span) -> Span:
+    """A clause with the parenthesis that follows it: a gloss of its last word ("2배
+    늘어난 2048개의 데이터 전송 통로(I/O)를": the I/O is the clause's), unless that word
+    is the number at `at` ("성능은 4배(BF16·저 메모리 16비트 …)": the number's conditions).
+
+    >>> s = "2배 늘어난 통로(I/O)를 적용해"
+    >>> _with_gloss(s, (0, 9), ((0, 9), (10, 13), (14, 19)), (0, 2))
+    (0, 13)
+    >>> _with_gloss("성능은 4배(bf16 기준)", (0, 6), ((0, 6), (7, 14)), (4, 6))
+    (0, 6)
+    """
+    lo, hi = clause
+    if hi < len(low) and low[hi] in "(（" and low[at[1]:hi].strip():
+        nxt = next((c for c in clauses if hi < c[0] <= hi + 1), None)
+        if nxt is not None:
+            return lo, nxt[1]
+    return clause
+
+
+def _clause_before(low: str, clause: Span, clauses: tuple[Span, ...]) -> Span | None:
+    """The span from the start of the clause before `clause` to `clause`'s start; a
+    parenthesis is read with the clause it glosses ("메모리 대역폭(시간당 …)은 1.5배").
+
+    >>> s = "메모리 대역폭(시간당 데이터양)은 1.5배"
+    >>> _clause_before(s, (17, 23), ((0, 7), (8, 16), (17, 23)))
+    (0, 17)
+    """
+    earlier = [c for c in clauses if c[1] <= clause[0]]
+    while len(earlier) > 1 and earlier[-1][0] > 0 and low[earlier[-1][0] - 1] in "(（":
+        earlier.pop()
+    return (earlier[-1][0], clause[0]) if earlier else None
+
+
+def _owns_beside(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -> bool:
+    """A number whose unit says what it measures owns a word of its own clause and ours
+    that stands between the two numbers nearer to it ("288GB 메모리와 8배의 성능",
+    "7.35 TB/s HBM bandwidth … and 4x faster"), or that follows it where ours is
+    before it. Unlike `_owns`, a word of its clause only is no other number's: a topic
+    the sentence goes on with ("带宽高达4.8 TB/s,比上一代快约1.8倍")."""
+    def clause_of(pos: int) -> Span | None:
+        return next((c for c in clauses if c[0] <= pos < c[1]), None)
+    if clauses and not (clause_of(cue[0]) == clause_of(at[0]) == clause_of(other[0])):
+        return False
+    between = min(at[0], other[0]) <= cue[0] < max(at[0], other[0])
+    if not (between or at[0] < other[0] <= cue[0]):
+        return False
+    return _distance(cue, other) < d
 
 
 def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> str | None:
@@ -131,7 +199,7 @@ def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> s
     if hi == lo:
         return None
     start = spans[lo - 1][1] if lo > 0 else 0
-    found = sorted((m.start(), -len(m.group()), metric) for metric, rx, pattern, noun in cue_patterns
+    found = sorted((m.start(), -len(m.group()), metric) for metric, rx, pattern, noun, _cls in cue_patterns
                    if noun for m in pattern.finditer(low, start, spans[lo][0]))
     named: list[str] = []
     end = -1
@@ -158,13 +226,47 @@ def _reaches_level(low: str, cue: Span, at: Span, lk: str) -> bool:
     (True, False)
     """
     gap = (low[cue[1]:at[0]] if cue[1] <= at[0] else low[at[1]:cue[0]]).strip()
-    return gap in _level_markers(lk)
+    return gap in level_markers(lk)
 
 
-@lru_cache(maxsize=None)
-def _level_markers(lk: str) -> frozenset[str]:
-    langs = [lk] if lk in LANGS else list(LANGS)
-    return frozenset(w for lg in langs for w in lexicons.load(f"metrics_{lg}.json").get("level_markers", ()))
+def _over_a_price(low: str, at: Span, clause: Span | None, clauses: tuple[Span, ...],
+                  measured: tuple[Measured, ...], lk: str) -> bool:
+    """A per cent compared with a price named before it in its clause (or the clause
+    before): a comparison marker stands between the last price (a word of price or a
+    sum of money) and it.
+
+    >>> s = "가격은 공식 판매가인 28만~30만 달러보다 약 50% 높은 수준이다"
+    >>> _over_a_price(s, (27, 30), (0, len(s)), (), ((12, 22, "price"),), "ko")
+    True
+    >>> _over_a_price("h100보다 약 50% 높은 성능", (10, 13), None, (), (), "ko")
+    False
+    """
+    clause = clause or (0, len(low))
+    lo = (_clause_before(low, clause, clauses) or clause)[0]
+    ends = [o[1] for o in measured if o[2] == "price" and lo <= o[0] and o[1] <= at[0]]
+    ends += [m.end() for m in span_regex(lk if lk in LANGS else "en", "price").finditer(low, lo, at[0])]
+    if not ends:
+        return False
+    gap = low[max(ends):at[0]]
+    return any(w in gap for w in comparison_markers(lk))
+
+
+def _from_to(low: str, at: Span, others: tuple[Span, ...], lk: str) -> bool:
+    """The number at `at` is one end of a from-to pair ("정확도가 84.4%에서 86.6% 향상"):
+    a from-marker alone stands between it and another number beside it.
+
+    >>> s = "정확도가 84.4%에서 86.6% 향상"
+    >>> _from_to(s, (13, 18), ((5, 10), (13, 18)), "ko"), _from_to(s, (13, 18), ((13, 18),), "ko")
+    (True, False)
+    """
+    markers = from_markers(lk)
+    for o in others:
+        if o == at or _distance(o, at) > _THROUGH:
+            continue
+        gap = low[o[1]:at[0]] if o[1] <= at[0] else low[at[1]:o[0]]
+        if gap.strip() in markers:
+            return True
+    return False
 
 
 def _distance(cue: Span, num: Span) -> int:
@@ -187,51 +289,14 @@ def _owns(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -
     return od < d or (od == d and cue[1] <= other[0])
 
 
-@lru_cache(maxsize=None)
-def _rule(quantity: str | None, lk: str) -> tuple[tuple[tuple[str, re.Pattern, re.Pattern, bool], ...], str]:
-    """((metric, cue pattern, cue span pattern, whether its cues are nouns) in the order they are tried, the default
-    metric) for a kind of quantity and a cue language: worked out once, not for every
-    claim (profiled: a third of `metric_for`). A candidate "cue>metric" reads the cues of
-    one metric as another."""
-    c = cues()
-    rule = c.by_quantity.get(quantity) or c.by_quantity["unknown"]
-    langs = [lk] if lk in LANGS else list(LANGS)
-    patterns = []
-    for cand in rule["candidates"]:
-        cue_metric, _, metric = cand.partition(">")
-        for lg in langs:
-            rx = c.metric_cues[lg].get(cue_metric)
-            if rx is not None:
-                patterns.append((metric or cue_metric, rx, _span_regex(lg, cue_metric),
-                                 cue_metric in _noun_metrics()))
-    return tuple(patterns), rule["default"]
-
-
-@lru_cache(maxsize=None)
-def _span_regex(lang: str, metric: str) -> re.Pattern:
-    """The cue words of a metric as one pattern whose matches are the whole words (the
-    presence pattern of `cues` matches their first character only): Latin words start a
-    word, others match anywhere; longest first."""
-    words = lexicons.load(f"metrics_{lang}.json")["cues"].get(metric, ())
-    words = sorted({w.lower() for w in words if w}, key=len, reverse=True)
-    alts = [(r"(?<![a-z])" if w[:1].isascii() and w[:1].isalpha() else "") + re.escape(w)
-            for w in words]
-    return re.compile("|".join(alts) or r"(?!)")
-
-
-def reads_cues(quantity: str) -> bool:
-    """A number of this kind takes its metric from the words around it: its unit does
-    not say what it measures (a per cent, a factor, a ratio, a bare number).
-
-    >>> reads_cues("factor"), reads_cues("bandwidth")
-    (True, False)
-    """
-    return quantity in _cue_readers()
-
-
-@lru_cache(maxsize=1)
-def _cue_readers() -> frozenset[str]:
-    return frozenset(lexicons.load("metrics_defaults.json").get("cue_readers", ()))
+def measured_spans(quantities) -> tuple[Measured, ...]:
+    """The spans and metrics of the quantities whose unit says what they measure (288GB:
+    memory, 1400W: power; not %, x): the words of that metric beside them are theirs
+    (`_owns_beside`); a word of another is not ("2배 늘어난 2048개의 데이터 전송 통로(I/O)":
+    the count does not own the I/O's bandwidth)."""
+    by_quantity = cues().by_quantity
+    return tuple((q.start, q.end, by_quantity.get(q.quantity or "unknown", by_quantity["unknown"])["default"])
+                 for q in quantities if q.unit and not reads_cues(q.quantity or "unknown"))
 
 
 def metric_by_unit(unit: str) -> str | None:

@@ -12,12 +12,11 @@ text says of a product without either:
 - a capitalised word that is no common English word right before a class noun
   ("Ironwood TPU", "Trillium chips", "Trillium 칩"): "Custom chips", "Mobile GPU" are
   common words (`names_common_en.json`, from wordfreq);
-- a name the page defines in brackets: "트릴리움(Trillium)", "Trillium(트릴리움)" (the
-  Latin spelling a name when it is no common word, vendor or acronym), and an
-  abbreviation after a name it abbreviates ("Trainium2 (Trn2)": `abbreviations`).
+- a capitalised word is no name when it is a common word glued to a function word by
+  a lost space ("Offlineper GPU", a flattened table header).
 
-A name found once counts wherever the page writes it again (`page_spread`). What these
-rules never take: units and formats (`codes.not_prefixes`), words that start no product
+Names the page defines, and the other places it writes a name found once, are
+`page_names.py`'s. What these rules never take: units and formats (`codes.not_prefixes`), words that start no product
 name (`codes.not_name_words`), vendors, benchmark suites (MLPerf), and a capital word
 of one to four letters alone (AI, GPU, LLM: an acronym, not a product).
 """
@@ -44,27 +43,37 @@ _NUMBER_MODEL = r"(?P<model>\d{3,4}(?P<suffix>[A-Z]{1,2}))"
 _NUMBER_MODEL_ANY = re.compile(rf"(?<![A-Za-z0-9.\-]){_NUMBER_MODEL}(?![A-Za-z0-9%.\-])")
 _RARE_WORD_END = re.compile(r"(?<![A-Za-z0-9\-.'’])(?P<word>[A-Z][a-z]{3,}(?:[ \t][A-Z][a-z]{3,})?)"
                             r"[ \t]*$")
-_LATIN_NAME = r"[A-Z][A-Za-z0-9]*(?:[ \-][A-Za-z0-9]+){0,2}"
-# a Korean word (spaces delimit it); Chinese has none, so where a spelling before "(" starts
-# is unknown ("以及强化学习(MiniGo)": "以及" is "and") and Chinese definitions are not read
-_CJK_WORD = r"[\uac00-\ud7a3]{2,10}"
-# read from each bracket: a regex that starts with a name would be tried at every letter
-_BRACKET = re.compile("[(（]")
-_HANGUL_NEAR = re.compile(r"[ \t]?[\uac00-\ud7a3]")
-_CJK_BEFORE = re.compile(rf"(?<![\uac00-\ud7a3])(?P<cjk>{_CJK_WORD})[ \t]?$")
-_LATIN_INSIDE = re.compile(rf"[ \t]?(?P<latin>{_LATIN_NAME})[ \t]?[)）]")
-_LATIN_BEFORE = re.compile(rf"(?<![A-Za-z0-9])(?P<latin>{_LATIN_NAME})[ \t]?$")
-_CJK_INSIDE = re.compile(rf"[ \t]?(?P<cjk>{_CJK_WORD})[ \t]?[)）]")
-_ABBREVIATION = re.compile(r"[ \t]?[(（][ \t]?(?P<abbr>[A-Z][A-Za-z0-9\-]{1,9})[ \t]?[)）]")
 
 
 @lru_cache(maxsize=None)
-def _common_words() -> frozenset[str]:
+def common_words() -> frozenset[str]:
     return frozenset(lexicons.load("names_common_en.json")["words"])
 
 
 @lru_cache(maxsize=None)
-def _not_words() -> frozenset[str]:
+def _glue_words() -> tuple[str, ...]:
+    return tuple(lexicons.load("names_common_en.json")["glue_words"])
+
+
+#: the shortest common word a glued function word may follow: "Offline|per" is two
+#: words, while "Hop|per", "Shop|per" may be a name
+_GLUED_STEM = 5
+
+
+def _glued(word: str) -> bool:
+    """Whether a word is a common word and a function word run together by a lost space
+    (a flattened table header: "Offlineper GPU").
+
+    >>> [_glued(w) for w in ["Offlineper", "Serverper", "Hopper", "Ironwood", "Trillium"]]
+    [True, True, False, False, False]
+    """
+    lower = word.lower()
+    return any(lower.endswith(g) and len(lower) - len(g) >= _GLUED_STEM
+               and lower[:-len(g)] in common_words() for g in _glue_words())
+
+
+@lru_cache(maxsize=None)
+def not_words() -> frozenset[str]:
     """Words that start no product name, formats, and the names of benchmark suites
     (MLPerf, MLCommons: `context_words.benchmark_names`)."""
     codes = lexicons.load("systems.json")["codes"]
@@ -90,22 +99,26 @@ _UNIT_SUFFIXES = frozenset({"W", "V", "A", "K", "M", "G", "T", "GB", "TB", "MB",
                             "MW", "GW", "NM", "MM", "CM", "X", "P", "FPS", "HZ", "MHZ", "GHZ"})
 
 
+@lru_cache(maxsize=8192)
 def is_open_word(word: str) -> bool:
     """Whether a capitalised word may be a product's name: no common English word, vendor,
-    word that starts no name, or a capital acronym of up to four letters.
+    word that starts no name, capital acronym of up to four letters, or common word glued
+    to a function word (`_glued`).
 
     >>> [is_open_word(w) for w in ["Trillium", "Ironwood", "Custom", "Google", "AI", "MLPerf"]]
     [True, True, False, False, False, False]
     """
     words = word.split()
-    if not words or any(w.upper() in _not_words() for w in words):
+    if not words or any(w.upper() in not_words() for w in words):
         return False
     if vendor_named(word) or any(vendor_named(w) for w in words):
         return False
     last = words[-1]
     if len(words) == 1 and last.isalpha() and last.isupper() and len(last) <= 4:
         return False
-    return not all(w.lower() in _common_words() for w in words if w.isalpha())
+    if any(_glued(w) for w in words if w.isalpha()):
+        return False
+    return not all(w.lower() in common_words() for w in words if w.isalpha())
 
 
 def _island(text: str, start: int, end: int) -> bool:
@@ -197,7 +210,7 @@ def number_models(text: str) -> list[Shape]:
             continue  # most of them: 450W, 80GB
         a, b = m.span("model")
         before = text[max(0, a - 16):a].rstrip(" \t")
-        vendor = _vendor_ending(before)
+        vendor = vendor_ending(before)
         line = _line_named(text, suffix, vendor)
         if vendor is None and line is None and not _noun_after(text, b):
             continue
@@ -249,7 +262,7 @@ def _line_vendor_regexes() -> dict[str, re.Pattern]:
     return out
 
 
-def _vendor_ending(before: str) -> str | None:
+def vendor_ending(before: str) -> str | None:
     """The vendor a text ends with (a Latin or CJK vendor name or product line: '' when
     it names none), None when it ends with no such name."""
     rx = _cjk_vendors()
@@ -268,11 +281,11 @@ def _latin_vendor_end() -> re.Pattern:
 def _noun_after(text: str, pos: int) -> bool:
     while text[pos:pos + 1] in (" ", "\t"):
         pos += 1
-    return pos in _noun_positions(text)
+    return pos in noun_positions(text)
 
 
 @lru_cache(maxsize=4)
-def _noun_positions(text: str) -> frozenset[int]:
+def noun_positions(text: str) -> frozenset[int]:
     return frozenset(a for a, _ in shapes.noun_starts(text))
 
 
@@ -299,142 +312,12 @@ def words_before_nouns(text: str) -> list[Shape]:
     return out
 
 
-def definitions(text: str) -> list[tuple[int, int, str, int, int, str]]:
-    """(cjk start, cjk end, cjk spelling, latin start, latin end, latin spelling) of the
-    names a page defines in brackets, either way round.
-
-    >>> [(d[2], d[5]) for d in definitions("구글의 트릴리움(Trillium)과 아이언우드 (Ironwood), 에이아이(AI)")]
-    [('트릴리움', 'Trillium'), ('아이언우드', 'Ironwood')]
-    >>> definitions("以及强化学习(MiniGo)")  # "以及" (and) is no part of the name
-    []
-    """
-    out = []
-    for bracket in _BRACKET.finditer(text):
-        pos = bracket.start()
-        if not (_HANGUL_NEAR.match(text[max(0, pos - 2):pos][::-1])
-                or _HANGUL_NEAR.match(text, pos + 1)):
-            continue  # a Korean spelling stands right before or inside the brackets
-        window = max(0, pos - 32)
-        before, inside = _CJK_BEFORE.search(text, window, pos), _LATIN_INSIDE.match(text, pos + 1)
-        if not (before and inside):
-            before, inside = _LATIN_BEFORE.search(text, window, pos), _CJK_INSIDE.match(text, pos + 1)
-            if not (before and inside):
-                continue
-        cjk_m, latin_m = (before, inside) if before.re is _CJK_BEFORE else (inside, before)
-        latin = latin_m.group("latin")
-        if (not is_open_word(latin) and not _has_digit(latin)) or latin.split()[0].upper() in _not_words():
-            continue
-        c0, c1 = cjk_m.span("cjk")
-        out.append((c0, c1, text[c0:c1], *latin_m.span("latin"), latin))
-    return out
-
-
-def named_before_noun(text: str, spellings) -> bool:
-    """Whether one of the spellings of a name stands right before a class noun somewhere
-    in `text` ("트릴리움 칩", "Trillium TPUs").
-
-    >>> named_before_noun("트릴리움(Trillium)은 ... 트릴리움 칩은", ("트릴리움", "Trillium"))
-    True
-    """
-    nouns = _noun_positions(text)
-    for spelling in spellings:
-        for m in re.finditer(re.escape(spelling), text):
-            pos = m.end()
-            while text[pos:pos + 1] in (" ", "\t"):
-                pos += 1
-            if pos in nouns:
-                return True
-    return False
-
-
-def _has_digit(s: str) -> bool:
-    return any(ch.isdigit() for ch in s)
-
-
-def abbreviation_after(text: str, end: int, name: str) -> tuple[int, int] | None:
-    """The span of an abbreviation in brackets right after a name that it abbreviates: its
-    first letter is the name's, and it is shorter ("Trainium2 (Trn2)").
-
-    >>> t = "Trainium2 (Trn2) and H100 (80GB)"
-    >>> abbreviation_after(t, 9, "Trainium2"), abbreviation_after(t, 25, "H100")
-    ((11, 15), None)
-    """
-    m = _ABBREVIATION.match(text, end)
-    if not m:
-        return None
-    abbr = m.group("abbr")
-    if (abbr[0].lower() != name[:1].lower() or len(abbr) >= len(name.replace(" ", ""))
-            or abbr.upper() in _not_words() or abbr.lower() in _common_words()):
-        return None
-    return m.span("abbr")
-
-
-def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]]) -> list[Shape]:
-    """Every other place the page writes a name found by shape or definition, where no
-    other name is.
-
-    >>> t = "Ironwood TPU is new. Ironwood has 192GB."
-    >>> [(s.start, s.canonical, s.origin) for s in page_spread(t, words_before_nouns(t), [(0, 8)])]
-    [(21, 'Ironwood', 'page')]
-    """
-    out = []
-    spans = list(taken)
-    for surface, canonical, vendor, label in {(_spread_surface(text, s), s.canonical, s.vendor, s.label)
-                                              for s in names}:
-        if len(surface) < 3:
-            continue
-        latin_edges = surface[0].isascii(), surface[-1].isascii()
-        for m in re.finditer(re.escape(surface), text):
-            a, b = m.span()
-            if latin_edges[0] and a and text[a - 1].isascii() and text[a - 1].isalnum():
-                continue
-            if latin_edges[1] and b < len(text) and text[b].isascii() and text[b].isalnum():
-                continue
-            if any(x < b and a < y for x, y in spans):
-                continue
-            spans.append((a, b))
-            out.append(Shape(a, b, canonical, vendor, PAGE, label))
-    return sorted(out, key=lambda s: s.start)
-
-
-def _spread_surface(text: str, s: Shape) -> str:
-    """What the page writes again of a name: its canonical name where the page writes
-    it so ("AMD MI325X" is MI325X again), else its spelling here."""
-    surface = text[s.start:s.end]
-    return s.canonical if s.canonical in surface else surface
-
-
-_TAIL = re.compile(r"\S+\s+(?P<tail>[A-Z][A-Za-z0-9.\-]*(?:\s+[A-Za-z0-9.\-]+)*)")
-
-
-def name_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shape]:
-    """The words after the first of a name of several, where they hold a capital and a
-    digit: a page that wrote the whole name shortens it so ("퀄컴의 '클라우드 AI 100'" and
-    then "'AI 100'이"; "GB200 NVL72" then "NVL72"). `names` are (start, end, canonical,
-    vendor) of names found; the tails are returned where they stand inside them, for
-    `page_spread` to find them again.
-
-    >>> t = "퀄컴의 '클라우드 AI 100'이 ... 'AI 100'이 197.6 쿼리; TPU v4; Xeon 6"
-    >>> names = [(t.index(n), t.index(n) + len(n), c, "") for n, c in
-    ...          [("클라우드 AI 100", "Cloud AI 100"), ("TPU v4", "TPU v4"), ("Xeon 6", "Xeon 6")]]
-    >>> [(t[s.start:s.end], s.canonical) for s in name_tails(t, names)]
-    [('AI 100', 'Cloud AI 100')]
-    """
-    out = []
-    for a, b, canonical, vendor in names:
-        m = _TAIL.fullmatch(text, a, b)
-        if m is None or not _has_digit(m.group("tail")) or len(m.group("tail")) < 4:
-            continue
-        out.append(Shape(m.start("tail"), b, canonical, vendor, PAGE))
-    return out
-
-
 def open_names(text: str) -> list[Shape]:
     """Names by the rules of this module (not yet spread over the page), in order."""
     found = island_codes(text) + number_models(text) + words_before_nouns(text)
     return sorted(found, key=lambda s: (s.start, -s.end))
 
 
-__all__ = ["DEFINITION", "PAGE", "SHAPE", "abbreviation_after", "definitions", "is_open_word",
-           "island_codes", "name_tails", "named_before_noun", "number_models", "open_names", "page_spread",
+__all__ = ["DEFINITION", "PAGE", "SHAPE", "common_words", "is_open_word", "island_codes",
+           "not_words", "noun_positions", "number_models", "open_names", "vendor_ending",
            "words_before_nouns"]

@@ -76,6 +76,9 @@ _NEVER_NEGATIVE = frozenset({"data_size", "bandwidth", "compute", "power", "freq
 
 
 _NO_VALUE, _MASKED, _INSIDE = BY_NAME["no_value"], BY_NAME["masked"], BY_NAME["inside_quantity"]
+#: rules that find a label before the colon of a "ratio": the amount after it is read alone
+_LABEL_RULES = (BY_NAME["label_colon"], BY_NAME["ratio_after_letter"])
+_RATIO_SEPARATOR = re.compile(r"\s*[:比]\s*")
 # the rules of each stage of the quantity layer (not_claims.rules), by kind of numeral
 _NUMERAL, _VALUE, _UNIT, _UNIT_BARE = (StageTests("numeral"), StageTests("value"), StageTests("unit"),
                                        StageTests("unit", "bare"))
@@ -184,6 +187,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             return self._ratio(m)
         if kind == "fraction":
             return self._fraction(m)
+        if kind == "slashfrac":
+            return self._slash_fraction(m)
         if kind == "zh":
             spelled_prefix = self._prefix_unit_inside(s, e, surface)  # 百分之五十
             if spelled_prefix is not None:
@@ -254,10 +259,22 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             return None
         return self._make(s, e, num / den, "ratio", self._qual_before(s) or "exact", [])
 
+    def _slash_fraction(self, m) -> Quantity | None:
+        """1/3, 1/4: a proper fraction (3/2 or 5/5 is a score or a count, not a share)."""
+        s, e = m.span()
+        num, _, den = m.group().partition("/")
+        if int(num) >= int(den) or int(num) == 0:
+            return self._reject(_NO_VALUE, Candidate("slashfrac", s, e, m.group()))
+        return self._make(s, e, int(num) / int(den), "ratio", self._qual_before(s) or "exact", [])
+
     def _ratio(self, m) -> Quantity | None:
         s, e = m.span()
         c = Candidate("ratio", s, e, m.group())
         rule = first(_RATIO["ratio"], self, c)
+        if rule in _LABEL_RULES:  # 华为384:384张, H100:80GB: the amount after the label is read alone
+            self._reject(rule, c)
+            value = self.g.number_res[0].match(self.norm, s + _RATIO_SEPARATOR.search(m.group()).end())
+            return self._candidate(value) if value else None
         if rule:  # glued to a name; 10:30 is a time of day
             return self._reject(rule, c)
         a_str, _, b_str = re.split(r"\s*([:比])\s*", m.group(), maxsplit=1)

@@ -64,6 +64,14 @@ class Grammar:
 
     # units after a number, currency before it, counters, rates
     def _build_units(self, units: list[dict]) -> None:
+        self._build_unit_aliases(units)
+        self._build_prefixes(units)
+        self._build_rates(units)
+        self._build_currencies(units)
+        self._build_counts(units)
+
+    def _build_unit_aliases(self, units: list[dict]) -> None:
+        """The units written after a number (aliases, rate items x suffixes) as `unit_re`."""
         self.unit_specs: dict[str, UnitSpec] = {}
         self.unit_specs_ci: dict[str, UnitSpec] = {}
         ci_alts, cs_alts = [], []
@@ -90,14 +98,7 @@ class Grammar:
                 self.unit_specs_ci[alias.lower()] = spec
                 ci_alts.append((len(alias), body, look))
 
-        self.prefix_units: dict[str, str] = {}
-        self.scaled_prefixes: dict[str, str] = {}
-        self.money_scales: dict[str, float] = {}
-        self.rate_prefixes: list[str] = []
         self.rate_items: dict[str, str] = {}
-        count_nouns: list[str] = []
-        gap_stopwords: list[str] = []
-        self.count_plural_entity = False
         for lex in units:
             for alias, entry in lex.get("aliases", {}).items():
                 add(alias, entry, False)
@@ -110,13 +111,6 @@ class Grammar:
                         add(surface + suffix, f"{item}/s", False)
             for alias, unit in lex.get("rate_aliases", {}).items():
                 add(alias, unit, False)
-            self.prefix_units.update(lex.get("prefix", {}))
-            self.scaled_prefixes.update(lex.get("prefix_scaled", {}))
-            self.money_scales.update({k: float(v) for k, v in lex.get("money_scale_suffixes", {}).items()})
-            self.rate_prefixes += lex.get("rate_prefix", [])
-            count_nouns += lex.get("count_nouns", [])
-            gap_stopwords += lex.get("count_gap_stopwords", [])
-            self.count_plural_entity |= bool(lex.get("count_plural_entity"))
         # longest first; of two the same length the case-sensitive one (Gb/s bits before gb/s)
         alts = sorted([(n, 1, p, look) for n, p, look in ci_alts] + [(n, 0, p, look) for n, p, look in cs_alts],
                       key=lambda a: (-a[0], a[1]))
@@ -129,6 +123,17 @@ class Grammar:
         # boundary after neighbouring aliases written once (a third of its compile time)
         buckets = first_char_buckets([a[2] for a in alts], [a[3] for a in alts])
         self.unit_re = re.compile(rf"(?P<sp>{SP}?-?){adjective}(?P<u>{buckets or '(?!x)x'})", re.I)
+
+    def _build_prefixes(self, units: list[dict]) -> None:
+        """Currency signs and prefixes before a number ($, US$, 百分之), damaged ones read
+        only before a magnitude (PS6m), and magnitude letters after money (£6m)."""
+        self.prefix_units: dict[str, str] = {}
+        self.scaled_prefixes: dict[str, str] = {}
+        self.money_scales: dict[str, float] = {}
+        for lex in units:
+            self.prefix_units.update(lex.get("prefix", {}))
+            self.scaled_prefixes.update(lex.get("prefix_scaled", {}))
+            self.money_scales.update({k: float(v) for k, v in lex.get("money_scale_suffixes", {}).items()})
         self.scaled_prefix_ends = frozenset(p[-1] for p in self.scaled_prefixes)  # a cheap test first
         self.scaled_prefix_re = re.compile(
             rf"(?<![A-Za-z])(?:{alt(self.scaled_prefixes, False)})\Z") if self.scaled_prefixes else None
@@ -136,6 +141,10 @@ class Grammar:
             rf"(?:{alt(self.money_scales, False)})(?![A-Za-z0-9])") if self.money_scales else None
         self.prefix_re = re.compile(with_first_char_guard(rf"(?:{alt(self.prefix_units, False)}){SP}?\Z"), re.I)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
+
+    def _build_rates(self, units: list[dict]) -> None:
+        """Rate words before a number (초당, 每秒), the items counted, times a second."""
+        self.rate_prefixes: list[str] = [p for lex in units for p in lex.get("rate_prefix", [])]
         # a short verb may stand between the rate word and the number: 每秒可生成, 每秒能处理
         gap = max([int(lex.get("rate_prefix_verb_gap", 0)) for lex in units] + [0])
         verb = rf"[\u4e00-\u9fff]{{0,{gap}}}" if gap else ""
@@ -146,6 +155,10 @@ class Grammar:
         self.rate_times_re = re.compile(rf"{SP}?(?:{alt(times, False)})") if times else None
         self.rate_item_re = re.compile(
             rf"{SP}?(?:(?:개|個|个|張|张|장)의?{SP}?)?(?P<item>{alt(self.rate_items)})")
+
+    def _build_currencies(self, units: list[dict]) -> None:
+        """Currencies named before an amount, generic currency words, and the words that
+        turn an amount into a price per item or a compute figure into one per watt."""
         # a currency name before the number overrides a generic currency word after it:
         # 新台幣約135元 is New Taiwan dollars though 元 alone reads as yuan
         self.currency_words: dict[str, str] = {}
@@ -156,10 +169,25 @@ class Grammar:
         ) if self.currency_words else None
         self.currency_any_re = re.compile(alt(self.currency_words, False)) if self.currency_words else None
         self.generic_currency = {w for lex in units for w in lex.get("generic_currency", [])}
+        # 와트당 10 TOPS, 每瓦10 TOPS: a compute figure per watt is an efficiency
+        per_watt = [w for lex in units for w in lex.get("per_watt_prefix", [])]
+        self.per_watt_re = re.compile(rf"(?:{alt(per_watt, False)}){SP}?\Z") if per_watt else None
+        # 9W/片: an amount in 万 per item is a price (units_zh.json per_item_price)
+        per_item = [lex["per_item_price"] for lex in units if lex.get("per_item_price")]
+        self.per_item_currency = per_item[0]["unit"] if per_item else ""
+        self.per_item_re = re.compile(alt([a for p in per_item for a in p["after"]], False)) if per_item else None
+
+    def _build_counts(self, units: list[dict]) -> None:
+        """Counted nouns after a number (4 servers, eight DGX A100 chips) and device counts
+        after a factor sign (8x H100 GPUs)."""
+        count_nouns = [n for lex in units for n in lex.get("count_nouns", [])]
+        gap_stopwords = [w for lex in units for w in lex.get("count_gap_stopwords", [])]
+        self.count_plural_entity = any(bool(lex.get("count_plural_entity")) for lex in units)
         # up to two words may stand between a number and its counted noun: 'four 1U
         # IPU-M2000s', 'eight DGX A100 chips', '50 other members' (not 'of', 'the' ...)
         stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
-        token = rf"(?:[A-Z0-9][\w\-]{{0,30}}|(?!(?:{stop})\b)[a-z]{{1,20}}(?:-[a-z]{{1,20}})?)"
+        # (a lower-case model code counts as a name: '8,960 v5p accelerators')
+        token = rf"(?:[A-Z0-9][\w\-]{{0,30}}|[a-z]{{1,3}}\d[\w\-]{{0,20}}|(?!(?:{stop})\b)[a-z]{{1,20}}(?:-[a-z]{{1,20}})?)"
         nouns = alt([n for n in count_nouns], boundary=False)
         count = rf"[ \u00a0-](?:{token}{SP}){{0,2}}(?i:(?:{nouns})(?:s|es)?)(?![A-Za-z])"
         if self.count_plural_entity:
@@ -214,6 +242,8 @@ class Grammar:
         self.latin_magnitude_re = re.compile(
             rf"(?P<m>{alt(self.latin_magnitudes, False)})(?=(?:{alt(before, False)}))"
         ) if self.latin_magnitudes and before else None
+        power = [x for lex in numbers for x in lex.get("latin_magnitude_not_after", [])]
+        self.latin_magnitude_power_re = re.compile(alt(power, False)) if power else None
         ranges = [lex["bare_year_range"] for lex in numbers if lex.get("bare_year_range")]
         self.bare_years = (min(r[0] for r in ranges), max(r[1] for r in ranges)) if ranges else (0, -1)
         self.ambiguous_alone = {str(x).lower() for lex in numbers for x in lex.get("ambiguous_alone", [])}
@@ -254,6 +284,9 @@ class Grammar:
         mag_cls = f"{mag_guard}[{mag}]"
         digit = (
             r"[\d.](?:(?<=\.)(?<![\w.,]\.)(?P<decimal>\d+(?![\d.,]))|(?<=\d)(?:"
+            # a small fraction written with a slash: 成本节省1/3, 1/4 the power (one digit
+            # over 2..10, nothing glued to either side: 24/7, 1/2/2024, Gen1/2 are none)
+            r"(?P<slashfrac>(?<![A-Za-z0-9_.,:/\-]\d)/(?:10|[2-9])(?![A-Za-z0-9_/:%]|[.,]\d))|"
             # a colon spaced on one side only is a label ("ResNet-50: 0.48 minutes"), not 1:8
             rf"(?P<ratio>(?<![\d.,:].)\d*(?:\.\d+)?(?:{SP}?比{SP}?|:|{SP}:{SP})\d+(?:\.\d+)?(?![\d:]|\.\d))"
             rf"|(?P<cjkmix>{rest}{mag_cls}(?:{arabic}|[{cjk_digits}]|{mag_cls}|(?<=[{mag}]){SP}(?=[\d.,]+[{mag}])"

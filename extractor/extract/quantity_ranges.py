@@ -46,12 +46,19 @@ class RangePasses:
 
     def _share_magnitude(self, a, b) -> None:
         """The magnitude word closing a range applies to its first end too: 12-18万 is
-        120000 to 180000, 3억9000~4억1000만 is 3.9e8 to 4.1e8 (not 300009000)."""
+        120000 to 180000, 3억9000~4억1000만 is 3.9e8 to 4.1e8 (not 300009000), and so
+        does a Latin magnitude read as one (14-14.5W/片, numbers_zh.json latin_magnitudes)."""
         head_a, head_b = _numeral_head(a.surface), _numeral_head(b.surface)
         magnitude = _trailing_magnitude(head_b)
-        if not magnitude or not head_a or not head_a[-1].isdigit() or "spelled" in a.flags:
+        if not head_a or not head_a[-1].isdigit() or "spelled" in a.flags:
             return
-        value = parse_number(head_a + magnitude)
+        latin = self.g.latin_magnitudes.get(b.surface[len(head_b):len(head_b) + 1]) if not magnitude else None
+        if latin and b.value > (parse_number(head_b) or b.value):  # (the W was read as one)
+            value = parse_number(head_a) * latin  # 14-14.5W/片: W (万) closes both ends
+        elif magnitude:
+            value = parse_number(head_a + magnitude)
+        else:
+            return
         if value is None or not a.value < value < b.value:
             return
         a.value = round_sig(value)

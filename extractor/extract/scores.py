@@ -118,3 +118,20 @@ def score_of(sentence: str, start: int, end: int, value: float | None,
         return None  # "Geekbench 6", "Dimensity 9300": a number of a name
     before = [n for n in names if n.end <= start]
     return before[-1] if before else min(names, key=lambda n: n.start - end)
+
+
+def column_score(header: str, value: float | None) -> ScoreName | None:
+    """The suite or index whose scores a table column holds, by its header cell
+    ("Geekbench 6 single-core", "安兔兔V10跑分", "긱벤치 6 점수"), when `value` is at least
+    `min_score` (a smaller number there is a rank or a count).
+
+    >>> column_score("Geekbench 6 multi-core", 14000).workload, column_score("安兔兔V10跑分", 2130000).workload
+    ('Geekbench 6', 'AnTuTu V10')
+    >>> column_score("Geekbench 6 multi-core", 6) is None, column_score("Memory (GB)", 80) is None
+    (True, True)
+    """
+    names = score_names(header) if header else ()
+    _rx, _canon, min_score = _names_regex()
+    if not names or value is None or value < min_score:
+        return None
+    return names[0]

@@ -38,7 +38,7 @@ class Shape:
     end: int
     canonical: str
     vendor: str
-    #: how it was found: "shape" here, "definition" or "page" in `open_names`
+    #: how it was found: "shape" here, "definition" or "page" in `page_names`
     origin: str = "shape"
     #: what it names: a system, or a workload where a definition spells one
     label: str = "SYSTEM"

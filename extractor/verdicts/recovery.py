@@ -153,19 +153,40 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
     page then only leaves its own claims out. A source whose metric this pass may still
     recover (a lossy claim with its unit) changes between questions: those are read
     afresh for each question, in the order of the members, as a plain scan would."""
-    sources: dict[tuple[str, str], list[Member]] = defaultdict(list)
+    recovery = _Recovery(members)
+    recovered = []
     for m in members:
-        if m.unit and m.scale is not None and "unit_inferred" not in m.flags:
-            sources[(m.system_key, m.benchmark_key)].append(m)
-    # per key: the fixed sources and those this pass may change (their metric), each
-    # as windows the sources stating a number are found in by bisection
-    index = {}
-    for key, items in sources.items():
-        index[key] = (_ValueWindows([s for s in items if not any(_needs(s))]),
-                      _ValueWindows([s for s in items if any(_needs(s))]))
-    empty = (_ValueWindows([]), _ValueWindows([]))
-    answers: dict[tuple, dict[tuple, _Option]] = {}
+        needs_unit, needs_metric = _needs(m)
+        if not (needs_unit or needs_metric):
+            continue
+        source = recovery.best_source(m, needs_unit)
+        if source is not None:
+            change = _take_from(m, source, needs_unit)
+            if change is not None:
+                recovered.append(change)
+    logger.debug("recovered the unit or metric of %d values from other pages", len(recovered))
+    return recovered
 
+
+class _Recovery:
+    """The sources of one pass, indexed by (system, benchmark) and value, and the answers
+    to the questions asked of them so far."""
+
+    _EMPTY = (_ValueWindows([]), _ValueWindows([]))
+
+    def __init__(self, members: list[Member]):
+        sources: dict[tuple[str, str], list[Member]] = defaultdict(list)
+        for m in members:
+            if m.unit and m.scale is not None and "unit_inferred" not in m.flags:
+                sources[(m.system_key, m.benchmark_key)].append(m)
+        # per key: the fixed sources and those this pass may change (their metric), each
+        # as windows the sources stating a number are found in by bisection
+        self.index = {key: (_ValueWindows([s for s in items if not any(_needs(s))]),
+                            _ValueWindows([s for s in items if any(_needs(s))]))
+                      for key, items in sources.items()}
+        self.answers: dict[tuple, dict[tuple, _Option]] = {}
+
+    @staticmethod
     def candidates(m: Member, needs_unit: bool, windows: _ValueWindows) -> list[Member]:
         found = [s for s in windows.near(m.exact_lo, m.exact_hi) if _same_value(s, m)
                  and (s.metric == m.metric or m.metric in UNSPECIFIC_METRICS)
@@ -174,62 +195,72 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
             found = [s for s in found if s.unit == m.unit and s.metric not in UNSPECIFIC_METRICS]
         return found
 
+    @staticmethod
     def option_key(s: Member, needs_unit: bool) -> tuple:
         return (s.unit, s.quantity, round(s.scale, 12)) if needs_unit else (s.metric,)
 
-    recovered = []
-    for m in members:
-        needs_unit, needs_metric = _needs(m)
-        if not (needs_unit or needs_metric):
-            continue
-        fixed, changing = index.get((m.system_key, m.benchmark_key), empty)
+    def fixed_options(self, m: Member, needs_unit: bool, fixed: _ValueWindows) -> dict:
+        """The options the fixed sources give m's question, gathered once per question."""
         question = (m.system_key, m.benchmark_key, m.exact_lo, m.exact_hi, m.metric,
                     m.context, needs_unit, "" if needs_unit else m.unit)
-        options = answers.get(question)
+        options = self.answers.get(question)
         if options is None:
             grouped: dict[tuple, list[Member]] = defaultdict(list)
-            for s in candidates(m, needs_unit, fixed):
-                grouped[option_key(s, needs_unit)].append(s)
-            options = answers[question] = {k: _Option(v) for k, v in grouped.items()}
+            for s in self.candidates(m, needs_unit, fixed):
+                grouped[self.option_key(s, needs_unit)].append(s)
+            options = self.answers[question] = {k: _Option(v) for k, v in grouped.items()}
+        return options
+
+    def best_source(self, m: Member, needs_unit: bool) -> Member | None:
+        """The source m takes its unit or metric from: the option most other pages
+        support (then the most confident); None when there is none or a tie."""
+        fixed, changing = self.index.get((m.system_key, m.benchmark_key), self._EMPTY)
+        options = self.fixed_options(m, needs_unit, fixed)
         ranked_input: dict[tuple, tuple[int, float, Member]] = {}
         for k, option in options.items():
             summary = option.without(m.doc_id)
             if summary is not None:
                 ranked_input[k] = summary
         if changing:  # read as they are now, with the fixed sources of their option
-            extra: dict[tuple, list[Member]] = defaultdict(list)
-            for s in candidates(m, needs_unit, changing):
-                if s.doc_id != m.doc_id:
-                    extra[option_key(s, needs_unit)].append(s)
-            for k, more in extra.items():
-                fixed_docs = options[k].doc_conf if k in options else {}
-                n, conf, best = ranked_input.get(k, (0, -math.inf, None))
-                n += len({s.doc_id for s in more if s.doc_id not in fixed_docs
-                          and s.doc_id != m.doc_id})
-                conf = max(conf, max(s.confidence for s in more))
-                top = min(more, key=_source_order)
-                best = top if best is None or _source_order(top) < _source_order(best) else best
-                ranked_input[k] = (n, conf, best)
+            self._add_changing(m, needs_unit, changing, options, ranked_input)
         if not ranked_input:
-            continue
+            return None
         ranked = sorted(ranked_input.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
         if len(ranked) > 1:
             (_, (n1, c1, _)), (_, (n2, c2, _)) = ranked[0], ranked[1]
             if n1 == n2 and c1 == c2:
                 logger.debug("unit or metric of %s in %s is ambiguous", m.value, m.doc_id)
-                continue
-        source = ranked[0][1][2]
-        unit = ""
-        if needs_unit:
-            unit = source.unit
-            m.unit, m.quantity, m.value_norm = unit, source.quantity, m.value * source.scale
-            m.flags.append("unit_inferred")
-        inferred_metric = ""
-        if m.metric in UNSPECIFIC_METRICS and source.metric not in UNSPECIFIC_METRICS:
-            m.metric = inferred_metric = source.metric
-            m.flags.append("metric_inferred")
-        if unit or inferred_metric:
-            recovered.append(UnitRecovery(m.row, m.doc_id, m.value, unit, source.doc_id,
-                                          inferred_metric))
-    logger.debug("recovered the unit or metric of %d values from other pages", len(recovered))
-    return recovered
+                return None
+        return ranked[0][1][2]
+
+    def _add_changing(self, m: Member, needs_unit: bool, changing: _ValueWindows,
+                      options: dict, ranked_input: dict) -> None:
+        extra: dict[tuple, list[Member]] = defaultdict(list)
+        for s in self.candidates(m, needs_unit, changing):
+            if s.doc_id != m.doc_id:
+                extra[self.option_key(s, needs_unit)].append(s)
+        for k, more in extra.items():
+            fixed_docs = options[k].doc_conf if k in options else {}
+            n, conf, best = ranked_input.get(k, (0, -math.inf, None))
+            n += len({s.doc_id for s in more if s.doc_id not in fixed_docs
+                      and s.doc_id != m.doc_id})
+            conf = max(conf, max(s.confidence for s in more))
+            top = min(more, key=_source_order)
+            best = top if best is None or _source_order(top) < _source_order(best) else best
+            ranked_input[k] = (n, conf, best)
+
+
+def _take_from(m: Member, source: Member, needs_unit: bool) -> UnitRecovery | None:
+    """Give m the unit (when it needs one) and the specific metric of `source`."""
+    unit = ""
+    if needs_unit:
+        unit = source.unit
+        m.unit, m.quantity, m.value_norm = unit, source.quantity, m.value * source.scale
+        m.flags.append("unit_inferred")
+    inferred_metric = ""
+    if m.metric in UNSPECIFIC_METRICS and source.metric not in UNSPECIFIC_METRICS:
+        m.metric = inferred_metric = source.metric
+        m.flags.append("metric_inferred")
+    if unit or inferred_metric:
+        return UnitRecovery(m.row, m.doc_id, m.value, unit, source.doc_id, inferred_metric)
+    return None

@@ -150,32 +150,10 @@ def check_relative(items: list[Member], ctx: PageContext, rows: list,
                    for m in items).most_common(1)[0][0]
     readings = _READINGS[kind]
     out_scale = 0.01 if kind == "percent" else 1.0
-
-    def fraction_interval(m: Member) -> tuple[float, float]:
-        if m.scale is not None:
-            return m.interval(True)
-        return m.lo * out_scale, m.hi * out_scale  # unit lost: the value as stated
-
-    intervals = [fraction_interval(m) for m in items]
+    intervals = [m.interval(True) if m.scale is not None
+                 else (m.lo * out_scale, m.hi * out_scale)  # unit lost: the value as stated
+                 for m in items]
     divisions = divisions_to_try(ctx, rows, config)
-    n = len(items)
-
-    def full_match(candidates: list[_Reading], across: bool) -> ReferenceCheck | None:
-        best = _best(candidates)
-        if best is None or best.n_fit < n:
-            return None
-        names = ";".join(dict.fromkeys(
-            c.name for c in candidates if c.preference == best.preference
-            and c.old is best.old and c.new is best.new and c.n_fit == n))
-        return _relative_check("match", best, out_scale, names, across)
-
-    def closest(candidates: list[_Reading], across: bool) -> ReferenceCheck:
-        first = min(c.preference[:2] for c in candidates)
-        own = [c for c in candidates if c.preference[:2] == first]
-        median = sorted((lo + hi) / 2 for lo, hi in intervals)[len(intervals) // 2]
-        c = min(own, key=lambda c: (abs(c.value - median), c.preference))
-        return _relative_check("mismatch", c, out_scale, c.name, across)
-
     own_key = rows[0].system_key
     cued = any(_between_round_cues().search(m.sentence) for m in items)
     # "double the performance of the Tesla V100": a claim that names another system as
@@ -183,27 +161,19 @@ def check_relative(items: list[Member], ctx: PageContext, rows: list,
     # sentence says so ("since our first submission")
     named_other = any(name_key(canonical_system(s) or s) != own_key for s in _systems_named(items))
     between = _readings(_between_rounds(rows, ctx, divisions), readings, intervals)
-    found = full_match(between, False)
+    found = _full_match(between, len(items), out_scale, False)
     if found and (cued or not named_other):
         return found
-    known_systems = reference.name_keys
-    own_rows = {id(r) for r in rows}
-    benchmarks = sorted({r.benchmark_key for r in rows})
-    # another name of the same hardware ("GB300 NVL72" beside "Blackwell Ultra") shares
-    # result rows with the own system: comparing them would compare it with itself
-    others = [k for k in dict.fromkeys(name_key(canonical_system(s) or s)
-                                       for s in _systems_named(items))
-              if k and k != own_key and k in known_systems
-              and not any(id(r) in own_rows for b in benchmarks for r in reference.of(k, b))]
+    others = _other_systems(items, rows, reference, own_key)
     across = _readings(_against_other_systems(rows, reference, others, ctx, divisions),
                        readings, intervals)
-    found = full_match(across, True)
+    found = _full_match(across, len(items), out_scale, True)
     if found:
         return found
     if between and cued:
-        return closest(between, False)
+        return _closest(between, intervals, out_scale, False)
     if across and len(others) == 1 and ctx.round:
-        return closest(across, True)
+        return _closest(across, intervals, out_scale, True)
     if across and len(others) == 1:
         # "nearly double the performance of the Tesla V100" with no MLPerf round on the
         # page: a launch claim, not a pair of results the table holds
@@ -213,3 +183,37 @@ def check_relative(items: list[Member], ctx: PageContext, rows: list,
         return ReferenceCheck(note="reference has no pair of results to compare")
     return ReferenceCheck(note="no reading fits and the sentence does not say what it "
                                "compares with; left unchecked")
+
+
+def _other_systems(items: list[Member], rows: list, reference, own_key: str) -> list[str]:
+    """The reference systems the claims' sentences name besides their own system. Another
+    name of the same hardware ("GB300 NVL72" beside "Blackwell Ultra") shares result rows
+    with the own system: comparing them would compare it with itself."""
+    own_rows = {id(r) for r in rows}
+    benchmarks = sorted({r.benchmark_key for r in rows})
+    return [k for k in dict.fromkeys(name_key(canonical_system(s) or s)
+                                     for s in _systems_named(items))
+            if k and k != own_key and k in reference.name_keys
+            and not any(id(r) in own_rows for b in benchmarks for r in reference.of(k, b))]
+
+
+def _full_match(candidates: list[_Reading], n: int, out_scale: float,
+                across: bool) -> ReferenceCheck | None:
+    """A match when the best reading fits all `n` claims, naming every equal reading."""
+    best = _best(candidates)
+    if best is None or best.n_fit < n:
+        return None
+    names = ";".join(dict.fromkeys(
+        c.name for c in candidates if c.preference == best.preference
+        and c.old is best.old and c.new is best.new and c.n_fit == n))
+    return _relative_check("match", best, out_scale, names, across)
+
+
+def _closest(candidates: list[_Reading], intervals: list, out_scale: float,
+             across: bool) -> ReferenceCheck:
+    """A mismatch against the most preferred reading nearest the claims' median."""
+    first = min(c.preference[:2] for c in candidates)
+    own = [c for c in candidates if c.preference[:2] == first]
+    median = sorted((lo + hi) / 2 for lo, hi in intervals)[len(intervals) // 2]
+    c = min(own, key=lambda c: (abs(c.value - median), c.preference))
+    return _relative_check("mismatch", c, out_scale, c.name, across)

@@ -212,7 +212,18 @@ def not_claim_pattern(n) -> bool:
     # without a unit asks (profiled: the slowest of the patterns, most numbers have a unit)
     if not n.spans_cache:
         n.spans_cache.append(_spans(cues().not_always, n.sentence))
-    return overlaps(n.q.start, n.q.end, n.spans_cache[0])
+    return overlaps_number(n.q, n.spans_cache[0])
+
+
+def overlaps_number(q: Quantity, spans) -> bool:
+    """A span over the quantity's number; one wholly inside what follows the number is a
+    word of its unit ("20.8 FP8 PetaFLOPS": the FP8 name code says how it was counted).
+
+    >>> q = Quantity("20.8 FP8 PetaFLOPS", 0, 18, 20.8, unit="PFLOPS")
+    >>> overlaps_number(q, [(5, 8)]), overlaps_number(q, [(0, 4)])
+    (False, True)
+    """
+    return any(a < q.end and q.start < b and not (q.start < a and b <= q.end) for a, b in spans)
 
 
 def not_claim_pattern_unitless(n) -> bool:

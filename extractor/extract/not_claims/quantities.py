@@ -97,12 +97,25 @@ class NotAQuantity:
 
     def _code_before_hyphen(self, hyphen: int) -> bool:
         """The token before a hyphen holds a letter (ResNet, GPT, i7, R9) and is not an
-        amount with a magnitude letter (5k-20k)."""
+        amount with a magnitude letter (5k-20k) or with its unit (1.5x-2x, 2GB-4GB)."""
         m = self._TOKEN_BEFORE_HYPHEN.search(self.norm, max(0, hyphen - 20), hyphen)
         if not m or not any(c.isalpha() for c in m.group()):
             return False
         token = m.group()
-        return not (token[:-1].isdigit() and token[-1] in self.g.scale_letters)
+        if token[:-1].isdigit() and token[-1] in self.g.scale_letters:
+            return False
+        return not self._amount_ends_at(hyphen)
+
+    _LAST_DIGIT = re.compile(r"\d(?=\D{1,12}\Z)")
+
+    def _amount_ends_at(self, hyphen: int) -> bool:
+        """A number and its unit end at the hyphen: the first end of a range (1.5x-2x,
+        1TB/s-2TB/s), not a name (ResNet-50, whose letters hold no unit)."""
+        d = self._LAST_DIGIT.search(self.norm, max(0, hyphen - 13), hyphen)
+        if not d:
+            return False
+        unit = self._unit_at(d.end(), d.start())
+        return bool(unit) and unit[1] == hyphen
 
     def _cjk_glued_name(self, c) -> bool:
         """780M核显, 4K视频: a magnitude letter glued to a number and then to CJK text
@@ -366,3 +379,11 @@ def ratio_after_letter(f, c) -> bool:
 def time_of_day(f, c) -> bool:
     _, sep, b_str = re.split(r"\s*([:比])\s*", c.surface, maxsplit=1)
     return sep == ":" and len(b_str) == 2 and not f._word_before(c.s, f.g.ratio_cues)
+
+
+def label_colon(f, c) -> bool:
+    """"华为384:384张910C": a colon before an amount with its unit or counter ends a label
+    (a name, a heading) and opens its value; a ratio's sides stand bare (1:8, 3比1)."""
+    if ":" not in c.surface:
+        return False
+    return bool(f._unit_after(c.s, c.e)[0])

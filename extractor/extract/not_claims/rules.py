@@ -124,7 +124,7 @@ RULES: tuple[Rule, ...] = (
     Rule("demonstrative", "numeral", "a count in an aside after a demonstrative: 这两款",
          _q.demonstrative, _k("zh")),
     Rule("ordinal_prefix", "numeral", "an ordinal: 第3, 제3, 第三",
-         _q.ordinal_prefix, _k("arabic", "cjkmix", "zh")),
+         _q.ordinal_prefix, _k("arabic", "cjkmix", "zh", "slashfrac")),
     Rule("no_value", "numeral", "the characters read as no number", None),
     # -- quantity: a number with its value --
     Rule("year", "value", "a year: 2019, since 2014, Hot Chips 2025, Nov. 15, 2019",
@@ -153,6 +153,9 @@ RULES: tuple[Rule, ...] = (
     Rule("ratio_after_letter", "ratio", "a ratio glued to letters is part of a name",
          _q.ratio_after_letter),
     Rule("time_of_day", "ratio", "10:30 is a time of day, not a ratio", _q.time_of_day),
+    Rule("label_colon", "ratio",
+         "a colon before an amount with a unit ends a label: 华为384:384张 is no ratio",
+         _q.label_colon),
     # -- quantity: passes over a sentence's quantities --
     Rule("inside_quantity", "sentence",
          "a numeral inside a quantity already read: the 1 of 'four 1U IPU-M2000s'", None),
