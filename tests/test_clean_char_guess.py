@@ -29,3 +29,16 @@ def test_gbk_copy_line_cleans_to_the_original_multiplier():
     damaged = ZH03_LINE.decode("gbk", errors="ignore").encode("utf-8")
     text = clean_page(RawPage("set2/zh_03__gbk.txt", damaged)).text
     assert "快2倍" in text
+
+
+# set3/ko_05.txt, a sentence of the page its latin1 copy (UTF-8 read as strict cp1252,
+# which drops the bytes 81 8D 8F 90 9D) damaged: "SDRAM을" came back "SDRAM석" and
+# "생산하던" "상산하되" while the guesses were judged beside unread mojibake
+KO05_SENTENCE = ("웨이퍼 한 장에 85만 개의 AI 연산코어와 40기가바이트(GB)의 온보드 SDRAM을 탑재했다. "
+                 "TSMC 16나노 공정에서 생산하던 인공지능 칩과 같은 방식이다.")
+
+
+def test_latin1_copy_guesses_read_beside_repaired_text():
+    damaged = KO05_SENTENCE.encode("utf-8").decode("cp1252", errors="ignore").encode("utf-8")
+    text = clean_page(RawPage("set3/ko_05__latin1.txt", damaged)).text
+    assert "SDRAM을 탑재" in text
