@@ -34,6 +34,10 @@ MIN_WORD_FREQUENCY = 1e-7
 SHORTLIST = 16
 #: characters of context on each side given to Kiwi (Korean) and to the segmentation
 KO_CONTEXT, ZH_CONTEXT = 8, 4
+#: the numeral an Arabic number stands for in the model (wordfreq's Chinese words hold
+#: no digits, but 几倍, 几个, 几年 are words)
+NUMERAL = "几"
+_DIGITS_RE = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 #: longest word of the segmentation, and the probability of a character in no word
 MAX_WORD, UNKNOWN_WORD = 4, 1e-9
 
@@ -57,11 +61,60 @@ def _simplified(ch: str) -> str:
     return out if len(out) == 1 else ch
 
 
+@lru_cache(maxsize=None)
+def _traditional(ch: str) -> str:
+    if not "\u4e00" <= ch <= "\u9fff":
+        return ch
+    out = _s2t().convert(ch)
+    return out if len(out) == 1 else ch
+
+
 @lru_cache(maxsize=1)
 def _t2s():
     from opencc import OpenCC
 
     return OpenCC("t2s")
+
+
+@lru_cache(maxsize=1)
+def _s2t():
+    from opencc import OpenCC
+
+    return OpenCC("s2t")
+
+
+def _script_of(text: str) -> str | None:
+    """"hant" when `text` holds more traditional-only than simplified-only characters,
+    "hans" for the reverse, None when it shows neither (or as many of each).
+
+    >>> _script_of("功耗仅为其"), _script_of("價格預計"), _script_of("AI 2")
+    ('hans', 'hant', None)
+    """
+    hant = hans = 0
+    for c in text:
+        if "\u4e00" <= c <= "\u9fff":
+            hant += _simplified(c) != c
+            hans += _traditional(c) != c
+    return "hant" if hant > hans else "hans" if hans > hant else None
+
+
+def same_script(candidates: list[str], context: str) -> list[str]:
+    """The candidates written in the script of their context (a simplified page does not
+    lose 倍 to 個, nor a traditional one 說 to 说); all of them when none is, or when the
+    context shows no script. (The model knows a traditional character by its simplified
+    form, so the two tie on frequency: the page's script must break the tie.)
+
+    >>> same_script(["個", "倍", "们"], "集显快2"), same_script(["说", "說"], "小時後")
+    (['倍', '们'], ['說'])
+    """
+    script = _script_of(context)
+    if script == "hans":
+        kept = [c for c in candidates if _simplified(c) == c]
+    elif script == "hant":
+        kept = [c for c in candidates if _traditional(c) == c]
+    else:
+        return candidates
+    return kept or candidates
 
 
 class CharModel:
@@ -116,7 +169,9 @@ class CharModel:
         return (self.pair.get(a + b, 0.0) + k * pb) / (n_left + k)
 
     def score(self, ch: str, prev: str, nxt: str) -> float:
-        """log P(ch | prev) + log P(nxt | ch); a neighbour outside the model is ignored."""
+        """log P(ch | prev) + log P(nxt | ch); a neighbour outside the model is ignored,
+        a digit reads as the numeral 几 (what follows "2" is what follows 几: 倍, 个)."""
+        prev = NUMERAL if prev.isdigit() else prev
         p = self.p_next(prev, ch) if prev and _is_modelled(prev) else self.p(ch)
         if p <= 0:
             return -math.inf
@@ -173,6 +228,7 @@ class CharModel:
     def likeliest(self, candidates, left: str, right: str) -> str | None:
         """The candidate character that reads best after `left` and before `right`."""
         prev, nxt = left[-1:], right[:1]
+        candidates = same_script(candidates, left + right)
         ranked = sorted(candidates, key=lambda c: -self.score(c, prev, nxt))[:SHORTLIST]
         if len(ranked) < 2:
             return ranked[0] if ranked else None
@@ -191,6 +247,7 @@ class CharModel:
         for i, options in enumerate(candidates):
             if not options:
                 return None
+            options = same_script(options, left + right)
             nxt = right[:1] if i == len(candidates) - 1 else ""
             beams = sorted(((seq + c, score + self.score(c, (seq or left)[-1:], nxt))
                             for seq, score in beams for c in options),
@@ -210,7 +267,7 @@ class CharModel:
     def segmentation_score(self, text: str) -> float:
         """log P of the best split of `text` into words of the model (unigram words; a
         character outside every word is a word of its own, very unlikely)."""
-        s = "".join(_simplified(c) for c in text)
+        s = _DIGITS_RE.sub(NUMERAL, "".join(_simplified(c) for c in text))
         best = [0.0] + [-math.inf] * len(s)
         for j in range(1, len(s) + 1):
             for i in range(max(0, j - MAX_WORD), j):

@@ -26,6 +26,17 @@ def _decode_range(codec: str, leads: range, trails: range) -> set[str]:
     return chars
 
 
+@lru_cache(maxsize=1)
+def common_chinese_chars() -> frozenset[str]:
+    """The frequent characters of Chinese text alone (GB2312 level 1, Big5 frequent).
+
+    >>> "尾" in common_chinese_chars(), "脳" in common_chinese_chars()
+    (True, False)
+    """
+    return frozenset(_decode_range("gb2312", range(0xB0, 0xD8), range(0xA1, 0xFF))
+                     | _decode_range("big5", range(0xA4, 0xC7), range(0x40, 0xFF)))
+
+
 @lru_cache(maxsize=None)
 def common_cjk_chars() -> frozenset[str]:
     """Frequent Han characters (simplified and traditional), kanji, Hangul syllables and kana.

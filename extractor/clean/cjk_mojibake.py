@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from extractor.clean.charsets import COMMON_SYMBOLS, NON_ASCII_RE, char_class, common_cjk_chars, common_share
 from extractor.clean.lexicon import load_lexicon
+from extractor.clean.lone_mojibake import repair_lone_han
 from extractor.clean.redecode import CONTINUATION, MIN_COMMON_SHARE, UTF8_LEADS, emit_repair, redecode
 from extractor.clean.tracking import RepairLog
 
@@ -225,7 +226,11 @@ def repair_cjk_mojibake(text: str, log: RepairLog) -> str:
                 lines[i] = repaired
                 changed = True
                 break
-    return "\n".join(lines) if changed else text
+    text = "\n".join(lines) if changed else text
+    for encode_with, name, _ in codecs:
+        # a lone character of this mojibake beside ASCII shows no signature ("1尾 (1-beta")
+        text = repair_lone_han(text, encode_with, name, log)
+    return text
 
 
 #: lengths (in characters of the wrong codec) of the pieces tried in common-only stretches

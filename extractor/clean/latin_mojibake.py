@@ -172,6 +172,22 @@ def _complete_cp1252(raw: bytes, missing: list[int], left: str = "", right: str 
     return "".join(pieces), guessed
 
 
+def _read_context(stretch: str) -> str:
+    """`stretch` with its runs of this mojibake read as UTF-8, dropped bytes left out
+    (context for a guess, not text of the page).
+
+    >>> _read_context("BERT-LARGE í•™ìŠµ, ")
+    'BERT-LARGE 학습, '
+    """
+    def _read(m: re.Match) -> str:
+        try:
+            return m.group().encode("sloppy-windows-1252").decode("utf-8", errors="ignore")
+        except UnicodeEncodeError:
+            return m.group()
+
+    return _CP1252_RUN_RE.sub(_read, stretch)
+
+
 def repair_cp1252_dropped(text: str, log: RepairLog, evidence: bool = False) -> str:
     """UTF-8 read as strict cp1252 loses the bytes cp1252 leaves undefined, so ftfy
     cannot undo it ("ëª¨ë¸" for "모델"); put them back where they make common text.
@@ -199,8 +215,11 @@ def repair_cp1252_dropped(text: str, log: RepairLog, evidence: bool = False) -> 
             raw = run.encode("sloppy-windows-1252")
         except UnicodeEncodeError:
             return run
-        fixed, guessed = _complete_cp1252(raw, missing, text[max(0, m.start() - CONTEXT):m.start()],
-                                          text[m.end():m.end() + CONTEXT])
+        # the text around the run is read as UTF-8 too: a guess judged beside "ì—ì„œ "
+        # rather than "에서 " took 상산 for 생산
+        fixed, guessed = _complete_cp1252(
+            raw, missing, _read_context(text[max(0, m.start() - 3 * CONTEXT):m.start()])[-CONTEXT:],
+            _read_context(text[m.end():m.end() + 3 * CONTEXT])[:CONTEXT])
         # Latin-1 results ("Ã©" -> "é") are ftfy's; this repair must yield CJK text or
         # typical punctuation, with fewer lost characters than found ones
         # what UTF-8 structure decodes to outside Latin (CJK, symbols) is believed; Latin
