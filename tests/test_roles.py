@@ -64,10 +64,23 @@ def claim(text: str, value: float) -> Claim:
     ("Compared with A100, H100 is 3x faster.", 3, "H100", "A100"),
     # a topic and an unknown name before the marker: "H200의 ... 은" is the performer
     ("H200의 연산 성능은 Tachyon보다 약 6배 개선됐다.", 6, "H200", "Tachyon"),
+    # "the same as X" / "X와 같은" compares with X, as "similar to X" does (set2/ko_03)
 ])
 def test_the_performer_is_the_system_and_the_compared_name_the_baseline(text, value, system, baseline):
     c = claim(text, value)
     assert (c.system, c.baseline) == (system, baseline)
+
+
+def test_the_same_as_x_makes_x_a_baseline_not_the_performer(shared_dir):
+    # set2/ko_03: "M3와 같은 16코어" (the same 16 cores as M3) compares with M3, as "similar
+    # to X" does: M3 is the baseline, and the sentence's 38 TOPS stays the page's M4
+    from extractor.clean import clean_page
+    from extractor.ingest import read_page
+
+    folder = shared_dir / "devset" / "corpus" / "set2"
+    page = tag_page(clean_page(read_page(folder / "ko_03.txt", folder, 5_000_000)))
+    found = {(c.value, c.unit): c for c in extract_claims(page) if "M3와 같은" in c.sentence}
+    assert (found[(38, "TOPS")].system, found[(38, "TOPS")].baseline) == ("M4", "M3")
 
 
 def test_a_comparison_cue_takes_the_first_name_after_it_not_a_workload_further_on():
