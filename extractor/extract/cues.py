@@ -187,16 +187,23 @@ def clause_spans(sentence: str, lang: str) -> list[tuple[int, int]]:
     >>> [s[a:b] for a, b in clause_spans(s, "en")]
     ['1,750 GB', '3 TB']
     """
+    return list(_clause_spans(sentence or "", lang_key(lang)))
+
+
+@lru_cache(maxsize=32)
+def _clause_spans(sentence: str, lk: str) -> tuple[tuple[int, int], ...]:
+    """`clause_spans`, remembered for the last sentences (the claim stage and the roles
+    of a sentence's names ask for the same sentence's clauses)."""
     c = cues()
-    rx = c.clause_break.get(lang_key(lang)) or c.clause_break["und"]
+    rx = c.clause_break.get(lk) or c.clause_break["und"]
     spans, pos = [], 0
-    for m in rx.finditer(sentence or ""):
+    for m in rx.finditer(sentence):
         if m.start() > pos:
             spans.append((pos, m.start()))
         pos = m.end()
-    if pos < len(sentence or ""):
+    if pos < len(sentence):
         spans.append((pos, len(sentence)))
-    return spans or [(0, len(sentence or ""))]
+    return tuple(spans) or ((0, len(sentence)),)
 
 
 def across_contrast(sentence: str, lang: str, start: int, end: int) -> bool:
