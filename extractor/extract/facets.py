@@ -70,6 +70,7 @@ def _metrics(section: str) -> frozenset:
     return frozenset(lexicons.load("context_facets.json")[section])
 
 
+@lru_cache(maxsize=None)
 def _parts_of(metric: str) -> frozenset:
     """The parts a figure of this metric may be of (a power figure's HBM is no part of
     its power)."""
