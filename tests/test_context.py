@@ -25,3 +25,20 @@ def test_parse_inverts_as_string(ctx):
 @given(st.text())
 def test_parse_never_raises(s):
     assert isinstance(PageContext.parse(s), PageContext)
+
+
+def test_init_takes_the_fields_in_order_and_freezes_them():
+    import dataclasses
+    import inspect
+
+    import pytest
+
+    params = list(inspect.signature(PageContext.__init__).parameters)[1:]
+    assert params == [f.name for f in dataclasses.fields(PageContext)]
+    ctx = PageContext("training", "v1.1", "closed", "2021-12-02", "8")
+    assert (ctx.suite, ctx.accelerators, ctx.scopes) == ("training", "8", ())
+    assert dataclasses.replace(ctx, nodes="2").nodes == "2"
+    assert ctx == PageContext("training", "v1.1", "closed", "2021-12-02", "8", scopes=(1,))
+    assert hash(ctx) == hash(PageContext("training", "v1.1", "closed", "2021-12-02", "8"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ctx.suite = "hpc"

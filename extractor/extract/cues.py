@@ -15,7 +15,7 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.literal_gates import GatedPattern
 from extractor.extract.regex_tools import first_char_buckets, with_first_char_guard
-from extractor.extract.skipping import skipping_pattern
+from extractor.extract.skipping import SkippingPattern, skipping_pattern
 
 LANGS = ("en", "zh", "ko")
 
@@ -26,7 +26,7 @@ class Cues:
     bare_cues: dict  # lang -> tuple
     by_quantity: dict
     clause_break: dict  # lang -> compiled regex
-    back_refs: dict  # lang -> compiled regex or None
+    back_refs: dict  # lang -> skipping.SkippingPattern or None (searched only)
     baseline: dict  # lang -> (before regex, after regex)
     baseline_patterns: dict  # lang -> compiled regex matched right after a name
     topic_markers: re.Pattern | None  # right after a name: the topic of its clause (은, 는)
@@ -36,7 +36,7 @@ class Cues:
     not_unitless: tuple
     counted_gap: re.Pattern
     coordination: re.Pattern
-    respectively: re.Pattern
+    respectively: SkippingPattern  # searched only
     #: lang -> regex of the words that open the other side of a contrast ("——", "whereas")
     contrast_break: dict = None  # type: ignore[assignment]
     #: lang -> regex of what stands between a name and a part of it ("GB300 NVL72 with Blackwell Ultra")
@@ -52,16 +52,31 @@ def words_regex(words, latin_word_bounds=True, folded=False) -> re.Pattern | Non
     words = sorted({w for w in words if w}, key=len, reverse=True)
     if folded:
         return _literal_words(words, latin_word_bounds)
+    pattern = _words_pattern(words, latin_word_bounds)
+    # the guard lets a search skip positions no word starts at (see with_first_char_guard)
+    return re.compile(with_first_char_guard(pattern), re.IGNORECASE) if pattern else None
+
+
+def words_searcher(words) -> SkippingPattern | None:
+    """`words_regex` for texts only searched (`search`, `finditer`): the same matches,
+    found by skipping ahead in C to the words' first characters (`skipping`) where the
+    lookahead guard makes an attempt at every position of the text (profiled: the
+    "respectively" and back-reference words are searched for every number's sentence)."""
+    pattern = _words_pattern(sorted({w for w in words if w}, key=len, reverse=True), True)
+    return SkippingPattern(pattern, re.IGNORECASE) if pattern else None
+
+
+def _words_pattern(words: list[str], latin_word_bounds: bool) -> str:
+    """The words (longest first) as one alternation, Latin words bounded by non-letters;
+    '' for no words."""
     bodies, lefts, rights = [], [], []
     for w in words:
         bodies.append(re.escape(w))
         lefts.append(r"(?<![A-Za-z])" if latin_word_bounds and w[:1].isascii() and w[:1].isalpha() else "")
         rights.append(r"(?![A-Za-z])" if latin_word_bounds and w[-1:].isascii() and w[-1:].isalpha() else "")
-    # the guard lets a search skip positions no word starts at (see with_first_char_guard),
-    # and the words grouped by first character make a position try one group, not every
+    # the words grouped by first character make a position try one group, not every
     # word (first_char_buckets); neighbours share one copy of their bounds
-    return re.compile(with_first_char_guard(first_char_buckets(bodies, rights, lefts)), re.IGNORECASE) \
-        if bodies else None
+    return first_char_buckets(bodies, rights, lefts) if bodies else ""
 
 
 def _literal_words(words: list[str], latin_word_bounds: bool) -> re.Pattern | None:
@@ -109,7 +124,7 @@ def cues() -> Cues:
         alts += links.get("clause_break_patterns", {}).get(lang, [])
         breaks[lang] = re.compile("|".join(alts), re.IGNORECASE)
     for lang, words in links["back_references"].items():
-        backs[lang] = words_regex(words)
+        backs[lang] = words_searcher(words)
     for lang, d in links["baselines"].items():
         baseline[lang] = (words_regex(d.get("before", ())), words_regex(d.get("after", ())),
                           words_regex(d.get("after_phrase", ())))
@@ -127,7 +142,7 @@ def cues() -> Cues:
     counted = re.compile("|".join(f"(?:{rx})" for rx in links["counted_gap"]), re.IGNORECASE)
     coordination = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in links["coordination"])
                               + r")\s*", re.IGNORECASE)
-    respectively = words_regex(links["respectively"]) or re.compile(r"(?!)")
+    respectively = words_searcher(links["respectively"]) or SkippingPattern(r"(?!x)x")
     return Cues(metric_cues, bare, lexicons.load("metrics_defaults.json")["by_quantity"],
                  breaks, backs, baseline, patterns, after_name_regex(links.get("topic_markers", ())),
                  after_name_regex(links.get("modifiers_after", ())),
@@ -172,16 +187,23 @@ def clause_spans(sentence: str, lang: str) -> list[tuple[int, int]]:
     >>> [s[a:b] for a, b in clause_spans(s, "en")]
     ['1,750 GB', '3 TB']
     """
+    return list(_clause_spans(sentence or "", lang_key(lang)))
+
+
+@lru_cache(maxsize=32)
+def _clause_spans(sentence: str, lk: str) -> tuple[tuple[int, int], ...]:
+    """`clause_spans`, remembered for the last sentences (the claim stage and the roles
+    of a sentence's names ask for the same sentence's clauses)."""
     c = cues()
-    rx = c.clause_break.get(lang_key(lang)) or c.clause_break["und"]
+    rx = c.clause_break.get(lk) or c.clause_break["und"]
     spans, pos = [], 0
-    for m in rx.finditer(sentence or ""):
+    for m in rx.finditer(sentence):
         if m.start() > pos:
             spans.append((pos, m.start()))
         pos = m.end()
-    if pos < len(sentence or ""):
+    if pos < len(sentence):
         spans.append((pos, len(sentence)))
-    return spans or [(0, len(sentence or ""))]
+    return tuple(spans) or ((0, len(sentence)),)
 
 
 def across_contrast(sentence: str, lang: str, start: int, end: int) -> bool:

@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
+from extractor.extract.literal_gates import fold_ascii_case, required_literals
 
 __all__ = ["WINDOW", "facets_at"]
 
@@ -44,10 +45,32 @@ def _labelled(section: str) -> tuple[tuple[re.Pattern, str], ...]:
 
 
 @lru_cache(maxsize=None)
+def _variant_literals() -> tuple[tuple[tuple[str, ...], bool], ...] | None:
+    """(literals, folded) of each variant cue pattern: a match holds one of its literals,
+    in `fold_ascii_case` of a text when folded (`literal_gates`); None when not known."""
+    table = lexicons.load("context_facets.json")["variants"]
+    found = [required_literals(_cue_pattern(words), re.IGNORECASE) for words in table.values()]
+    return tuple(found) if all(found) else None
+
+
+@lru_cache(maxsize=64)
+def _may_name_variant(text: str) -> bool:
+    """Whether `text` holds a literal of the variant cues (a text without one names no
+    variant, nor does any part of it): the cues' search, an attempt per cue at every
+    position, made once per sentence instead of once per number (profiled)."""
+    literals = _variant_literals()
+    if literals is None:
+        return True
+    folded = fold_ascii_case(text)
+    return any(lit in (folded if is_folded else text) for lits, is_folded in literals for lit in lits)
+
+
+@lru_cache(maxsize=None)
 def _metrics(section: str) -> frozenset:
     return frozenset(lexicons.load("context_facets.json")[section])
 
 
+@lru_cache(maxsize=None)
 def _parts_of(metric: str) -> frozenset:
     """The parts a figure of this metric may be of (a power figure's HBM is no part of
     its power)."""
@@ -183,8 +206,8 @@ def facets_at(text, at: int | None, metric: str = "", quantity: str = "") -> dic
         out["part"] = _nearest(text, at, end, "part", _parts_of(metric))
     if metric in _metrics("scale_metrics") and quantity not in ("percent", "factor"):
         out["scale"] = _nearest(text, at, end, "scale")
-    out["variant"] = "china" if any(p.search(text[:end + WINDOW]) for p, _ in
-                                    _labelled("variants")) else ""
+    out["variant"] = "china" if _may_name_variant(text) and any(
+        p.search(text[:end + WINDOW]) for p, _ in _labelled("variants")) else ""
     # a span is the period of a change; any value may be the first of "from A to B"
     out["period"] = _period(text, at, end, of_a_change=quantity in ("percent", "factor"))
     if metric == "price":

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.regex_tools import alt, left_bound
+from extractor.extract.skipping import SkippingPattern
 from extractor.extract.sentence_context import clause_at
 
 #: written for a format stated but not attributable to the number
@@ -45,7 +46,10 @@ class NumberFormat:
 
 @dataclass(frozen=True)
 class _Forms:
-    pattern: re.Pattern
+    #: (a `SkippingPattern`: the plain alternation of ~40 case-insensitive forms behind
+    #: look-behinds made an attempt per form at every position; profiled, the costliest
+    #: pattern of the claim stage)
+    pattern: SkippingPattern
     canonical: dict[str, str]  # written form, lower-cased -> canonical name
 
 
@@ -55,7 +59,7 @@ def _forms(kind: str) -> _Forms:
     canonical = {form.lower(): name for name, forms in table.items() for form in forms}
     parts = [left_bound(form) + alt([form]) for form in
              sorted(canonical, key=len, reverse=True)]
-    return _Forms(re.compile("|".join(parts), re.IGNORECASE), canonical)
+    return _Forms(SkippingPattern("|".join(parts), re.IGNORECASE), canonical)
 
 
 def format_mentions(sentence: str, kind: str) -> list[tuple[int, str]]:
@@ -66,9 +70,16 @@ def format_mentions(sentence: str, kind: str) -> list[tuple[int, str]]:
     >>> format_mentions("BF16와 bfloat16, 그리고 FP80은 아님", "precisions")
     [(0, 'BF16'), (6, 'BF16')]
     """
+    return list(_mentions(sentence, kind))
+
+
+@lru_cache(maxsize=64)
+def _mentions(sentence: str, kind: str) -> tuple[tuple[int, str], ...]:
+    """`format_mentions`, remembered for the few sentences last asked about: every
+    compute figure of a sentence asks for the same mentions."""
     forms = _forms(kind)
-    return [(m.start(), forms.canonical[m.group().lower()])
-            for m in forms.pattern.finditer(sentence)]
+    return tuple((m.start(), forms.canonical[m.group().lower()])
+                 for m in forms.pattern.finditer(sentence))
 
 
 def number_format_at(sentence: str, start: int, end: int) -> NumberFormat:
@@ -86,8 +97,8 @@ def number_format_at(sentence: str, start: int, end: int) -> NumberFormat:
     >>> number_format_at("It used 2,048 GPUs", 8, 18)
     NumberFormat(precision='', sparsity='')
     """
-    precisions = format_mentions(sentence, "precisions")
-    sparsity = format_mentions(sentence, "sparsity")
+    precisions = _mentions(sentence, "precisions")
+    sparsity = _mentions(sentence, "sparsity")
     if not precisions and not sparsity:
         return NumberFormat()
     span = number_span(sentence, start, end)

@@ -74,7 +74,8 @@ class _Patterns:
     divisions: dict
     #: every division phrase in one pattern, one named group per division and `both`
     #: first, so that "開放和封閉類別" is one mention of both, not also one of closed
-    any_division: re.Pattern
+    #: (skipping ahead: searched in every sentence with a claim)
+    any_division: SkippingPattern
     iso_date: re.Pattern
     cjk_date: re.Pattern
     month_day_year: re.Pattern
@@ -127,7 +128,7 @@ def _patterns() -> _Patterns:
         passing_cue=skipping(literal_alternation(words["round_passing_cues"])),
         suites={name: guarded(literal_alternation(ws)) for name, ws in words["suites"].items()},
         divisions={name: guarded(literal_alternation(ws)) for name, ws in words["divisions"].items()},
-        any_division=guarded("|".join(
+        any_division=skipping("|".join(
             [f"(?P<both>{literal_alternation(words['both_divisions'])})"] +
             [f"(?P<{name}>{literal_alternation(ws)})" for name, ws in words["divisions"].items()])),
         # the full-date patterns are the not-a-claim rules' (one home for what a date is)
@@ -270,7 +271,9 @@ def page_date(text: str) -> str:
 def division_mentions(text: str) -> tuple[tuple[int, str], ...]:
     """(offset, division) of every division named; 'both' for "open and closed", whose
     own words ("開放和封閉類別" holds "封閉類別") do not count again."""
-    return tuple((m.start(), m.lastgroup) for m in _patterns().any_division.finditer(text))
+    # the named group that matched (the phrases hold no group of their own: the one not None)
+    return tuple((m.start(), next(k for k, v in m.groupdict().items() if v is not None))
+                 for m in _patterns().any_division.finditer(text))
 
 
 def _division_counts(text: str) -> dict[str, int]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Callable
 
 from extractor import lexicons
@@ -51,6 +51,21 @@ class Candidate:
     source: str
 
 
+class _once:
+    """`functools.cached_property` without its lock (Python 3.11 takes one on every read
+    before the first value is stored; profiled: a few per cent of the claim stage, as a
+    query is made for every number)."""
+
+    def __init__(self, fn):
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)  # later reads find it there
+        return value
+
+
 class LinkQuery:
     """One number to link and what it is read against: its sentence among the page's,
     its clause, the other numbers of its sentence, its table cell, the page's topic.
@@ -65,16 +80,16 @@ class LinkQuery:
         self.info = infos[idx]
         self.prefer_before = lang_key(self.info.lang) in ("zh", "ko")
 
-    @cached_property
+    @_once
     def respectively(self) -> bool:
         return memoised(self.memo, "respectively", respectively, self.info, self.sentence_qs)
 
-    @cached_property
+    @_once
     def unowned_baseline(self) -> str:
         """The baseline the number is compared against, whoever performs."""
         return baseline_of(self.info, self.q, self.clause, None)
 
-    @cached_property
+    @_once
     def clause_sizes_its_model(self) -> bool:
         """Whether the number's clause names its model by a parameter count ("~55 hours
         for the 480B parameter model"): the model is that one, not the page's."""

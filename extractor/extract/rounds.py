@@ -18,7 +18,8 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
-from extractor.extract.regex_tools import literal_alternation, with_first_char_guard
+from extractor.extract.regex_tools import literal_alternation
+from extractor.extract.skipping import SkippingPattern
 
 
 
@@ -83,13 +84,13 @@ def pick_round(mentions, date_round: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _past_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+def _past_patterns() -> tuple[SkippingPattern, re.Pattern, re.Pattern]:
     table = lexicons.load("context_rounds.json")
     months = full_dates().months
-    # the cues are searched after every claim's number: behind a first-character guard
-    # (same matches; profiled: 3x faster)
-    return (re.compile(with_first_char_guard(literal_alternation(table.get("past_result_cues", []))),
-                       re.IGNORECASE),
+    # the cues are searched after every claim's number: skipping ahead to their first
+    # characters (`skipping`; same matches; profiled: 3x faster behind a first-character
+    # guard than plain, faster again skipping)
+    return (SkippingPattern(literal_alternation(table.get("past_result_cues", [])), re.IGNORECASE),
             re.compile(literal_alternation(table.get("past_result_blockers", [])),
                        re.IGNORECASE),
             re.compile(r"\b(" + literal_alternation(months) + r")\b", re.IGNORECASE))

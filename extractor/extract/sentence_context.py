@@ -40,6 +40,13 @@ def _rounds_named(text: str, config: ContextConfig) -> tuple[RoundMention, ...]:
     return tuple(find_round_mentions(text, config))
 
 
+@lru_cache(maxsize=256)
+def _rounds_named_by_default(text: str) -> tuple[RoundMention, ...]:
+    """`_rounds_named` with the default options, keyed by the text alone (hashing the
+    options, a dataclass of many fields, for every claim showed in profiles)."""
+    return tuple(find_round_mentions(text, _DEFAULT_CONFIG))
+
+
 @lru_cache(maxsize=None)
 def _clause_separator() -> re.Pattern:
     words = lexicons.load("context_words.json").get("clause_separators", [","])
@@ -158,7 +165,8 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     elif named:
         nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
         division = nearest[1] if nearest and nearest[1] != "both" else ""
-    own = [m for m in _rounds_named(text, config) if not m.passing]
+    named_rounds = _rounds_named_by_default(text) if config is _DEFAULT_CONFIG else _rounds_named(text, config)
+    own = [m for m in named_rounds if not m.passing]
     rnd, suite = page_ctx.round, page_ctx.suite
     if own:
         best = None

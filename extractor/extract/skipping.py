@@ -78,11 +78,10 @@ class SkippingPattern:
         self.skipping = skipping_pattern(pattern, flags)
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None):
-        endpos = len(text) if endpos is None else endpos
-        if self.skipping is None:
-            return self.plain.search(text, pos, endpos)
-        m = self.skipping.search(text, pos, endpos)
-        return None if m is None else _Skipped(m)
+        # (no end given, the most common call: the search without one, a little faster)
+        rx = self.plain if self.skipping is None else self.skipping
+        m = rx.search(text, pos) if endpos is None else rx.search(text, pos, endpos)
+        return m if m is None or self.skipping is None else _Skipped(m)
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None):
         endpos = len(text) if endpos is None else endpos

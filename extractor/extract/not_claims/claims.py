@@ -283,11 +283,11 @@ def bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _business_regex(lang: str) -> re.Pattern | None:
-    from extractor.extract.cues import LANGS, words_regex  # noqa: PLC0415
+def _business_regex(lang: str):
+    from extractor.extract.cues import LANGS, words_searcher  # noqa: PLC0415
     lex = lexicons.load("claims_business.json")
     langs = [lang] if lang in LANGS else list(LANGS)
-    return words_regex([w for lg in langs for w in lex.get(lg, ())])
+    return words_searcher([w for lg in langs for w in lex.get(lg, ())])  # (searched only: skips ahead)
 
 
 def about_business(sentence: str, lang: str) -> bool:
