@@ -97,7 +97,7 @@ class LinkQuery:
         return any(o is not self.q and c0 <= o.start < c1 and o.unit == "count"
                    and counts_parameters_near(self.info.text, o) for o in self.sentence_qs)
 
-    @cached_property
+    @_once
     def other_side(self) -> frozenset[str]:
         """The systems named after the number beyond a contrast break: the other side's
         ("租赁价格整体下降了约80%,而H100和4090 ..."), never this side's."""
