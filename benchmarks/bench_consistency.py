@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pandas as pd  # noqa: E402
 
 from extractor.verdicts import check_consistency, load_reference  # noqa: E402
-from extractor.extract.page_context import page_context  # noqa: E402
-from extractor.extract.sentence_context import sentence_context  # noqa: E402
+from extractor.extract.context.page_context import page_context  # noqa: E402
+from extractor.extract.context.sentence_context import sentence_context  # noqa: E402
 from extractor.verdicts import prepare_reference  # noqa: E402
 
 COLUMNS = ["doc_id", "lang", "sentence", "start", "end", "surface", "value", "unit",

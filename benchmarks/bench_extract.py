@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 from extractor.clean import clean_page  # noqa: E402
 from extractor.extract.claims import extract_claims  # noqa: E402
-from extractor.extract.cues import cues  # noqa: E402
-from extractor.extract.entities import entity_finder, find_entities  # noqa: E402
-from extractor.extract.quantity_grammar import grammar  # noqa: E402
+from extractor.extract.text.cues import cues  # noqa: E402
+from extractor.extract.names.entities import entity_finder, find_entities  # noqa: E402
+from extractor.extract.quantities.quantity_grammar import grammar  # noqa: E402
 from extractor.ingest import iter_pages  # noqa: E402
 from extractor.langid import tag_page  # noqa: E402
 

@@ -32,7 +32,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from extractor.extract.entities import SYSTEM, WORKLOAD, find_entities  # noqa: E402
+from extractor.extract.names.entities import SYSTEM, WORKLOAD, find_entities  # noqa: E402
 from extractor.score import names_agree  # noqa: E402
 
 
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 _START_UP = ("import time; t = time.process_time(); "
-             "from extractor.extract.entities import find_entities; find_entities('H100', 'en'); "
+             "from extractor.extract.names.entities import find_entities; find_entities('H100', 'en'); "
              "print(time.process_time() - t)")
 
 

@@ -22,8 +22,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from extractor.extract.numbers import lexicon_langs  # noqa: E402
-from extractor.extract.quantities import find_quantities, grammar  # noqa: E402
+from extractor.extract.numbers.numbers import lexicon_langs  # noqa: E402
+from extractor.extract.quantities.quantities import find_quantities, grammar  # noqa: E402
 
 
 def corpus_lines(mb: float) -> list[str]:

@@ -18,7 +18,7 @@ Prints two figures (issue 9, item 3):
   only for a baseline's own figure: "H100의 700W보다", "18.6 minutes for 8 A100 GPUs").
 
 The cue words come from the lexicon, but the test of "compared against" is a plain text
-window, independent of `extractor.extract.roles`, so the figure does not grade itself.
+window, independent of `extractor.extract.sentences.roles`, so the figure does not grade itself.
 """
 from __future__ import annotations
 

@@ -203,7 +203,7 @@ def cmd_langid(args) -> int:
 
 
 def cmd_quantities(args) -> int:
-    from extractor.extract.quantities import find_quantities
+    from extractor.extract.quantities.quantities import find_quantities
     from extractor.langid import identify
 
     out = _stdout()

@@ -160,8 +160,8 @@ def warm_up(config: Config) -> None:
     worker processes are forked, so that they share it instead of each building its own."""
     from extractor.clean.char_model import char_model  # noqa: PLC0415
     from extractor.clean.korean_loss import kiwi  # noqa: PLC0415
-    from extractor.extract.entities import find_entities  # noqa: PLC0415
-    from extractor.extract.quantities import find_quantities  # noqa: PLC0415
+    from extractor.extract.names.entities import find_entities  # noqa: PLC0415
+    from extractor.extract.quantities.quantities import find_quantities  # noqa: PLC0415
 
     for i, text in enumerate(_WARM_UP_PAGES):
         process_page(RawPage(f"warm-up-{i}", text.encode("utf-8")), config)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from extractor.extract.names import name_key, names_agree
+from extractor.extract.names.names import name_key, names_agree
 
 UNIT_ALIASES = {"minute": "min", "minutes": "min", "hour": "h", "hours": "h", "sec": "s",
                 "second": "s", "seconds": "s", "percent": "%", "×": "x", "times": "x",

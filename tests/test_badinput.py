@@ -26,7 +26,7 @@ from warcio.warcwriter import WARCWriter
 
 from extractor.clean import clean_text
 from extractor.config import Config
-from extractor.extract.quantities import find_quantities
+from extractor.extract.quantities.quantities import find_quantities
 from extractor.ingest import RawPage, iter_pages
 from extractor.langid import identify
 from extractor.outputs import read_table

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from extractor.clean import CleanedPage, clean_text
 from extractor.extract.claims import CLAIM_COLUMNS, Claim, ClaimConfig, extract_claims
-from extractor.extract.cues import clause_spans
+from extractor.extract.text.cues import clause_spans
 from extractor.extract.metrics import metric_for
 from extractor.extract.not_claims import not_claim_spans
 from extractor.langid import tag_page

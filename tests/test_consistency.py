@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from extractor.verdicts import (EXTRA_GROUP_COLUMNS, GROUP_COLUMNS, ConsistencyConfig,
                                    check_consistency, half_unit, load_reference,
                                    tolerance_interval)
-from extractor.extract.context import PageContext
-from extractor.extract.page_context import page_context
+from extractor.extract.context.context import PageContext
+from extractor.extract.context.page_context import page_context
 from extractor.verdicts.names import benchmark_key, system_key
 from extractor.verdicts.reference_table import (ReferenceTableError,
                                                 prepare_reference)
@@ -1144,7 +1144,7 @@ def test_the_verdicts_package_depends_one_way_and_never_on_the_claim_stage():
         own = {m.split(".")[2] for m in imported if m.startswith("extractor.verdicts.")}
         assert own <= set(VERDICTS_ORDER[:i]), (name, own - set(VERDICTS_ORDER[:i]))
         assert not {m for m in imported if m in ("extractor.extract.claims",
-                                                 "extractor.extract.entities")}, name
+                                                 "extractor.extract.names.entities")}, name
 
 
 def test_gpu_counts_of_two_clusters_are_not_compared(reference):

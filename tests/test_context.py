@@ -2,7 +2,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.context import PageContext
+from extractor.extract.context.context import PageContext
 
 
 def test_as_string_keeps_field_order_and_drops_empty_fields():

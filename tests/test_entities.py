@@ -5,8 +5,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.entities import (SYSTEM, VENDOR, WORKLOAD, canonical_system,
-                                        canonical_workload, find_entities, vendor_of)
+from extractor.extract.names.entities import (SYSTEM, VENDOR, WORKLOAD, canonical_system,
+                                              canonical_workload, find_entities, vendor_of)
 
 
 def found(text: str, lang: str = "en", label: str | None = None) -> list[str]:
@@ -133,7 +133,7 @@ def test_bad_input_gives_nothing():
 
 
 def test_a_page_over_a_million_characters_is_searched_in_full():
-    from extractor.extract.entities import find_entities
+    from extractor.extract.names.entities import find_entities
 
     sentence = "The IPU-POD16 trained ResNet-50 in 28.3 minutes, faster than DGX A100. "
     found = find_entities(sentence * 15_000, "en")  # 1.1 million characters
@@ -142,8 +142,8 @@ def test_a_page_over_a_million_characters_is_searched_in_full():
 
 
 def test_a_long_run_bounds_the_words_it_keeps(monkeypatch):
-    import extractor.extract.alias_finder as alias_finder
-    import extractor.extract.entities as entities
+    import extractor.extract.names.alias_finder as alias_finder
+    import extractor.extract.names.entities as entities
 
     sentence = "在IPU-POD128上訓練ResNet-50的時間為5.67分鐘"
     before = [(e.start, e.canonical) for e in entities.find_entities(sentence, "zh")]
@@ -155,7 +155,7 @@ def test_a_long_run_bounds_the_words_it_keeps(monkeypatch):
 
 
 def test_spacy_pipeline_gives_the_same_mentions_as_doc_ents():
-    from extractor.extract.spacy_entities import entity_pipeline
+    from extractor.extract.names.spacy_entities import entity_pipeline
 
     text = "그래프코어의 IPU-POD16에서 ResNet-50 학습은 NVIDIAH100보다 빨랐다\n\nIntel Gaudi3"
     doc = entity_pipeline("ko")(text)
@@ -171,13 +171,13 @@ def _rule_mentions(text: str) -> list[tuple]:
     tree, norm table or token arithmetic: every token position against every written
     variant of every form; the longest mention (in tokens) wins, then the earlier, then a
     lexicon name over a name by shape."""
-    import extractor.extract.alias_finder as A
-    import extractor.extract.entities as E
-    from extractor.extract.name_variants import form_variants
-    from extractor.extract.names import entries
-    from extractor.extract.open_names import open_names
-    from extractor.extract.shapes import glued_vendor_cuts, shapes
-    from extractor.extract.tokenizer import split_words
+    import extractor.extract.names.alias_finder as A
+    import extractor.extract.names.entities as E
+    from extractor.extract.names.name_variants import form_variants
+    from extractor.extract.names.names import entries
+    from extractor.extract.names.open_names import open_names
+    from extractor.extract.names.shapes import glued_vendor_cuts, shapes
+    from extractor.extract.text.tokenizer import split_words
 
     def words_of(t):
         return split_words(t, glued_vendor_cuts(t))
@@ -235,7 +235,7 @@ def _rule_mentions(text: str) -> list[tuple]:
 
 
 def _forms():
-    from extractor.extract.names import entries
+    from extractor.extract.names.names import entries
 
     return sorted({f.replace("{n}", "7").replace("{m}", "12") for e in entries() for f in e.forms})
 
@@ -326,7 +326,7 @@ def test_unseen_products_after_a_vendor_or_before_a_class_noun():
 
 
 def test_names_before_a_class_noun_end_in_a_latin_letter_or_any_digit():
-    from extractor.extract.shapes import product_codes, product_names
+    from extractor.extract.names.shapes import product_codes, product_names
 
     # the window before a noun is searched only when it ends so ("的加速器" is not)
     assert [s.canonical for s in product_codes("XG٩٠٠ GPUs, 的加速器, 새 칩")] == ["XG٩٠٠"]
@@ -370,8 +370,8 @@ def test_generated_names_do_not_shadow_curated_ones():
 
 
 def test_bugs_raise(monkeypatch):
-    import extractor.extract.alias_finder as alias_finder
-    import extractor.extract.entities as entities
+    import extractor.extract.names.alias_finder as alias_finder
+    import extractor.extract.names.entities as entities
 
     def broken(text):
         raise RuntimeError("bug")

@@ -1,4 +1,4 @@
-"""What the words beside a number say it measures (extract/facets.py): part, scale,
+"""What the words beside a number say it measures (extract/context/facets.py): part, scale,
 period, seller; small real sentences of sets 1-2 and the issue-24 examples."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.facets import facets_at
+from extractor.extract.context.facets import facets_at
 
 
 def facet(sentence: str, number: str, metric: str, quantity: str = "") -> dict:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import extract_claims
-from extractor.extract.link_kinds import ClaimKind, OWN_SENTENCE, claim_kind, counts_parameters_near
-from extractor.extract.quantities import Quantity
+from extractor.extract.linking.link_kinds import ClaimKind, OWN_SENTENCE, claim_kind, counts_parameters_near
+from extractor.extract.quantities.quantities import Quantity
 from extractor.langid import tag_page
 
 

@@ -1,4 +1,4 @@
-"""Literal gates (extractor.extract.literal_gates): the gate before a search must never
+"""Literal gates (extractor.extract.text.literal_gates): the gate before a search must never
 skip a text the pattern matches, under any case folding the engine does."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor import lexicons
-from extractor.extract.literal_gates import GatedPattern, fold_ascii_case, required_literals
+from extractor.extract.text.literal_gates import GatedPattern, fold_ascii_case, required_literals
 
 
 def test_fold_covers_every_character_the_engine_folds_to_an_ascii_letter():

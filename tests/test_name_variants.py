@@ -6,7 +6,7 @@ import re
 import pytest
 
 from extractor import lexicons
-from extractor.extract.name_variants import case_key, form_variants, spelled_by_another, token_norm
+from extractor.extract.names.name_variants import case_key, form_variants, spelled_by_another, token_norm
 
 
 def test_a_form_is_written_spaced_hyphenated_or_glued():

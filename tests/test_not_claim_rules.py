@@ -12,8 +12,8 @@ from extractor.extract.claims import ClaimConfig
 from extractor.extract.explain import explain_text
 from extractor.extract.not_claims import reason_not_claim
 from extractor.extract.not_claims.rules import BY_NAME, RULES, STAGES, Rejection, stage_rules
-from extractor.extract.quantities import find_quantities
-from extractor.extract.quantity_types import Quantity, QuantityConfig
+from extractor.extract.quantities.quantities import find_quantities
+from extractor.extract.numbers.quantity_types import Quantity, QuantityConfig
 
 # (rule, snippet, the number's surface, where the snippet is from)
 CASES = [

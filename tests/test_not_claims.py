@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
-from extractor.extract.quantities import find_quantities
-from extractor.extract.regex_tools import case_variants, literal_alternation, with_first_char_guard
+from extractor.extract.quantities.quantities import find_quantities
+from extractor.extract.text.regex_tools import case_variants, literal_alternation, with_first_char_guard
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
@@ -118,10 +118,10 @@ def test_any_process_node_is_no_quantity(node, unit):
 def test_the_word_before_a_number_is_the_run_of_one_script_before_its_spaces(text, s):
     """`_word_before` reads the word ending at the last non-space before offset s (within
     the window): the longest run of Latin letters (with # . -), of Hangul or of Han there."""
-    from extractor.extract.quantities import _QuantityFinder
-    from extractor.extract.quantity_grammar import grammar
-    from extractor.extract.quantity_types import DEFAULT_CONFIG
-    from extractor.extract.regex_tools import HAN, HANGUL
+    from extractor.extract.quantities.quantities import _QuantityFinder
+    from extractor.extract.quantities.quantity_grammar import grammar
+    from extractor.extract.numbers.quantity_types import DEFAULT_CONFIG
+    from extractor.extract.text.regex_tools import HAN, HANGUL
 
     s = min(s, len(text))
     finder = _QuantityFinder(text, grammar(("en",)), DEFAULT_CONFIG)

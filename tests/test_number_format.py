@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from extractor.clean.records import CleanedPage
 from extractor.extract import extract_claims
-from extractor.extract.context import PageContext
-from extractor.extract.number_format import NumberFormat, format_mentions, number_format_at
+from extractor.extract.context.context import PageContext
+from extractor.extract.context.number_format import NumberFormat, format_mentions, number_format_at
 from extractor.langid import tag_page
 
 

@@ -1,4 +1,4 @@
-"""Number parsing (extractor.extract.numbers, with numeral_tables and number_words behind it):
+"""Number parsing (extractor.extract.numbers.numbers, with numeral_tables and number_words behind it):
 real numeral shapes of ko/zh/en pages,
 property tests, and the Microsoft Recognizers-Text number specs in shared/testdata."""
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.numbers import (lexicon_langs, parse_cjk, parse_english_words, parse_number,
-                                       round_sig, to_ascii_digits)
+from extractor.extract.numbers.numbers import (lexicon_langs, parse_cjk, parse_english_words, parse_number,
+                                               round_sig, to_ascii_digits)
 
 SPECS = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "numbers"
 LANGS = ("Korean", "Chinese", "English")

@@ -1,9 +1,9 @@
 """Names no lexicon lists: found by what the page says of them, not by a list."""
 from __future__ import annotations
 
-from extractor.extract.entities import SYSTEM, find_entities
-from extractor.extract.open_names import (is_open_word, island_codes,
-                                          number_models, words_before_nouns)
+from extractor.extract.names.entities import SYSTEM, find_entities
+from extractor.extract.names.open_names import (is_open_word, island_codes,
+                                                number_models, words_before_nouns)
 
 
 def unknown(text: str, lang: str = "en") -> list[tuple[str, str]]:

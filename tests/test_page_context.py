@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.context import PageContext
-from extractor.extract.page_context import (ContextConfig, division_named, find_dates, page_context,
-                                            page_date, scope_at)
-from extractor.extract.sentence_context import sentence_context
+from extractor.extract.context.context import PageContext
+from extractor.extract.context.page_context import (ContextConfig, division_named, find_dates, page_context,
+                                                    page_date, scope_at)
+from extractor.extract.context.sentence_context import sentence_context
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 

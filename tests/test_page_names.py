@@ -2,8 +2,8 @@
 other places it writes a name found once (shortened to its last words or its number)."""
 from __future__ import annotations
 
-from extractor.extract.entities import SYSTEM, find_entities
-from extractor.extract.page_names import definitions
+from extractor.extract.names.entities import SYSTEM, find_entities
+from extractor.extract.names.page_names import definitions
 
 
 def unknown(text: str, lang: str = "en") -> list[tuple[str, str]]:

@@ -219,7 +219,7 @@ def test_warm_up_pages_run_clean_in_each_language_and_build_every_lexicon_set():
     change (a page that fails would warm nothing and log an error on every run), and
     must build the grammar of every lexicon set a page or sentence can use."""
     from extractor import pipeline
-    from extractor.extract.quantity_grammar import grammar
+    from extractor.extract.quantities.quantity_grammar import grammar
 
     langs = set()
     for text in pipeline._WARM_UP_PAGES:

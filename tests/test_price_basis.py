@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from extractor.clean.records import CleanedPage
 from extractor.extract import extract_claims
-from extractor.extract.context import PageContext
-from extractor.extract.price_basis import basis_mentions, header_basis, price_basis_at
+from extractor.extract.context.context import PageContext
+from extractor.extract.context.price_basis import basis_mentions, header_basis, price_basis_at
 from extractor.langid import tag_page
 
 

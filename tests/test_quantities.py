@@ -1,4 +1,4 @@
-"""The quantity layer (extractor.extract.quantities): numbers with units, qualifiers, ranges,
+"""The quantity layer (extractor.extract.quantities.quantities): numbers with units, qualifiers, ranges,
 what is not a quantity, on real sentence shapes of ko/zh/en pages; property tests; and the
 Microsoft Recognizers-Text percent, currency, duration and number specs."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.quantities import QUANTITY_FIELDS, Quantity, QuantityConfig, find_quantities
+from extractor.extract.quantities.quantities import QUANTITY_FIELDS, Quantity, QuantityConfig, find_quantities
 
 SPECS = Path(__file__).resolve().parents[2] / "shared" / "testdata" / "numbers"
 LANG_CODES = {"Korean": "ko", "Chinese": "zh", "English": "en"}

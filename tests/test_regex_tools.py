@@ -1,4 +1,4 @@
-"""Regex building blocks (extractor.extract.regex_tools): alternations grouped by first
+"""Regex building blocks (extractor.extract.text.regex_tools): alternations grouped by first
 character, sharing their boundaries, keep every match."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.quantity_grammar import grammar
-from extractor.extract.regex_tools import first_char_buckets
+from extractor.extract.quantities.quantity_grammar import grammar
+from extractor.extract.text.regex_tools import first_char_buckets
 
 
 _SUFFIXES = ["", r"(?![A-Za-z0-9_])", r"(?! ?\d)", r"(?!s)"]
@@ -43,7 +43,7 @@ def test_unit_pattern_shares_its_boundaries():
 
 # --- case variants and the all-cases first-character class -------------------------------
 
-from extractor.extract.regex_tools import case_variants, first_char_alternation  # noqa: E402
+from extractor.extract.text.regex_tools import case_variants, first_char_alternation  # noqa: E402
 
 
 def test_case_variants_are_what_the_engine_folds():

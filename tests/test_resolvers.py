@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import extract_claims
-from extractor.extract.entities import Entity
-from extractor.extract.link_kinds import ClaimKind, OWN_SENTENCE
-from extractor.extract.resolvers import (SYSTEM_RESOLVERS, WORKLOAD_RESOLVERS, Candidate, choose)
-from extractor.extract.roles import Mention
+from extractor.extract.names.entities import Entity
+from extractor.extract.linking.link_kinds import ClaimKind, OWN_SENTENCE
+from extractor.extract.linking.resolvers import (SYSTEM_RESOLVERS, WORKLOAD_RESOLVERS, Candidate, choose)
+from extractor.extract.sentences.roles import Mention
 from extractor.langid import tag_page
 
 
@@ -205,9 +205,9 @@ def test_a_korean_topic_governs_over_a_nearer_name_in_another_case():
 
 def test_a_factor_and_the_figure_it_multiplies_are_not_paired_with_two_names():
     # set2/ko_01: two names and "4배 ... 20PF" in one clause are no "respectively" pairs
-    from extractor.extract.candidates import parallel_pairs
-    from extractor.extract.quantities import Quantity
-    from extractor.extract.roles import SentenceRoles
+    from extractor.extract.linking.candidates import parallel_pairs
+    from extractor.extract.quantities.quantities import Quantity
+    from extractor.extract.sentences.roles import SentenceRoles
     s = "MI350은 MI300X보다 4배 높은 20PF"
     ms = [Mention(Entity(0, 5, "MI350", "SYSTEM", "MI350"), 0, 5),
           Mention(Entity(7, 13, "MI300X", "SYSTEM", "MI300X"), 7, 13)]

@@ -12,11 +12,11 @@ import pytest
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import Claim, extract_claims
-from extractor.extract.cues import clause_spans
-from extractor.extract.entities import SYSTEM, Entity
-from extractor.extract.quantities import find_quantities
-from extractor.extract.comparisons import unknown_baseline
-from extractor.extract.roles import Mention, SentenceInfo, mark_roles
+from extractor.extract.text.cues import clause_spans
+from extractor.extract.names.entities import SYSTEM, Entity
+from extractor.extract.quantities.quantities import find_quantities
+from extractor.extract.sentences.comparisons import unknown_baseline
+from extractor.extract.sentences.roles import Mention, SentenceInfo, mark_roles
 from extractor.langid import tag_page
 
 TITLE = "Accelerators\n\n"

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.rounds import known_rounds, round_for_date
+from extractor.extract.context.rounds import known_rounds, round_for_date
 
 
 @pytest.mark.parametrize("date, rnd", [

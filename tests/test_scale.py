@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.scale import scale_at, scale_mentions
+from extractor.extract.context.scale import scale_at, scale_mentions
 
 
 @pytest.mark.parametrize("text, expected", [

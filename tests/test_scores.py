@@ -1,4 +1,4 @@
-"""Benchmark scores (extractor.extract.scores): a number without unit given as a score of
+"""Benchmark scores (extractor.extract.numbers.scores): a number without unit given as a score of
 a benchmark suite or of a dimensionless index is a claim with an empty unit, quantity
 `unknown`, metric `other` and the suite as workload (CLAIMS.md)."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import Claim, extract_claims
-from extractor.extract.scores import score_names, score_of
+from extractor.extract.numbers.scores import score_names, score_of
 from extractor.langid import tag_page
 
 

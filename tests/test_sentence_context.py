@@ -3,9 +3,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.context import PageContext
-from extractor.extract.page_context import division_named
-from extractor.extract.sentence_context import sentence_context
+from extractor.extract.context.context import PageContext
+from extractor.extract.context.page_context import division_named
+from extractor.extract.context.sentence_context import sentence_context
 
 
 def test_sentence_context_overrides_the_division_and_round_it_names():

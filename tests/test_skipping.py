@@ -1,4 +1,4 @@
-"""Patterns that skip ahead (extractor.extract.skipping): the matches of the patterns they
+"""Patterns that skip ahead (extractor.extract.text.skipping): the matches of the patterns they
 are made of, found by `search`, `finditer` and `skipping_spans`."""
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor import lexicons
-from extractor.extract.cues import cue_regex
-from extractor.extract.page_context import _patterns
-from extractor.extract.regex_tools import case_variants
-from extractor.extract.skipping import SkippingPattern, skipping_pattern, skipping_spans
+from extractor.extract.text.cues import cue_regex
+from extractor.extract.context.page_context import _patterns
+from extractor.extract.text.regex_tools import case_variants
+from extractor.extract.text.skipping import SkippingPattern, skipping_pattern, skipping_spans
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 

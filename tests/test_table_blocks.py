@@ -1,13 +1,13 @@
-"""Tables told by the lines around them (extractor.extract.table_blocks): fixed-count rows
+"""Tables told by the lines around them (extractor.extract.tables.table_blocks): fixed-count rows
 under a header line, one cell per line, spec sheets, headers spread over short lines."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.table_blocks import (fixed_count_blocks, label_value_pairs, scattered_headers,
-                                            stacked_blocks)
-from extractor.extract.table_headers import header_unit
+from extractor.extract.tables.table_blocks import (fixed_count_blocks, label_value_pairs, scattered_headers,
+                                                   stacked_blocks)
+from extractor.extract.tables.table_headers import header_unit
 
 
 def test_fixed_count_block_needs_a_header_of_as_many_cells():

@@ -1,8 +1,8 @@
-"""What a table's header cells say (extractor.extract.table_headers): header rows, the unit
+"""What a table's header cells say (extractor.extract.tables.table_headers): header rows, the unit
 a header cell or a caption gives its cells, numbered captions."""
 from __future__ import annotations
 
-from extractor.extract.table_headers import caption_unit, header_unit, is_header, is_marked_caption
+from extractor.extract.tables.table_headers import caption_unit, header_unit, is_header, is_marked_caption
 
 
 def test_header_rows_hold_no_values():

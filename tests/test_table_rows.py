@@ -1,12 +1,12 @@
-"""The cells of one row of a table flattened to text (extractor.extract.table_rows): every
+"""The cells of one row of a table flattened to text (extractor.extract.tables.table_rows): every
 form of a row, and prose lines that are no rows."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.table_rows import (aligned_spans, cells_of, column_of, pipe_spans, splitter_of,
-                                          tab_spans, value_cells)
+from extractor.extract.tables.table_rows import (aligned_spans, cells_of, column_of, pipe_spans, splitter_of,
+                                                 tab_spans, value_cells)
 
 
 def test_cells_of_every_form():

@@ -1,4 +1,4 @@
-"""Tables flattened to text, read whole (extractor.extract.tables and table_cells): the
+"""Tables flattened to text, read whole (extractor.extract.tables.tables and table_cells): the
 claims of every flattened form of a table, header units, row labels, captions above and
 below, systems as columns or rows, benchmark scores, and prose that must not become a
 table. The pure readers have their own tests: test_table_rows, test_table_blocks,
@@ -9,11 +9,11 @@ import pytest
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import Claim, extract_claims
-from extractor.extract.roles import SentenceInfo
-from extractor.extract.table_blocks import fixed_count_blocks
-from extractor.extract.table_headers import header_unit
-from extractor.extract.table_rows import splitter_of
-from extractor.extract.tables import TableTracker
+from extractor.extract.sentences.roles import SentenceInfo
+from extractor.extract.tables.table_blocks import fixed_count_blocks
+from extractor.extract.tables.table_headers import header_unit
+from extractor.extract.tables.table_rows import splitter_of
+from extractor.extract.tables.tables import TableTracker
 from extractor.langid import tag_page
 
 

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from extractor import lexicons
 from extractor.clean import CleanedPage
 from extractor.extract.claims import extract_claims
-from extractor.extract.cues import words_regex
-from extractor.extract.tasks import find_tasks
+from extractor.extract.text.cues import words_regex
+from extractor.extract.names.tasks import find_tasks
 from extractor.langid import tag_page
 
 

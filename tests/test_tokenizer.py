@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.spacy_entities import entity_pipeline
-from extractor.extract.tokenizer import split_words
+from extractor.extract.names.spacy_entities import entity_pipeline
+from extractor.extract.text.tokenizer import split_words
 
 
 def words(text: str) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from extractor.clean import CleanedPage
 from extractor.extract.claims import extract_claims
-from extractor.extract.entities import canonical_system
+from extractor.extract.names.entities import canonical_system
 from extractor.langid import tag_page
 
 
@@ -59,9 +59,9 @@ def test_a_page_about_one_model_gives_it_to_numbers_that_name_none():
 
 
 def test_a_page_about_a_part_keeps_the_part_as_its_system():
-    from extractor.extract.roles import Mention, SentenceInfo
-    from extractor.extract.entities import Entity
-    from extractor.extract.topics import PageTopic
+    from extractor.extract.sentences.roles import Mention, SentenceInfo
+    from extractor.extract.names.entities import Entity
+    from extractor.extract.linking.topics import PageTopic
 
     part = Mention(Entity(0, 4, "HBM4", "SYSTEM", "HBM4"), 0, 4)
     product = Mention(Entity(10, 14, "H200", "SYSTEM", "H200"), 10, 14)
@@ -73,7 +73,7 @@ def test_a_page_about_a_part_keeps_the_part_as_its_system():
 
 def test_the_figures_of_a_part_are_its_products():
     # HBM3E is the H200's memory: 141 GB is the H200's, though HBM3E stands nearer
-    from extractor.extract.entities import find_entities
+    from extractor.extract.names.entities import find_entities
 
     text = "NVIDIA H200 review\n\nIt pairs SK hynix HBM3E memory, 141GB in all."
     assert "HBM3E" in {e.canonical for e in find_entities(text)}
@@ -81,7 +81,7 @@ def test_the_figures_of_a_part_are_its_products():
 
 
 def test_a_product_beats_its_family_named_in_the_same_sentence():
-    from extractor.extract.name_kinds import is_family
+    from extractor.extract.names.name_kinds import is_family
 
     assert is_family(canonical_system("Hopper"))
     text = "The NVIDIA H200 GPU builds upon the Hopper architecture, with 141GB of memory."
@@ -99,9 +99,9 @@ def test_the_page_workload_is_the_one_the_page_names_most():
 
 
 def test_a_table_row_is_no_heading():
-    from extractor.extract.entities import Entity
-    from extractor.extract.roles import Mention, SentenceInfo
-    from extractor.extract.topics import heading_above
+    from extractor.extract.names.entities import Entity
+    from extractor.extract.sentences.roles import Mention, SentenceInfo
+    from extractor.extract.linking.topics import heading_above
 
     h100 = Mention(Entity(2, 6, "H100", "SYSTEM", "H100"), 2, 6)
     infos = [SentenceInfo(0, 10, "Prices", "en", 0),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from extractor.extract.quantities import QuantityConfig
+from extractor.extract.quantities.quantities import QuantityConfig
 
 
 @dataclass

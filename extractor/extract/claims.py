@@ -34,25 +34,25 @@ from dataclasses import replace
 
 from extractor.extract.claim_rows import CLAIM_COLUMNS, Claim, ClaimConfig
 from extractor.extract.confidence import claim_confidence
-from extractor.extract.cues import clause_spans, cues, lang_key
-from extractor.extract.entities import find_entities
-from extractor.extract.link_kinds import claim_kind
-from extractor.extract.linking import link_names, memoised, sentence_infos
+from extractor.extract.text.cues import clause_spans, cues, lang_key
+from extractor.extract.names.entities import find_entities
+from extractor.extract.linking.link_kinds import claim_kind
+from extractor.extract.linking.linking import link_names, memoised, sentence_infos
 from extractor.extract.losses import LossIndex, dropped_syllables
 from extractor.extract.metrics import measured_spans, metric_by_unit, metric_for, reads_cues
-from extractor.extract.number_format import number_format_at
+from extractor.extract.context.number_format import number_format_at
 from extractor.extract.not_claims import about_business
 from extractor.extract.not_claims.claims import bare_cue_follows
 from extractor.extract.not_claims.rules import BY_NAME, NumberFacts, Rejection, first, stage_rules
-from extractor.extract.page_context import page_context
-from extractor.extract.price_basis import price_basis_of, with_restated_bases
-from extractor.extract.quantities import Quantity, find_quantities
-from extractor.extract.roles import SentenceInfo, mark_roles
-from extractor.extract.scores import score_of
-from extractor.extract.sentence_context import sentence_context
-from extractor.extract.tables import Table, TableTracker
-from extractor.extract.tasks import find_tasks
-from extractor.extract.topics import PageTopic, previous, refers_back
+from extractor.extract.context.page_context import page_context
+from extractor.extract.context.price_basis import price_basis_of, with_restated_bases
+from extractor.extract.quantities.quantities import Quantity, find_quantities
+from extractor.extract.sentences.roles import SentenceInfo, mark_roles
+from extractor.extract.numbers.scores import score_of
+from extractor.extract.context.sentence_context import sentence_context
+from extractor.extract.tables.tables import Table, TableTracker
+from extractor.extract.names.tasks import find_tasks
+from extractor.extract.linking.topics import PageTopic, previous, refers_back
 
 __all__ = ["CLAIM_COLUMNS", "Claim", "ClaimConfig", "LossIndex", "extract_claims"]
 

@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.cues import LANGS, cues
+from extractor.extract.text.cues import LANGS, cues
 
 Span = tuple[int, int]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.cues import LANGS, cues, lang_key
+from extractor.extract.text.cues import LANGS, cues, lang_key
 from extractor.extract.metric_cues import (comparison_markers, cue_class, cue_matches, cue_rule,
                                            from_markers, level_markers, noun_first_kinds, reads_cues,
                                            span_regex, weak_metrics)

@@ -4,7 +4,7 @@
 
 A capitalised word before a class noun ("Ironwood TPU", "Trillium chips") or in a page's
 definition ("트릴리움(Trillium)") is taken as a product name no lexicon lists
-(`extract/open_names.py`) unless it is a common English word ("Custom chips",
+(`extract/names/open_names.py`) unless it is a common English word ("Custom chips",
 "Mobile GPU", "Edge TPU"). The words and their frequencies are wordfreq's (a dependency
 already, `clean/char_model.py`): the English words of Zipf frequency >= 3.3 (about once
 in 500,000 words), lower case and alphabetic. Product names sit below it (trillium 2.4,

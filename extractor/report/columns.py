@@ -99,7 +99,7 @@ CLAIMS = (
            "none for a price paid once; `?` as above), from their sentence (\"$2.69/hr\", "
            "\"시간당\", \"月租\"), else their table column's header or the header of "
            "the price list they are a line of (\"Price/GPU-hr\"). The words beside the "
-           "number add what it measures (`extractor/extract/facets.py`): `part=` of a "
+           "number add what it measures (`extractor/extract/context/facets.py`): `part=` of a "
            "memory, bandwidth or power figure (`hbm`, `cache`, `sram`, `interconnect`, "
            "`network`, `io`, `pin`, `cooling`), `scale=` of a figure (`chip`, `node`, "
            "`rack`, `pod`, `cluster`, `national`, `market`), `variant=china`, `period=` "
@@ -249,7 +249,7 @@ LINKS = (
     Value("baseline_only", "The only system of the sentence is a comparison's baseline "
           "(usually a page that lost the comparison word).", "A100 ?? 1.7?"),
     Value("none:kind=<kind>", "A name was found but the claim's kind may not take it "
-          "from there (`extractor.extract.link_kinds`): a memory size, bandwidth, power, "
+          "from there (`extractor.extract.linking.link_kinds`): a memory size, bandwidth, power, "
           "compute figure or price takes no model from outside its sentence; a model's "
           "parameter count takes no system; a market figure no system from outside its "
           "sentence.", "141GB of HBM3e on a page about GPT-3: workload=none:kind=memory"),

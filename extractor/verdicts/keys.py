@@ -23,8 +23,8 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.context import PageContext
-from extractor.extract.rounds import round_for_date, round_sort_key
+from extractor.extract.context.context import PageContext
+from extractor.extract.context.rounds import round_for_date, round_sort_key
 
 __all__ = ["FILLED", "KEY_FIELDS", "GroupKey", "UNSPECIFIC_METRICS", "counted_thing", "possible_round"]
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from extractor.extract.context import PageContext
+from extractor.extract.context.context import PageContext
 from extractor.table_files import format_cell
 from extractor.verdicts.columns import NUMBER_COLUMNS, TEXT_COLUMNS, ClaimColumns, finite, text
 from extractor.verdicts.config import ConsistencyConfig
@@ -206,7 +206,7 @@ class MemberFactory:
         for doc, sentence in zip(codes["doc_id"].tolist(), codes["sentence"].tolist()):
             sentences[doc][sentence] = None
         # only for a table without contexts: reading them is the claim stage's work
-        from extractor.extract.page_context import page_context  # noqa: PLC0415
+        from extractor.extract.context.page_context import page_context  # noqa: PLC0415
         docs, texts = self.columns.values["doc_id"], self.columns.values["sentence"]
         return {docs[d]: page_context("\n".join(texts[s] for s in ss))
                 for d, ss in sentences.items()}

@@ -1,7 +1,7 @@
 """The names that join claims to each other and to the reference table: canonical system
 and benchmark names and the keys two names must share to be the same (case, spaces,
 hyphens and underscores never matter: "Bow-Pod16" = "Bow Pod16"; BERT and BERT-Large
-are one MLPerf benchmark). Canonical claim names come from `extractor.extract.names`, the
+are one MLPerf benchmark). Canonical claim names come from `extractor.extract.names.names`, the
 one name normaliser; a reference table's own spellings from `reference_names`.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.names import canonical_system as _entity_system
-from extractor.extract.names import canonical_workload as _entity_workload
-from extractor.extract.names import name_key as _name_key
+from extractor.extract.names.names import canonical_system as _entity_system
+from extractor.extract.names.names import canonical_workload as _entity_workload
+from extractor.extract.names.names import name_key as _name_key
 from extractor.verdicts.reference_names import by_rule
 
 __all__ = ["benchmark_key", "canonical_benchmark", "canonical_reference_system",

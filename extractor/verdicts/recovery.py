@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from extractor.extract.context import PageContext
+from extractor.extract.context.context import PageContext
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.keys import UNSPECIFIC_METRICS, possible_round
 from extractor.verdicts.members import Member

@@ -15,8 +15,8 @@ import logging
 
 import pandas as pd
 
-from extractor.extract.context import PageContext
-from extractor.extract.rounds import round_sort_key
+from extractor.extract.context.context import PageContext
+from extractor.extract.context.rounds import round_sort_key
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.members import Member
 from extractor.verdicts.reference_check import ReferenceCheck, check_time, system_hint

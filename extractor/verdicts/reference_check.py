@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from extractor.extract.context import PageContext
-from extractor.extract.rounds import round_for_date, round_sort_key
+from extractor.extract.context.context import PageContext
+from extractor.extract.context.rounds import round_for_date, round_sort_key
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.members import Member
 

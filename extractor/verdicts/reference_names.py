@@ -88,8 +88,8 @@ def derive_names(system_name: str, accelerator: str) -> list[str]:
     >>> derive_names("Bow-Pod16", "Graphcore Bow IPU")[:1], derive_names("tpu-v5p-12288", "TPU-v5p")
     (['Bow Pod16'], ['TPU v5p'])
     """
-    from extractor.extract.entities import find_entities  # noqa: PLC0415 - heavy, lazy
-    from extractor.extract.names import canonical_system  # noqa: PLC0415
+    from extractor.extract.names.entities import find_entities  # noqa: PLC0415 - heavy, lazy
+    from extractor.extract.names.names import canonical_system  # noqa: PLC0415
     from extractor.lexicons.build_names import accelerator_names, system_names  # noqa: PLC0415
 
     system_name, accelerator = (system_name or "").strip(), (accelerator or "").strip()

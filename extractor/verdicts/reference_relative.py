@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.context import PageContext
-from extractor.extract.names import canonical_system, name_key
-from extractor.extract.rounds import round_sort_key
+from extractor.extract.context.context import PageContext
+from extractor.extract.names.names import canonical_system, name_key
+from extractor.extract.context.rounds import round_sort_key
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.members import Member
 from extractor.verdicts.reference_check import ReferenceCheck, divisions_to_try, significant, where

@@ -111,7 +111,7 @@ class ReferenceIndex:
     def latest_round(self) -> str:
         """The newest round the table holds ('' for an empty table)."""
         if not hasattr(self, "_latest"):
-            from extractor.extract.rounds import round_sort_key  # noqa: PLC0415
+            from extractor.extract.context.rounds import round_sort_key  # noqa: PLC0415
             rounds = {r.round for r in self.rows if r.round}
             self._latest = max(rounds, key=round_sort_key) if rounds else ""
         return self._latest

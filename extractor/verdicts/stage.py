@@ -21,7 +21,7 @@ int32 group and, for a value whose unit was recovered, its new cells.
 How, in order:
 
 1. Context: each claim's `context` (suite, round, division, date, and the scale its
-   sentence states; see `extractor.extract.context`). A table without a context column
+   sentence states; see `extractor.extract.context.context`). A table without a context column
    gets each page's from the sentences of its claims.
 2. Unit recovery (`recovery.recover_units`): a value whose unit the page lost (a `?`-damaged page)
    takes the unit of an agreeing claim of another page about the same system and
@@ -70,7 +70,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from extractor.extract.context import PageContext
+from extractor.extract.context.context import PageContext
 from extractor.verdicts.columns import ClaimColumns, text
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.grouping import group_claims, verdict

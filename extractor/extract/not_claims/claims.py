@@ -18,10 +18,10 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.quantity_types import Quantity
-from extractor.extract.literal_gates import fold_ascii_case
-from extractor.extract.regex_tools import is_hangul
-from extractor.extract.scores import score_of
+from extractor.extract.numbers.quantity_types import Quantity
+from extractor.extract.text.literal_gates import fold_ascii_case
+from extractor.extract.text.regex_tools import is_hangul
+from extractor.extract.numbers.scores import score_of
 
 
 def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -33,7 +33,7 @@ def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[in
     >>> sorted(s[a:b] for a, b in always)
     ['1638413962408997.png', '2021-12-02', 'MLPerf 1.1']
     """
-    from extractor.extract.cues import cues  # noqa: PLC0415 - cues imports the quantity layer, which imports this module
+    from extractor.extract.text.cues import cues  # noqa: PLC0415 - cues imports the quantity layer, which imports this module
     c = cues()
     return _spans(c.not_always, sentence), _spans(c.not_unitless, sentence)
 
@@ -207,7 +207,7 @@ def magnitude_lost_rule(n) -> bool:
 
 
 def not_claim_pattern(n) -> bool:
-    from extractor.extract.cues import cues  # noqa: PLC0415 - see not_claim_spans
+    from extractor.extract.text.cues import cues  # noqa: PLC0415 - see not_claim_spans
     # [always spans, unitless spans]: the unitless patterns are read only once a number
     # without a unit asks (profiled: the slowest of the patterns, most numbers have a unit)
     if not n.spans_cache:
@@ -229,7 +229,7 @@ def overlaps_number(q: Quantity, spans) -> bool:
 def not_claim_pattern_unitless(n) -> bool:
     if n.q.unit:
         return False  # "2048 GPUs" is a count
-    from extractor.extract.cues import cues  # noqa: PLC0415 - see not_claim_spans
+    from extractor.extract.text.cues import cues  # noqa: PLC0415 - see not_claim_spans
     if not n.spans_cache:  # (read by not_claim_pattern, the rule before, in a run)
         n.spans_cache.append(_spans(cues().not_always, n.sentence))
     if len(n.spans_cache) < 2:
@@ -275,7 +275,7 @@ def unnamed_count(n) -> bool:
 
 def bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
     """A word right after a bare number implies its lost unit ("최대 2.6 단축")."""
-    from extractor.extract.cues import LANGS, cues, lang_key  # noqa: PLC0415 - see not_claim_spans
+    from extractor.extract.text.cues import LANGS, cues, lang_key  # noqa: PLC0415 - see not_claim_spans
     tail = sentence[q.end:q.end + 8].lstrip().lower()
     lk = lang_key(lang)
     langs = [lk] if lk in LANGS else list(LANGS)
@@ -284,7 +284,7 @@ def bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
 
 @lru_cache(maxsize=None)
 def _business_regex(lang: str):
-    from extractor.extract.cues import LANGS, words_searcher  # noqa: PLC0415
+    from extractor.extract.text.cues import LANGS, words_searcher  # noqa: PLC0415
     lex = lexicons.load("claims_business.json")
     langs = [lang] if lang in LANGS else list(LANGS)
     return words_searcher([w for lg in langs for w in lex.get(lg, ())])  # (searched only: skips ahead)
@@ -299,7 +299,7 @@ def about_business(sentence: str, lang: str) -> bool:
     >>> about_business("Peak bandwidth reaches 8 TB/s.", "en"), about_business("매출이 30% 늘었다", "ko")
     (False, True)
     """
-    from extractor.extract.cues import lang_key  # noqa: PLC0415
+    from extractor.extract.text.cues import lang_key  # noqa: PLC0415
     rx = _business_regex(lang_key(lang))
     return rx is not None and rx.search(sentence or "") is not None
 

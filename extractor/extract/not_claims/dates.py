@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from extractor import lexicons
-from extractor.extract.regex_tools import alt, first_char_alternation
+from extractor.extract.text.regex_tools import alt, first_char_alternation
 
 
 class FullDates(NamedTuple):

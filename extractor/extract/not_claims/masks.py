@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 from extractor import lexicons
-from extractor.extract.regex_tools import HAN, SP, alt, with_first_char_guard
+from extractor.extract.text.regex_tools import HAN, SP, alt, with_first_char_guard
 
 
 class Masks(NamedTuple):

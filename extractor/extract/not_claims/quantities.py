@@ -17,8 +17,8 @@ import bisect
 import re
 
 from extractor.extract.not_claims.masks import Spans
-from extractor.extract.numbers import numeral_tables
-from extractor.extract.regex_tools import HAN, HANGUL, is_hangul
+from extractor.extract.numbers.numbers import numeral_tables
+from extractor.extract.text.regex_tools import HAN, HANGUL, is_hangul
 
 
 #: the characters that end the token before a number (`_in_address_token`)
@@ -298,7 +298,7 @@ def multiplier_inside_word(f, c) -> bool:
 
 
 def rate_denominator(f, c) -> bool:
-    from extractor.extract.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
+    from extractor.extract.quantities.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
     return unit_info(c.unit)[0] == "duration" and bool(_AMOUNT_BEFORE.search(f.norm, max(0, c.s - 24), c.s))
 
 

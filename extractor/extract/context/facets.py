@@ -1,0 +1,215 @@
+"""What a number of a sentence measures beyond its metric, from the words beside it
+(`lexicons/context_facets.json`): the facets the consistency stage keys its groups by.
+
+- `facets_at(sentence, at, metric) -> dict`: for the number at offset `at` (of the
+  half-width sentence), the fields of `context.PageContext` its words state:
+  `part` (hbm, cache, sram, interconnect, network, io, pin, cooling) for a memory,
+  bandwidth or power figure; `scale` (chip, node, rack, pod, cluster, national, market)
+  for a figure of an absolute metric; `variant` (china) when the sentence names a
+  product variant; `seller` for a price; `period` for a change (`5y`, `since2022`,
+  `2025-06`) or `earlier` for the first value of "from 1200 W to 1400 W".
+
+A cue in the number's clause speaks for it (the nearest one), else the nearest within
+`WINDOW` characters before it. A seller is named in the clause, or the only one of the
+sentence; a sentence naming several speaks for none of them ('?'). No function raises on
+any str input.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract.text.literal_gates import fold_ascii_case, required_literals
+
+__all__ = ["WINDOW", "facets_at"]
+
+#: how far before a number (characters) a cue outside its clause may stand
+WINDOW = 60
+_NUMBER = re.compile(r"[\d.,]*\d\s*[A-Za-z%/$°µ]{0,8}")
+
+
+def _cue_pattern(words) -> str:
+    parts = []
+    for w in sorted(set(words), key=len, reverse=True):
+        e = re.escape(w)
+        parts.append(rf"(?<![A-Za-z0-9]){e}s?(?![A-Za-z0-9])" if w.isascii() else e)
+    return "|".join(parts) or r"(?!x)x"
+
+
+@lru_cache(maxsize=None)
+def _labelled(section: str) -> tuple[tuple[re.Pattern, str], ...]:
+    table = lexicons.load("context_facets.json")[section]
+    return tuple((re.compile(_cue_pattern(words), re.IGNORECASE), label)
+                 for label, words in table.items())
+
+
+@lru_cache(maxsize=None)
+def _variant_literals() -> tuple[tuple[tuple[str, ...], bool], ...] | None:
+    """(literals, folded) of each variant cue pattern: a match holds one of its literals,
+    in `fold_ascii_case` of a text when folded (`literal_gates`); None when not known."""
+    table = lexicons.load("context_facets.json")["variants"]
+    found = [required_literals(_cue_pattern(words), re.IGNORECASE) for words in table.values()]
+    return tuple(found) if all(found) else None
+
+
+@lru_cache(maxsize=64)
+def _may_name_variant(text: str) -> bool:
+    """Whether `text` holds a literal of the variant cues (a text without one names no
+    variant, nor does any part of it): the cues' search, an attempt per cue at every
+    position, made once per sentence instead of once per number (profiled)."""
+    literals = _variant_literals()
+    if literals is None:
+        return True
+    folded = fold_ascii_case(text)
+    return any(lit in (folded if is_folded else text) for lits, is_folded in literals for lit in lits)
+
+
+@lru_cache(maxsize=None)
+def _metrics(section: str) -> frozenset:
+    return frozenset(lexicons.load("context_facets.json")[section])
+
+
+@lru_cache(maxsize=None)
+def _parts_of(metric: str) -> frozenset:
+    """The parts a figure of this metric may be of (a power figure's HBM is no part of
+    its power)."""
+    return frozenset(lexicons.load("context_facets.json")["part_metrics"].get(metric, ()))
+
+
+@lru_cache(maxsize=4096)
+def _mentions(text: str, section: str) -> tuple[tuple[int, int, str], ...]:
+    """The cues of `section` in `text`, in order (a sentence is read once for all its
+    numbers: profiled, this was a sixth of the claim stage)."""
+    return tuple(sorted((m.start(), m.end(), label) for pattern, label in _labelled(section)
+                        for m in pattern.finditer(text)))
+
+
+@lru_cache(maxsize=None)
+def _word_patterns(section: str) -> tuple[re.Pattern, ...]:
+    """The words of a list of `context_facets.json` as one pattern each, compiled once."""
+    return tuple(re.compile(_cue_pattern([w]), re.IGNORECASE)
+                 for w in lexicons.load("context_facets.json")[section])
+
+
+def _clause(text: str, at: int) -> tuple[int, int]:
+    from extractor.extract.context.sentence_context import clause_at  # noqa: PLC0415 - one way
+    return clause_at(text, at)
+
+
+def _nearest(text: str, at: int, end: int, section: str, labels=None) -> str:
+    """The label (of `labels`, when given) of the cue nearest the number in its clause,
+    else the nearest before it within WINDOW; '' when none."""
+    found = [m for m in _mentions(text, section) if labels is None or m[2] in labels]
+    if not found:
+        return ""
+    start, stop = _clause(text, at)
+
+    def distance(m):
+        return at - m[1] if m[1] <= at else (m[0] - end if m[0] >= end else 0)
+
+    inside = [m for m in found if start <= m[0] < stop]
+    if inside:
+        return min(inside, key=lambda m: (distance(m), m[0] > at))[2]
+    before = [m for m in found if m[1] <= at and at - m[1] <= WINDOW]
+    return before[-1][2] if before else ""
+
+
+def _seller(text: str, at: int) -> str:
+    found = _mentions(text, "sellers")
+    if not found:
+        return ""
+    start, stop = _clause(text, at)
+    inside = {label for s, _, label in found if start <= s < stop}
+    named = inside or {label for _, _, label in found}
+    return named.pop() if len(named) == 1 else "?"
+
+
+_CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2, "兩": 2}
+_SPAN = re.compile(r"(?:过去|過去|近|past|last|over the past|지난|최근)\s*"
+                   r"(\d+|[一二三四五六七八九十两兩]+)\s*(年|years?|개월|个月|個月|months?|년)",
+                   re.IGNORECASE)
+_SINCE = re.compile(r"(?:since|自|从|從)\s*((?:19|20)\d\d)|((?:19|20)\d\d)\s*(?:年以来|年以來|년 이후|년부터)",
+                    re.IGNORECASE)
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_MONTH = re.compile(r"((?:19|20)\d\d)\s*(?:年|년)\s*(\d{1,2})\s*(?:月|월)|"
+                    r"(" + "|".join(_MONTHS) + r")\s+((?:19|20)\d\d)", re.IGNORECASE)
+
+
+def _period(text: str, at: int, end: int, of_a_change: bool = True) -> str:
+    """The period of a change its clause states; 'earlier' for the first value of a
+    change stated as from ... to ...; '' when none (a value that is no change has no
+    period but 'earlier': `of_a_change` False looks for that only)."""
+    before, after = text[max(0, at - 12):at], text[end:end + 8]
+    if any(p.search(before) for p in _word_patterns("change_from")) \
+            and any(p.search(after) for p in _word_patterns("change_to")):
+        return "earlier"
+    if not of_a_change:
+        return ""
+    start, stop = _clause(text, at)
+    # the number's clause, else what the sentence says before it ("In June 2025, ...")
+    for part in (text[start:stop], text[:at]):
+        found = _period_in(part)
+        if found:
+            return found
+    return ""
+
+
+@lru_cache(maxsize=4096)
+def _period_in(clause: str) -> str:
+    m = _SPAN.search(clause)
+    if m:
+        n = m.group(1)
+        n = int(n) if n.isdigit() else sum(_CN_DIGITS.get(c, 0) for c in n) or 1
+        unit = "m" if m.group(2).lower().startswith(("m", "개", "个", "個")) else "y"
+        return f"{n}{unit}"
+    m = _SINCE.search(clause)
+    if m:
+        return f"since{m.group(1) or m.group(2)}"
+    m = _MONTH.search(clause)
+    if m:
+        if m.group(1):
+            return f"{m.group(1)}-{int(m.group(2)):02d}"
+        return f"{m.group(4)}-{_MONTHS.index(m.group(3).lower()) + 1:02d}"
+    return ""
+
+
+def facets_at(text, at: int | None, metric: str = "", quantity: str = "") -> dict:
+    """The facets of the number at offset `at` of `text` (module docstring), as the
+    `PageContext` fields that are stated.
+
+    >>> s = "HBM3E内存容量也从192GB增加到288GB,不过代价是最大功耗从1200W增加至1400W。"
+    >>> facets_at(s, s.index("1200W"), "power"), facets_at(s, s.index("1400W"), "power")
+    ({'period': 'earlier'}, {})
+    >>> s = "19.2 TB/s의 대역폭을 제공하는 96MB의 on-die SRAM을 탑재하고 있으며 주 메모리는 128GB의 HBM2E입니다."
+    >>> facets_at(s, 0, "bandwidth")["part"]
+    'sram'
+    >>> s = "9천216개 칩 구성 시 파드(Pod)당 42.5 엑사플롭스 성능을 발휘한다."
+    >>> facets_at(s, s.index("42.5"), "compute")["scale"]
+    'pod'
+    >>> s = "인텔에 따르면 가우디 3 프로세서 8개를 탑재한 보드의 가격은 12.5만 달러로 개당 가격은 15,000달러 선으로 보입니다."
+    >>> facets_at(s, s.index("12.5"), "price")["scale"], facets_at(s, s.index("15,000"), "price")["scale"]
+    ('node', 'chip')
+    >>> s = "互联:支持第四代 NVLink,每 GPU 到 GPU 带宽 900 GB/s"
+    >>> facets_at(s, s.index("900"), "bandwidth")["part"]
+    'interconnect'
+    >>> facets_at("In June 2025, AWS cut H100 instance prices by approximately 44%.", 58, "price", "percent")
+    {'period': '2025-06', 'seller': 'aws'}
+    """
+    if not isinstance(text, str) or not isinstance(at, int) or not 0 <= at <= len(text):
+        return {}
+    m = _NUMBER.match(text, at)
+    end = m.end() if m else at
+    out = {}
+    if _parts_of(metric):
+        out["part"] = _nearest(text, at, end, "part", _parts_of(metric))
+    if metric in _metrics("scale_metrics") and quantity not in ("percent", "factor"):
+        out["scale"] = _nearest(text, at, end, "scale")
+    out["variant"] = "china" if _may_name_variant(text) and any(
+        p.search(text[:end + WINDOW]) for p, _ in _labelled("variants")) else ""
+    # a span is the period of a change; any value may be the first of "from A to B"
+    out["period"] = _period(text, at, end, of_a_change=quantity in ("percent", "factor"))
+    if metric == "price":
+        out["seller"] = _seller(text, at)
+    return {k: v for k, v in out.items() if v}

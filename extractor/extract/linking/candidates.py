@@ -1,0 +1,313 @@
+"""Candidates: the names of a number's own sentence, and which of them it is about.
+
+`pick` chooses among a sentence's mentions by position and role: the number's own clause
+first (a baseline's own figure: "H100의 700W보다"), then what its clause counts, then the
+other clauses, the nearest clause before the number first; `parallel_pairs` pairs k names
+with k numbers in order ("X and Y took 5 and 6 minutes, respectively");
+`system_in_sentence` and `workload_in_sentence` apply them to a sentence (with a relative
+clause's antecedent, a family's product, a figure in brackets right after a name, a name
+beyond a contrast break left to its own side, a part tied by "with" to its product); `baseline_of` names what a number is
+compared against. The roles read here are the sentence's immutable `SentenceRoles`.
+"""
+from __future__ import annotations
+
+import re
+
+from extractor.extract.text.cues import across_contrast, cues, lang_key
+from extractor.extract.names.entities import SYSTEM, WORKLOAD
+from extractor.extract.names.name_kinds import is_family
+from extractor.extract.quantities.quantities import Quantity
+from extractor.extract.sentences.comparisons import unknown_baseline
+from extractor.extract.sentences.roles import Mention, SentenceInfo, SentenceRoles, topic_of
+from extractor.extract.linking.topics import topic_particles
+
+
+def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tuple[int, int],
+         prefer_before: bool, late: bool = False,
+         topic_first: tuple[Quantity, ...] | None = None,
+         sentence: str = "", lang: str = "") -> tuple[Mention | None, str]:
+    """The mention a quantity is about, as (mention, where): where is `clause` or
+    `sentence`. Tried in order: names of the number's own clause, then what its clause
+    counts ("10.9 minutes on 3,584 H100 GPUs"), then names of the other clauses (the
+    nearest clause before the number first). With `late` (after the topic failed):
+    counted names elsewhere (`counted`), then comparison baselines (`baseline_only`).
+    Given the `sentence` and its `lang`, a name on the far side of a contrast break after
+    the number ("311.9分钟——512个H100加速器需要64.3分钟") is the other side's, not its."""
+
+    def dist(m: Mention) -> float:
+        if m.end <= q.start:
+            return (q.start - m.end) * (1.0 if prefer_before else 1.3)
+        return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
+
+    if not mentions:
+        return None, ""
+    # the roles of the mentions, looked up once (profiled: pick runs for every number)
+    role = {id(m): roles.of(m) for m in mentions}
+    c0, c1 = clause
+    if not late:
+        for m in mentions:
+            if role[id(m)].owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
+                return m, "clause"
+    own = [m for m in mentions if m.start >= c0 and m.end <= c1]
+    other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
+    counted = lambda m: role[id(m)].counted  # noqa: E731
+    baseline = lambda m: role[id(m)].baseline  # noqa: E731
+    plain = lambda ms: [m for m in ms if not counted(m) and not baseline(m)]  # noqa: E731
+    # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
+    # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
+    subject = lambda m: not baseline(m) or (role[id(m)].own_clause and q.unit not in ("x", "%"))  # noqa: E731
+    # a name after the number, beyond a contrast break, speaks for the other side only
+    this_side = lambda m: m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)  # noqa: E731
+    stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
+              ([m for m in own if counted(m) and subject(m)], "clause"),
+              (_this_side_first([m for m in plain(other) if m.end <= q.start], q, sentence, lang)
+               or [m for m in plain(other) if this_side(m)]
+               or [m for m in plain(other) if m.end <= q.start], "sentence")]
+    if late:
+        stages = [([m for m in mentions if counted(m) and not baseline(m)], "counted"),
+                  ([m for m in own if baseline(m)] or [m for m in mentions if baseline(m)],
+                   "baseline_only")]
+    for i, (pool, where) in enumerate(stages):
+        if pool:
+            best = min(pool, key=dist)
+            if i == 2 and not late and best.end <= q.start:
+                best = _head_of_part(best, mentions, sentence, lang)
+            if i == 0 and not late and topic_first is not None:
+                # "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and
+                # no number between them and it: the first is the topic, the other most
+                # likely a comparison whose marker was lost
+                before = sorted((m for m in pool if m.end <= q.start), key=lambda m: m.start)
+                if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
+                        and not any(before[0].end <= o.start < q.start for o in topic_first):
+                    return topic_of(before, sentence), where
+            if i == 0 and not late and topic_first is not None:
+                best = _topic_over_oblique(best, pool, q, sentence, lang)
+            return best, where
+    return None, ""
+
+
+def _topic_over_oblique(best: Mention, pool: list[Mention], q: Quantity, sentence: str,
+                        lang: str) -> Mention:
+    """The topic of the clause over a nearer name in another case: "새로운 MI350 시리즈는
+    기존 MI300X에서는 지원되지 않던 FP4 ... 최대 20PF": MI350's (`topic_over_oblique`)."""
+    rx = topic_particles(lang_key(lang)) if sentence else None
+    if rx is None or best.end > q.start or not rx[1].match(sentence, best.end):
+        return best
+    marked = [m for m in pool if m.end <= best.start and rx[0].match(sentence, m.end)]
+    return marked[-1] if marked else best
+
+
+def _this_side_first(before: list[Mention], q: Quantity, sentence: str, lang: str) -> list[Mention]:
+    """The names before the number on its own side of a contrast break ("训练 BERT-base 就会
+    爆显存;H200 有 141GB": BERT-base is the other side's); none when only the other side
+    names one (then a name after the number on this side comes first)."""
+    if not sentence or not before:
+        return before
+    return [m for m in before if not across_contrast(sentence, lang, m.end, q.start)]
+
+
+def _head_of_part(m: Mention, mentions: list[Mention], sentence: str, lang: str) -> Mention:
+    """The name `m` is a part of when "with" ties it to the name right before it ("The
+    debuting GB300 NVL72 with Blackwell Ultra delivered ... nearly 5x faster"), else `m`.
+
+    >>> from extractor.extract.names.entities import Entity
+    >>> s = "The debuting GB300 NVL72 with Blackwell Ultra delivered"
+    >>> gb = Mention(Entity(0, 0, "GB300 NVL72", "SYSTEM", "GB300 NVL72"), 13, 24)
+    >>> bu = Mention(Entity(0, 0, "Blackwell Ultra", "SYSTEM", "Blackwell Ultra"), 30, 45)
+    >>> _head_of_part(bu, [gb, bu], s, "en").entity.canonical
+    'GB300 NVL72'
+    """
+    rx = (cues().attached or {}).get(lang_key(lang))
+    before = [o for o in mentions if o.end <= m.start]
+    if rx is None or not sentence or not before:
+        return m
+    head = max(before, key=lambda o: o.end)
+    return head if rx.fullmatch(sentence, head.end, m.start) else m
+
+
+def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: SentenceRoles,
+                   clause: tuple[int, int], respectively: bool = False,
+                   sentence: str = "") -> dict[int, Mention]:
+    """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
+    BERT-Large ... 84.4%에서 86.6%"); with a "respectively" word in the sentence, across
+    clauses ("X and Y took 5 and 6 minutes, respectively")."""
+    c0, c1 = clause
+    if respectively:
+        c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
+    qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
+    ms = [m for m in mentions if m.start >= c0 and m.end <= c1
+          and not roles.of(m).counted and not roles.of(m).owned]
+    # "目标物体检测(MASKR-CNN)": a name restated right after itself is one name
+    ms = [m for i, m in enumerate(ms) if i == 0 or m.entity.canonical != ms[i - 1].entity.canonical]
+    if respectively and ms:
+        # "8项任务中 ... 将A、B、C和D任务分别提升18%、14%、11%和8%": the numbers paired are
+        # the run after the names, not a count that stands before them
+        qs = [q for q in qs if q.start >= max(m.end for m in ms)]
+        if sentence and len(ms) > len(qs) >= 2:
+            # "GeForce RTX 30系列GPU,其中包括A、B、C等3款,價格分別為...": the figures pair with
+            # the coordinated list of names right before them, not with a name before the list
+            ms = _coordinated_run(ms, sentence)
+        if len(qs) == len(ms) + 1 and qs[0].unit == "count" and all(q.unit != "count" for q in qs[1:]):
+            # "A、B、C等3款,價格分別為499、699、1499美元": the count right after the names counts
+            # the list; the figures after it pair up
+            qs = qs[1:]
+    names = {m.entity.canonical for m in ms}
+    if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
+        return {}
+    if len({q.quantity for q in qs}) > 1:
+        # "MI350 시리즈는 기존 MI300X에서는 ... 4배 높은 최대 20PF": a factor and the figure it
+        # multiplies are one statement, not one figure for each name
+        return {}
+    if max(m.end for m in ms) > min(q.start for q in qs):
+        return {}
+    return {id(q): m for q, m in zip(sorted(qs, key=lambda q: q.start),
+                                     sorted(ms, key=lambda m: m.start))}
+
+
+def _coordinated_run(ms: list[Mention], sentence: str) -> list[Mention]:
+    """The last names of `ms` joined by coordination ("A、B和C", "A, B and C")."""
+    rx = cues().coordination
+    run = ms[-1:]
+    for a in reversed(ms[:-1]):
+        if not rx.fullmatch(sentence, a.end, run[0].start):
+            break
+        run.insert(0, a)
+    return run
+
+
+def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system: Mention | None) -> str:
+    """The baseline a number is compared against: a baseline name of its clause, else the
+    nearest of its sentence on the side the language puts it ("2x faster than H100 and 5x
+    faster than A100": after; "H100보다 2배, A100보다 5배", "比H100快2倍": before), else a
+    name a comparison cue stands by that the lexicons do not know yet; never the system."""
+    c0, c1 = clause
+    mine = system.entity.canonical if system is not None else ""
+    roles = info.roles
+    pool = [m for m in info.systems if roles.of(m).baseline and m.entity.canonical != mine]
+    own = [m for m in pool if c0 <= m.start < c1]
+    if own:
+        return min(own, key=lambda m: abs(m.start - q.start)).entity.canonical
+    after = [m for m in pool if m.start >= q.end]
+    before = [m for m in pool if m.end <= q.start]
+    sides = (after, before) if lang_key(info.lang) == "en" else (before, after)
+    for side in sides:
+        if side:
+            return min(side, key=lambda m: abs(m.start - q.start)).entity.canonical
+    if system is not None and roles.of(system).baseline:  # the baseline's own figure: no other
+        return ""
+    # a name the lexicons do not know ("than GB300"), but not one they know as no baseline
+    known = {info.text[m.start:m.end] for m in info.systems if not roles.of(m).baseline} | {mine}
+    return unknown_baseline(info.text, info.lang, q.start, known)
+
+
+def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
+                        sentence_qs: list[Quantity], prefer_before: bool,
+                        resp: bool, memo: dict) -> tuple[Mention | None, str]:
+    """The system named in the number's own sentence: coordinated names paired in order
+    (`resp`: the sentence says "respectively"), the name of its clause, of a relative
+    clause's antecedent, else of another clause."""
+    c = cues()
+    sent = info.text
+    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp, sent)
+    bracketed = _bracketed_after_name(info.systems, sent, q)
+    if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
+        bracketed = None  # a baseline never owns a factor or a share (`pick`)
+    if id(q) in pairs:
+        system_m, sys_from = pairs[id(q)], "clause"
+    elif bracketed is not None:
+        system_m, sys_from = bracketed, "clause"
+    else:
+        system_m, sys_from = pick(info.systems, info.roles, q, clause, prefer_before,
+                                  topic_first=tuple(sentence_qs), sentence=sent, lang=info.lang)
+    rel = c.relative.get(lang_key(info.lang))
+    if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
+        opener = rel.match(sent[clause[0]:clause[1]].lstrip())
+        earlier = [m for m in info.systems if m.end <= clause[0]]
+        if opener is not None and earlier:
+            # "..., than the A100 80GB, which needed 3.7 seconds": the name closing the
+            # clause before is what the relative clause is about, baseline or not
+            system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
+    if system_m is not None and system_m.family:
+        # "The H200 builds on the Hopper architecture, with 141GB": the product, not its family
+        products = [m for m in info.subjects() if not m.family and not m.component
+                    and m.end <= system_m.start and not _of_another_family(sent, m, system_m)]
+        if products:
+            system_m, sys_from = max(products, key=lambda m: m.end), "sentence"
+    return system_m, sys_from
+
+
+#: the word right before a name ("Hopper" of "a 4-way Hopper H100-based machine")
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z0-9]*)[\s\-]*$")
+
+
+def _of_another_family(sentence: str, product: Mention, family: Mention) -> bool:
+    """Whether the page writes `product` after the name of a family other than `family`
+    ("a 4-way Hopper H100-based machine ... a single Blackwell processor is 3.7X faster":
+    the H100 is Hopper's, so it does not make "Blackwell" more precise).
+
+    >>> from extractor.extract.names.entities import Entity
+    >>> s = "a Hopper H100 machine ... a Blackwell processor"
+    >>> h100 = Mention(Entity(0, 0, "H100", "SYSTEM", "H100"), 9, 13)
+    >>> bw = Mention(Entity(0, 0, "Blackwell", "SYSTEM", "Blackwell"), s.index("Blackwell"), s.index(" processor"))
+    >>> _of_another_family(s, h100, bw), _of_another_family("the H200 on Blackwell", h100, bw)
+    (True, False)
+    """
+    word = _WORD_BEFORE.search(sentence, max(0, product.start - 24), product.start)
+    return word is not None and is_family(word.group(1)) \
+        and word.group(1).lower() != family.entity.canonical.lower()
+
+
+#: a bracket opening right after a name, an approximation word at most before the figure
+_OPEN_AFTER_NAME = re.compile(r"\s*[(（]\s*(?:~|≈|about|approx\.?|around|约|約|약)?\s*", re.IGNORECASE)
+#: the bracket closing right after the figure ("(125 TFLOPS)"; not "(about 21% faster)")
+_CLOSE_AFTER_FIGURE = re.compile(r"\s*[)）]")
+
+
+def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -> Mention | None:
+    """A figure alone in brackets right after a name is that name's, baseline or not:
+    "the computing power of NVIDIA's Tesla V100 (125 TFLOPS)", "H100 (80GB)".
+
+    >>> from extractor.extract.names.entities import Entity
+    >>> s = "double the computing power of NVIDIA's Tesla V100 (125 TFLOPS), with"
+    >>> v100 = Mention(Entity(0, 0, "Tesla V100", "SYSTEM", "V100"), s.index("Tesla"), s.index(" ("))
+    >>> q = Quantity("125 TFLOPS", s.index("125"), s.index(")"), 125, unit="TFLOPS")
+    >>> _bracketed_after_name([v100], s, q).entity.canonical
+    'V100'
+    """
+    before = [m for m in mentions if m.end <= q.start]
+    if not before:
+        return None
+    m = max(before, key=lambda m: m.end)
+    if _OPEN_AFTER_NAME.fullmatch(sentence, m.end, q.start) and _CLOSE_AFTER_FIGURE.match(sentence, q.end):
+        return m
+    return None
+
+
+def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
+                          sentence_qs: list[Quantity], prefer_before: bool,
+                          resp: bool, memo: dict) -> tuple[Mention | None, str]:
+    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp, info.text)
+    if id(q) in pairs:
+        return pairs[id(q)], "clause"
+    return pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
+
+
+def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
+           roles: SentenceRoles, clause: tuple[int, int], respectively: bool,
+           sentence: str = "") -> dict[int, Mention]:
+    """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
+    return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
+                    quantities, mentions, roles, clause, respectively, sentence)
+
+
+def memoised(memo: dict, key, fn, *args):
+    """`fn(*args)`, kept in a sentence's `memo` under `key` for its other claims."""
+    if key not in memo:
+        memo[key] = fn(*args)
+    return memo[key]
+
+
+def respectively(info: SentenceInfo, sentence_qs: list[Quantity]) -> bool:
+    """"X and Y took 28.3 and 14.5 minutes (respectively)": numbers pair with names."""
+    return cues().respectively.search(info.text) is not None or \
+        any("unit_shared" in (o.flags or ()) for o in sentence_qs)

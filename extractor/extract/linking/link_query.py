@@ -1,0 +1,89 @@
+"""The question a number's link answers: `LinkQuery` (the number, its sentence among the
+page's, its clause, table cell and the page's topic, with what several resolvers ask worked
+out once) and the answer of one resolver, `Candidate`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from extractor.extract.linking import topics
+from extractor.extract.linking.candidates import baseline_of, memoised, respectively
+from extractor.extract.linking.link_kinds import counts_parameters_near
+from extractor.extract.quantities.quantities import Quantity
+from extractor.extract.sentences.roles import Mention, SentenceInfo
+from extractor.extract.tables.tables import Table
+from extractor.extract.text.cues import across_contrast, lang_key
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A name a number may be about and where it was found (the `link` column's word)."""
+
+    mention: Mention
+    source: str
+
+
+class _once:
+    """`functools.cached_property` without its lock (Python 3.11 takes one on every read
+    before the first value is stored; profiled: a few per cent of the claim stage, as a
+    query is made for every number)."""
+
+    def __init__(self, fn):
+        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)  # later reads find it there
+        return value
+
+
+class LinkQuery:
+    """One number to link and what it is read against: its sentence among the page's,
+    its clause, the other numbers of its sentence, its table cell, the page's topic.
+    What several resolvers ask (the sentence's baseline) is worked out once."""
+
+    def __init__(self, infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                 sentence_qs: list[Quantity], table: Table | None, col: int,
+                 page_topic: topics.PageTopic, carry_workload_sentences: int, memo: dict):
+        self.infos, self.idx, self.q, self.clause = infos, idx, q, clause
+        self.sentence_qs, self.table, self.col = sentence_qs, table, col
+        self.page_topic, self.carry_workload_sentences, self.memo = page_topic, carry_workload_sentences, memo
+        self.info = infos[idx]
+        self.prefer_before = lang_key(self.info.lang) in ("zh", "ko")
+
+    @_once
+    def respectively(self) -> bool:
+        return memoised(self.memo, "respectively", respectively, self.info, self.sentence_qs)
+
+    @_once
+    def unowned_baseline(self) -> str:
+        """The baseline the number is compared against, whoever performs."""
+        return baseline_of(self.info, self.q, self.clause, None)
+
+    @_once
+    def clause_sizes_its_model(self) -> bool:
+        """Whether the number's clause names its model by a parameter count ("~55 hours
+        for the 480B parameter model"): the model is that one, not the page's."""
+        c0, c1 = self.clause
+        return any(o is not self.q and c0 <= o.start < c1 and o.unit == "count"
+                   and counts_parameters_near(self.info.text, o) for o in self.sentence_qs)
+
+    @_once
+    def other_side(self) -> frozenset[str]:
+        """The systems named after the number beyond a contrast break: the other side's
+        ("租赁价格整体下降了约80%,而H100和4090 ..."), never this side's."""
+        q, info = self.q, self.info
+        return frozenset(m.entity.canonical for m in info.systems
+                         if m.start >= q.end and across_contrast(info.text, info.lang, q.end, m.start))
+
+    @property
+    def caption(self) -> SentenceInfo | None:
+        return self.table.caption if self.table is not None else None
+
+
+Resolver = Callable[[LinkQuery], "Candidate | None"]
+
+
+def candidate_of(m: Mention | None, source: str) -> Candidate | None:
+    return Candidate(m, source) if m is not None else None

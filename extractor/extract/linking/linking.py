@@ -1,0 +1,187 @@
+"""Linking: which system and workload a number of a sentence is about, and why.
+
+The page's sentences and their names (`sentence_infos`) are read once; each sentence's
+roles (what is counted, what is compared against) are an immutable record
+(`roles.SentenceRoles`). For one number, `link_names` gathers the candidates of each
+place a name may come from and decides once, by the named resolvers of
+`extractor.extract.linking.resolvers` tried in order (table column, clause and sentence
+(`candidates`), caption, the sentence before or the heading, what is counted, the page's
+subject, the baseline last), keeping the first the claim's kind allows
+(`link_kinds`: a memory size takes no model from the page).
+
+The `Link` records where each name came from (`system_from`, `workload_from`), or why a
+name found did not attach: a reviewer reads in the claims table's `link` column why a
+claim names the system it names ("system=clause;workload=none:kind=memory").
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract.linking import topics
+from extractor.extract.text.cues import lang_key
+from extractor.extract.linking.candidates import baseline_of, memoised
+from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
+from extractor.extract.linking.link_kinds import ANY, ClaimKind
+from extractor.extract.quantities.quantities import Quantity
+from extractor.extract.linking.resolvers import LinkQuery, decide
+from extractor.extract.sentences.roles import Mention, SentenceInfo
+from extractor.extract.tables.tables import Table
+
+__all__ = ["Link", "link_names", "memoised", "sentence_infos"]
+
+
+@dataclass
+class Link:
+    """The names a claim is about and where each was found."""
+
+    system: str = ""
+    workload: str = ""
+    vendor: str = ""
+    #: the system a comparison is made against ("than H100", "H100 대비", "相较于H100")
+    baseline: str = ""
+    system_from: str = ""
+    workload_from: str = ""
+    #: why no system or workload attached although one was found ("kind=memory")
+    system_refused: str = ""
+    workload_refused: str = ""
+
+    def as_string(self) -> str:
+        """The `link` column: "system=clause;workload=page_topic" (empty parts left out);
+        a name the claim's kind refused shows as "none:<why>".
+
+        >>> Link("H100", "", system_from="clause").as_string()
+        'system=clause'
+        >>> Link("H100", "", system_from="clause", workload_refused="kind=memory").as_string()
+        'system=clause;workload=none:kind=memory'
+        """
+        parts = [f"system={self.system_from}" if self.system and self.system_from else
+                 (f"system=none:{self.system_refused}" if self.system_refused else ""),
+                 f"workload={self.workload_from}" if self.workload else
+                 (f"workload=none:{self.workload_refused}" if self.workload_refused else "")]
+        return ";".join(p for p in parts if p)
+
+
+def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[SentenceInfo]:
+    """The page's sentences with their names; `lossy_at(start, end)` says whether letters
+    were lost there. Paragraphs are counted at blank lines and after headings."""
+    infos: list[SentenceInfo] = []
+    paragraph, prev_end = 0, 0
+    starts = [e.start for e in entities]
+    for ts in page.sentences:
+        s = ts.sentence
+        gap = text[prev_end:s.start]
+        if "\n\n" in gap or ("\n" in gap and infos and topics.is_heading(infos[-1])):
+            paragraph += 1
+        prev_end = s.end
+        info = SentenceInfo(s.start, s.end, s.text, ts.lang.lang, paragraph)
+        # entities are in text order: find this sentence's by bisection, not by scanning
+        for e in entities[bisect.bisect_left(starts, s.start):bisect.bisect_left(starts, s.end)]:
+            if e.end <= s.end:
+                m = Mention(e, e.start - s.start, e.end - s.start)
+                {SYSTEM: info.systems, WORKLOAD: info.workloads}.get(e.label, info.vendors).append(m)
+        info.systems = _without_leading_families(info.systems, s.text)
+        info.workloads = [m for m in info.workloads if not _named_as_example(m, s.text, ts.lang.lang)]
+        info.lossy = lossy_at(s.start, s.end)
+        infos.append(info)
+    return infos
+
+
+#: a quote opening right after a name: the quoted name is the product the first one classes
+_APPOSITION_QUOTES = frozenset("「『“‘\"'《")
+
+
+@lru_cache(maxsize=None)
+def _example_markers(lk: str) -> tuple[re.Pattern | None, re.Pattern | None]:
+    """(before, after): the words that make a model named beside them an example:
+    `claims_links.json` example_markers."""
+    d = lexicons.load("claims_links.json").get("example_markers", {}).get(lk, {})
+    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
+    before = re.compile(r"(?<![A-Za-z])(?:" + alt(d["before"]) + r")\s*$", re.IGNORECASE) \
+        if d.get("before") else None
+    after = re.compile(r"[\s'’\"”]*(?:" + alt(d["after"]) + ")") if d.get("after") else None
+    return before, after
+
+
+@lru_cache(maxsize=None)
+def _parameter_words() -> re.Pattern:
+    words = {w for lg in ("en", "ko", "zh") for w in lexicons.load("claims_counts.json").get(lg, ())}
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+
+
+def _sized_before(sentence: str, at: int, window: int = 24) -> bool:
+    """A parameter word just before `at`: the model there is described by its size."""
+    return _parameter_words().search(sentence, max(0, at - window), at) is not None
+
+
+def _named_as_example(m: Mention, sentence: str, lang: str) -> bool:
+    """Whether the model `m` is named as an example of a class ("large language models like
+    LLaMA2-70B", "챗GPT 같은 언어모델"): the sentence speaks of the class.
+
+    >>> from extractor.extract.names.entities import Entity
+    >>> s = "Tests with large language models like LLaMA2-70B show a 40% lower latency"
+    >>> m = Mention(Entity(0, 0, "LLaMA2-70B", "WORKLOAD", "Llama 2 70B"), 38, 48)
+    >>> _named_as_example(m, s, "en")
+    True
+    """
+    before, after = _example_markers(lang_key(lang))
+    if _sized_before(sentence, m.start):
+        return False  # "1,750 개의 매개변수를 가지고 있는 GPT-3 같은 ...": sized, so named
+    return (before is not None and before.search(sentence, max(0, m.start - 16), m.start) is not None) or \
+        (after is not None and after.match(sentence, m.end) is not None)
+
+
+def _without_leading_families(systems: list[Mention], sentence: str) -> list[Mention]:
+    """A family name right before a product of it is part of the product's name: "a
+    single Hopper H100", "Blackwell B200" name one system, the product.
+
+    >>> from extractor.extract.names.entities import Entity
+    >>> ms = [Mention(Entity(0, 6, "Hopper", "SYSTEM", "Hopper"), 0, 6),
+    ...       Mention(Entity(7, 11, "H100", "SYSTEM", "H100"), 7, 11)]
+    >>> [m.entity.canonical for m in _without_leading_families(ms, "Hopper H100")]
+    ['H100']
+    """
+    out = []
+    for i, m in enumerate(systems):
+        nxt = systems[i + 1] if i + 1 < len(systems) else None
+        if m.family and nxt is not None and not nxt.family and not nxt.component \
+                and not sentence[m.end:nxt.start].strip():
+            continue
+        if nxt is not None and sentence[m.end:nxt.start].strip() in _APPOSITION_QUOTES:
+            continue  # "TPU「Ironwood」", "칩 'Gaudi 3'": the class, then the product's own name
+        out.append(m)
+    return out
+
+
+def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+               sentence_qs: list[Quantity], table: Table | None, col: int,
+               page_topic: topics.PageTopic, carry_workload_sentences: int,
+               sentence_memo: dict | None = None, kind: ClaimKind = ANY) -> Link:
+    """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about,
+    each decided once by the named resolvers of `resolvers`; `kind` (`link_kinds`) says
+    what a claim of its kind may take.
+
+    `sentence_memo`, one dict per sentence kept by the caller while it links the numbers
+    of that sentence (same `sentence_qs`, roles read), remembers what depends on the
+    sentence and the clause only, not on the number: "respectively" and the names paired
+    with numbers (profiled: worked out again for every claim before)."""
+    info = infos[idx]
+    memo = {} if sentence_memo is None else sentence_memo
+    lq = LinkQuery(infos, idx, q, clause, sentence_qs, table, col, page_topic,
+                   carry_workload_sentences, memo)
+    system_d, workload_d = decide(lq, kind)
+    system_m = system_d.chosen.mention if system_d.chosen else None
+    workload = workload_d.chosen
+    link = Link(system_m.entity.canonical if system_m else "",
+                workload.mention.entity.canonical if workload else "",
+                system_m.entity.vendor if system_m else "",
+                baseline_of(info, q, clause, system_m),
+                system_d.source,
+                workload.source if workload else "", system_d.refused, workload_d.refused)
+    if not link.vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause, else sentence
+        named = [m for m in info.vendors if clause[0] <= m.start < clause[1]] or info.vendors
+        link.vendor = named[0].entity.canonical if named else ""
+    return link

@@ -1,0 +1,337 @@
+"""Resolvers: one linking decision per number, by named resolvers tried in order.
+
+Each resolver looks at one place a number's system or workload may be named and returns a
+`Candidate` (the name and the `link` column's word for where it was found) or nothing.
+`choose` tries them in order and keeps the first the claim's kind allows
+(`link_kinds.ClaimKind`); a name the kind refused is recorded as the reason none attached
+("workload=none:kind=memory"). The order is the evidence's weight:
+
+systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); the
+number's own sentence (`clause`, `sentence`: `candidates.system_in_sentence`); the
+table's caption (`caption`); for the second figure of "192GB vs 80GB", the system compared
+with a sentence or two before (`vs_figure`); the page's product of a vendor named before
+the number in its clause ("Intel promising 48TOPS": `vendor_product`); the sentence before or the heading
+(`carried`); what the sentence counts ("on 3,584 H100 GPUs": `counted`); the page's
+subject unless it is the baseline compared with (`page_topic`); the performer a sentence
+or two before when this one names only the baseline (`earlier_subject`); last, the
+sentence's baseline itself (`baseline_only`, a page that lost its comparison word). A
+part's figure goes to its product (`product_of_part`: "The H200 ... with 141GB of HBM3e"),
+and "the new TPU" to the page's product of that vendor (`_new_of_line`).
+
+workloads (`WORKLOAD_RESOLVERS`): the table column, the sentence, the caption; the
+sentence before or the heading; a counted or compared workload of the sentence; the page's.
+A model of a clause after the number is refused where the claim's kind takes none from
+there (`ClaimKind.later_models`: a hardware figure, a Chinese or Korean comparison).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from extractor import lexicons
+from extractor.extract.linking import topics
+from extractor.extract.linking.candidates import pick, system_in_sentence, workload_in_sentence
+from extractor.extract.linking.link_kinds import ClaimKind
+from extractor.extract.linking.link_query import Candidate, LinkQuery, Resolver, candidate_of
+from extractor.extract.names.entities import SYSTEM, WORKLOAD
+from extractor.extract.quantities.quantities import Quantity
+from extractor.extract.sentences.comparisons import is_vs_figure
+from extractor.extract.sentences.roles import Mention, SentenceInfo
+from extractor.extract.text.cues import lang_key
+
+
+# systems ---------------------------------------------------------------------------
+
+def table_column_system(lq: LinkQuery) -> Candidate | None:
+    """"| 模型 | H100 | Gaudi 3 |": the system over the cell's column."""
+    return candidate_of(lq.table.column_name(lq.col, SYSTEM), "table_column") if lq.table is not None else None
+
+
+def sentence_system(lq: LinkQuery) -> Candidate | None:
+    """The system of the number's clause, else of another clause of its sentence."""
+    m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
+                                  lq.respectively, lq.memo)
+    return candidate_of(m, where)
+
+
+def caption_system(lq: LinkQuery) -> Candidate | None:
+    subjects = lq.caption.subjects() if lq.caption is not None else []
+    return Candidate(subjects[0], "caption") if subjects else None
+
+
+def vs_figure_system(lq: LinkQuery) -> Candidate | None:
+    """"twice the VRAM (192GB vs 80GB)": the figure after "vs" is the system the page
+    compares with, named by an earlier sentence."""
+    if not is_vs_figure(lq.info.text, lq.q, lq.sentence_qs):
+        return None
+    return candidate_of(*_earlier_baseline(lq.infos, lq.idx))
+
+
+def vendor_product_system(lq: LinkQuery) -> Candidate | None:
+    """"with Intel promising 48TOPS and AMD going up to 50TOPS": a vendor named before the
+    number in its clause states it of its product, the page's product of that vendor (named
+    elsewhere on the page), not the page's subject of another vendor."""
+    if not lq.info.vendors:
+        return None
+    c0, _ = lq.clause
+    # a vendor right before a name qualifies that name ("exceeding NVIDIA's A100 by 20%")
+    named = [m for m in lq.info.vendors if c0 <= m.start and m.end <= lq.q.start
+             and not any(0 <= o.start - m.end <= 3 for o in lq.info.systems)]
+    if not named:
+        return None
+    vendor = named[-1].entity.canonical
+    topic = lq.page_topic.system
+    if topic is not None and topic.entity.vendor == vendor:
+        return None
+    product = lq.page_topic.product_of_vendor(vendor, lq.infos)
+    return Candidate(product, "vendor_product") if product is not None else None
+
+
+def carried_system(lq: LinkQuery) -> Candidate | None:
+    """The subject of the sentence before (referred back to, or its only one), else the
+    heading's (`topics.carried_system`)."""
+    return candidate_of(*topics.carried_system(lq.infos, lq.idx, lq.clause))
+
+
+def counted_system(lq: LinkQuery) -> Candidate | None:
+    """"10.9 minutes on 3,584 H100 GPUs": what the sentence counts."""
+    roles = lq.info.roles
+    counted = [m for m in lq.info.systems if roles.of(m).counted and not roles.of(m).baseline]
+    return candidate_of(*pick(counted, roles, lq.q, lq.clause, lq.prefer_before, late=True))
+
+
+def page_topic_system(lq: LinkQuery) -> Candidate | None:
+    """The page's subject, unless it is what this number is compared against, by its name
+    or its maker's ("up to 10% more than what Qualcomm is offering" on a Snapdragon page)."""
+    topic = lq.page_topic.system
+    if topic is None or lq.unowned_baseline in (topic.entity.canonical, topic.entity.vendor or None):
+        return None
+    return Candidate(topic, "page_topic")
+
+
+def earlier_subject_system(lq: LinkQuery) -> Candidate | None:
+    """"기존 H100보다 2배": who was compared with the baseline, a sentence or two before."""
+    if not lq.unowned_baseline or (lq.page_topic.system is not None
+                                   and lq.page_topic.system.entity.canonical != lq.unowned_baseline):
+        return None
+    return candidate_of(_earlier_subject(lq.infos, lq.idx, lq.unowned_baseline), "previous_sentence")
+
+
+def baseline_only_system(lq: LinkQuery) -> Candidate | None:
+    """The sentence's only name is a baseline: a page that lost its comparison word."""
+    roles = lq.info.roles
+    return candidate_of(*pick([m for m in lq.info.systems if roles.of(m).baseline], roles, lq.q,
+                            lq.clause, lq.prefer_before, late=True))
+
+
+SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
+    table_column_system, sentence_system, caption_system, vs_figure_system, vendor_product_system,
+    carried_system,
+    counted_system, page_topic_system, earlier_subject_system, baseline_only_system)
+
+
+def product_of_part(lq: LinkQuery, found: Candidate) -> Candidate:
+    """"The H200 ... with 141GB of HBM3e": the figures of a part are its product's (not in
+    a table whose column names the part); "the new TPU": the page's product (`_new_of_line`)."""
+    newest = _new_of_line(lq, found)
+    if newest is not None:
+        return newest
+    if not found.mention.component or found.source == "table_column":
+        return found
+    product, where = _product_for_part(lq.infos, lq.idx, lq.q, lq.clause, lq.page_topic)
+    return Candidate(product, where) if product is not None else found
+
+
+@lru_cache(maxsize=None)
+def _new_words() -> dict:
+    """lang -> regex of the words before a line's bare name that refer to a new product of
+    it ("새로운 TPU"), anchored at the name: `claims_links.json` new_of_line."""
+    words = lexicons.load("claims_links.json").get("new_of_line", {})
+    return {lang: re.compile(r"(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
+                             + r")\s*$", re.IGNORECASE) for lang, ws in words.items() if ws}
+
+
+def _new_of_line(lq: LinkQuery, found: Candidate) -> Candidate | None:
+    """"새로운 TPU가 BF16에서 926teraFLOPS" on a page about Trillium: a line's bare name (no
+    digit) after a word for new is the page's product when that is another name of the same
+    vendor; None otherwise."""
+    m, topic = found.mention, lq.page_topic.system
+    if topic is None or found.source not in ("clause", "sentence", "previous_sentence") \
+            or any(ch.isdigit() for ch in m.entity.canonical):
+        return None
+    if topic.entity.canonical == m.entity.canonical or not m.entity.vendor \
+            or topic.entity.vendor != m.entity.vendor or topic.component or topic.family:
+        return None
+    # "이는 ... TPU v5p 가속기보다 약 2배 빠른": the new TPU carried from the sentence before
+    said = lq.info if found.source != "previous_sentence" else topics.previous(lq.infos, lq.idx, crossing=True)
+    rx = _new_words().get(lang_key(lq.info.lang))
+    if said is None or said.text[m.start:m.end] != m.entity.text:
+        return None
+    before = (said.text, max(0, m.start - 12), m.start)
+    # a page that lost its letters to '?' may have lost the word for new ("??? TPU?"), and
+    # with it the letters its language is told by
+    if not (rx is not None and rx.search(*before)) and not (said.lossy and _LOST_WORD.search(*before)):
+        return None
+    return Candidate(topic, "page_topic")
+
+
+#: a word lost to question marks right before a name
+_LOST_WORD = re.compile(r"\?{2,}\s*$")
+
+
+# workloads -------------------------------------------------------------------------
+
+def table_column_workload(lq: LinkQuery) -> Candidate | None:
+    return candidate_of(lq.table.column_name(lq.col, WORKLOAD), "table_column") if lq.table is not None else None
+
+
+def sentence_workload(lq: LinkQuery) -> Candidate | None:
+    m, where = workload_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
+                                    lq.respectively, lq.memo)
+    return candidate_of(m, where)
+
+
+def caption_workload(lq: LinkQuery) -> Candidate | None:
+    workloads = lq.caption.workloads if lq.caption is not None else []
+    return Candidate(workloads[-1], "caption") if workloads else None
+
+
+def carried_workload(lq: LinkQuery) -> Candidate | None:
+    """The last workload of the few sentences before in the paragraph, or the heading's."""
+    if lq.clause_sizes_its_model:
+        return None
+    return candidate_of(*topics.carried_workload(lq.infos, lq.idx, lq.carry_workload_sentences))
+
+
+def late_workload(lq: LinkQuery) -> Candidate | None:
+    """A workload the sentence counts or compares with."""
+    return candidate_of(*pick(lq.info.workloads, lq.info.roles, lq.q, lq.clause, lq.prefer_before, late=True))
+
+
+def page_topic_workload(lq: LinkQuery) -> Candidate | None:
+    """The page's model, unless the number's clause sizes a model of its own."""
+    if lq.clause_sizes_its_model:
+        return None
+    return candidate_of(lq.page_topic.workload, "page_topic")
+
+
+WORKLOAD_RESOLVERS: tuple[Resolver, ...] = (
+    table_column_workload, sentence_workload, caption_workload, carried_workload,
+    late_workload, page_topic_workload)
+
+
+# the decision ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Decision:
+    """The one name chosen for a number (None: none) and its evidence: where it was
+    found, or why what was found did not attach."""
+
+    chosen: Candidate | None
+    refused: str = ""
+    #: where the first name refused was found (a business figure is still named there)
+    refused_from: str = ""
+
+    @property
+    def source(self) -> str:
+        return self.chosen.source if self.chosen is not None else self.refused_from
+
+
+def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str], bool],
+           refine: Callable[[LinkQuery, Candidate], Candidate | None] | None = None,
+           reason: str = "refused") -> Decision:
+    """The first candidate of `resolvers` (refined by `refine`) that `allows` accepts;
+    where one was found and refused, `reason` says why none attached."""
+    refused_from = ""
+    for resolver in resolvers:  # a plain loop: this runs for every number (profiled)
+        found = resolver(lq)
+        if found is None:
+            continue
+        if refine is not None:
+            found = refine(lq, found)
+            if found is None:  # the refinement ruled it out: the next resolver's turn
+                continue
+        if allows(found.source):
+            return Decision(found)
+        refused_from = refused_from or found.source
+    return Decision(None, reason if refused_from else "", refused_from)
+
+
+def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
+    """(system, workload) decisions of one number, each made once."""
+    return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, _system_refined, kind.reason),
+            choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload,
+                   None if kind.later_models is None or lang_key(lq.info.lang) in kind.later_models
+                   else _not_later_clause, kind.reason))
+
+
+#: where a name outside the number's sentence comes from
+_OUTSIDE = frozenset({"previous_sentence", "heading", "page_topic", "vendor_product"})
+
+
+def _system_refined(lq: LinkQuery, found: Candidate) -> Candidate | None:
+    """`product_of_part`; None for a name from outside the sentence that the sentence puts
+    on the other side of a contrast break after the number (each side keeps its own)."""
+    if found.source in _OUTSIDE and lq.other_side and found.mention.entity.canonical in lq.other_side:
+        return None
+    return product_of_part(lq, found)
+
+
+def _not_later_clause(lq: LinkQuery, found: Candidate) -> Candidate:
+    """A model found in another clause after the number, marked as such (`later_clause`)
+    for a kind that takes none from there in the sentence's language (`ClaimKind.later_models`)."""
+    if found.source in ("sentence", "counted", "baseline_only") and found.mention.start >= lq.clause[1]:
+        return Candidate(found.mention, "later_clause")
+    return found
+
+
+def _earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,
+                     max_back: int = 3) -> Mention | None:
+    """The performer of a comparison whose sentence names only the baseline ("H200은 ...
+    출시된다. 141GB가 장착된다. 기존 H100보다 2배 빠르다"): the last subject, other than the
+    baseline, of the few sentences before it in its paragraph."""
+    para = infos[idx].paragraph
+    for j in range(idx - 1, max(-1, idx - 1 - max_back), -1):
+        if infos[j].paragraph != para:
+            break
+        others = [m for m in infos[j].subjects() if m.entity.canonical != baseline]
+        if others:
+            return others[-1]
+    return None
+
+
+def _earlier_baseline(infos: list[SentenceInfo], idx: int,
+                      max_back: int = 12) -> tuple[Mention | None, str]:
+    """The baseline the last comparison of the few sentences before `idx` named, else the
+    page's opening ("B200 vs H100: Overview")."""
+    # the sentences just before, then the page's opening ("B200 vs H100: Overview")
+    recent = range(idx - 1, max(-1, idx - 1 - max_back), -1)
+    opening = range(min(topics.OPENING_SENTENCES, max(0, idx - max_back)))
+    for j, where in [(j, "previous_sentence") for j in recent] + [(j, "page_topic") for j in opening]:
+        named = infos[j].compared()
+        if named:
+            return named[-1], where
+    return None, ""
+
+
+def _product_for_part(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
+                      page_topic: topics.PageTopic) -> tuple[Mention | None, str]:
+    """A product to give a number whose nearest name is a part (HBM3E, NVLink): a
+    product the sentence is about, else, unless the page is about a part itself (a memory
+    maker's page on HBM3), the one it inherits (sentence before, heading, page topic);
+    (None, "") when there is none."""
+    info = infos[idx]
+    products = [m for m in info.subjects() if not m.component]
+    if products:
+        before = [m for m in products if m.end <= q.start] or products
+        return min(before, key=lambda m: abs(q.start - m.end)), "sentence"
+    if page_topic.system is not None and page_topic.system.component:
+        return None, ""  # a page about the memory itself: its figures are the part's
+    inherited, where = topics.carried_system(infos, idx, clause)
+    if inherited is not None and not inherited.component:
+        return inherited, where
+    if page_topic.system is not None:
+        return page_topic.system, "page_topic"
+    return None, ""

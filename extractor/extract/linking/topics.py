@@ -1,0 +1,214 @@
+"""Topics: the system and workload a sentence inherits when it names none.
+
+A page about one product rarely repeats the product's name beside each number
+("It delivers 4,614 TFLOPs ... 192GB of memory capacity per chip"). CLAIMS.md: a page, a
+table caption or a section heading that names one system or workload gives it to the
+claims below it that name none. This module finds, for a sentence:
+
+- the sentence before it in its paragraph (`previous_sentence`), when the sentence refers
+  back to it ("it", "이는", "其"), lost its words, or the one before names one subject;
+- the section heading above its paragraph (`heading`): a short line without final
+  punctuation;
+- the page's subject (`page_topic`, `PageTopic`): the system the title names, else the
+  system named in the first paragraph, else one system that most of the page's
+  mentions name.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract.text.cues import across_contrast, cues, lang_key
+from extractor.extract.sentences.roles import Mention, SentenceInfo
+from extractor.extract.tables.tables import is_table_row
+
+#: a heading is shorter than this many characters
+HEADING_MAX_CHARS = 60
+#: share of the page's subject mentions one system needs to be the page's topic when
+#: neither the title nor the first paragraph names one
+DOMINANT_SHARE = 0.5
+#: sentences that make up the page's opening (title and first paragraph); scraped pages
+#: often keep a few navigation lines above the title
+OPENING_SENTENCES = 6
+
+
+def is_heading(info: SentenceInfo) -> bool:
+    """A short line without final punctuation starts a new topic.
+
+    >>> is_heading(SentenceInfo(0, 20, "Google Ironwood TPU", "en", 0))
+    True
+    >>> is_heading(SentenceInfo(0, 20, "It delivers 4,614 TFLOPs.", "en", 0))
+    False
+    >>> is_heading(SentenceInfo(0, 20, "| H100 | 80 GB |", "en", 0))  # a table row
+    False
+    """
+    t = info.text.strip()
+    return 0 < len(t) < HEADING_MAX_CHARS and not is_table_row(info.text) and not t.endswith(
+        (".", "。", "!", "?", "！", "？", ":", "：", ",", "，"))
+
+
+def refers_back(text: str, lang_key_: str) -> bool:
+    """The text refers to what the sentence before it spoke of ("it", "이는", "其")."""
+    rx = cues().back_refs.get(lang_key_)
+    return rx is not None and rx.search(text or "") is not None
+
+
+def previous(infos: list[SentenceInfo], idx: int, crossing: bool = False) -> SentenceInfo | None:
+    """The sentence before `idx` in its paragraph; with `crossing`, also the last sentence
+    of the paragraph before (a paragraph that opens with "this" continues the last one),
+    unless that is a heading."""
+    if idx <= 0:
+        return None
+    prev = infos[idx - 1]
+    if prev.paragraph == infos[idx].paragraph:
+        return prev
+    if crossing and not is_heading(prev):
+        return prev
+    return None
+
+
+def heading_above(infos: list[SentenceInfo], idx: int) -> SentenceInfo | None:
+    """The nearest heading above sentence `idx` (its own paragraph's first line, or a line
+    before the paragraph), not the page's first line (that is the page topic)."""
+    para = infos[idx].paragraph
+    j = idx - 1
+    while j > 0 and infos[j].paragraph >= para - 1:
+        if is_heading(infos[j]):
+            return infos[j] if not _in_title_block(infos, j) else None
+        j -= 1
+    return None
+
+
+def _in_title_block(infos: list[SentenceInfo], j: int) -> bool:
+    """Whether heading `j` is a subtitle of the page: one of the opening lines, with
+    nothing but headings above it ("삼성 품은 AMD 인스팅트 MI350 ..." over "이전 세대 대비 ...
+    차세대 'MI400'은 2배 성능 향상 제시"). It belongs to the title (`PageTopic`), not to the
+    section under it."""
+    return j < OPENING_SENTENCES and all(is_heading(infos[i]) for i in range(j))
+
+
+def carried_workload(infos: list[SentenceInfo], idx: int, max_back: int) -> tuple[Mention | None, str]:
+    """(workload, where) a sentence without one takes: the last workload named up to
+    `max_back` sentences back in its paragraph, or by the heading over the paragraph."""
+    info = infos[idx]
+    for back in range(1, max_back + 1):
+        j = idx - back
+        if j < 0:
+            break
+        crossed = infos[j].paragraph != info.paragraph
+        if crossed and (j == 0 or not is_heading(infos[j])):
+            break  # the page's first line is its title: the page topic, not a heading
+        if infos[j].workloads:
+            return infos[j].workloads[-1], "heading" if crossed else "previous_sentence"
+        if crossed:  # a heading names the topic of the paragraph under it
+            break
+    return None, ""
+
+
+def carried_system(infos: list[SentenceInfo], idx: int, clause: tuple[int, int]) -> tuple[Mention | None, str]:
+    """(mention, where) of the system a sentence that names none inherits: the subject of
+    the sentence before when it is referred back to (or this sentence lost its words, or
+    the sentence before has one subject only), else the heading's. A name of the sentence
+    before that stands beyond a contrast break ("311.9分钟——512个H100加速器需要64.3分钟")
+    is the contrasted side's, not the topic carried on."""
+    info = infos[idx]
+    lk = lang_key(info.lang)
+    back = refers_back(info.text[:clause[1]], lk)
+    before = previous(infos, idx, crossing=back)
+    if before is not None:
+        subjects = [m for m in before.subjects()
+                    if not across_contrast(before.text, before.lang, 0, m.start)]
+        if subjects and (back or info.lossy or len({m.entity.canonical for m in subjects}) == 1):
+            return subjects[0], "previous_sentence"
+    head = heading_above(infos, idx)
+    if head is not None and len({m.entity.canonical for m in head.subjects()}) == 1:
+        return head.subjects()[0], "heading"
+    return None, ""
+
+
+@lru_cache(maxsize=None)
+def topic_particles(lk: str) -> tuple[re.Pattern, re.Pattern] | None:
+    """(topic, oblique): the particles right after a name (a class noun may stand between
+    for the topic) that make it the clause's topic or put it in another case:
+    `claims_links.json` topic_over_oblique."""
+    d = lexicons.load("claims_links.json").get("topic_over_oblique", {}).get(lk)
+    if not d:
+        return None
+    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
+    topic = re.compile(r"\s*(?:(?:" + alt(d["class_nouns"]) + r")\s*)?(?:" + alt(d["topic_particles"])
+                       + r")(?![가-힣A-Za-z0-9])")
+    oblique = re.compile(r"\s*(?:" + alt(d["oblique_particles"]) + r")(?![가-힣])")
+    return topic, oblique
+
+
+@dataclass
+class PageTopic:
+    """The system (and workload) a page is about, if it is about one."""
+
+    system: Mention | None = None
+    workload: Mention | None = None
+    #: vendor -> the page's product of it named most often (first named on a tie), read once
+    _by_vendor: dict | None = field(default=None, repr=False, compare=False)
+
+    def product_of_vendor(self, vendor: str, infos: list[SentenceInfo]) -> Mention | None:
+        """The page's product of `vendor`: the one of its systems the page names most
+        (the first named on a tie); parts and families are no product."""
+        if self._by_vendor is None:
+            counts: Counter = Counter()
+            first: dict[str, Mention] = {}
+            for info in infos:  # every name (a page-wide count: no sentence's roles read)
+                for m in info.systems:
+                    if m.entity.vendor and not m.component and not m.family:
+                        counts[(m.entity.vendor, m.entity.canonical)] += 1
+                        first.setdefault(m.entity.canonical, m)
+            best: dict[str, tuple[int, Mention]] = {}
+            for (v, name), n in counts.items():  # Counter keeps first-seen order: ties keep the first
+                if v not in best or n > best[v][0]:
+                    best[v] = (n, first[name])
+            self._by_vendor = {v: m for v, (_, m) in best.items()}
+        return self._by_vendor.get(vendor)
+
+    @classmethod
+    def of(cls, infos: list[SentenceInfo]) -> PageTopic:
+        """The page's subject: the first system the title (first line) names, else the
+        first paragraph's, else the one system most subject mentions of the page name."""
+        opening = infos[:OPENING_SENTENCES]
+        # a title-like line (short, no final stop) first, else the first sentence
+        headings = [is_heading(i) for i in opening]
+        ordered = [i for i, h in zip(opening, headings) if h] + \
+            [i for i, h in zip(opening, headings) if not h]
+        for info in ordered:
+            subjects = info.subjects()
+            if subjects:
+                return cls(subjects[0], _page_workload(opening, infos))
+        counts = Counter(m.entity.canonical for info in infos for m in info.subjects())
+        if counts:
+            name, n = counts.most_common(1)[0]
+            if n >= 2 and n >= DOMINANT_SHARE * sum(counts.values()):
+                first = next(m for info in infos for m in info.subjects() if m.entity.canonical == name)
+                return cls(first, None)
+        return cls()
+
+
+def _page_workload(opening: list[SentenceInfo], infos: list[SentenceInfo]) -> Mention | None:
+    """The workload a page is about: the one its opening names, or, where the opening
+    names several ("we discussed Llama 2 70B ... this post covers Llama 3.1"), the one of
+    them the page names most often, if it is named more often than any other."""
+    named = {m.entity.canonical: m for info in opening for m in info.workloads}
+    if len(named) == 1:
+        return next(iter(named.values()))
+    counts = Counter(m.entity.canonical for info in infos for m in info.workloads)
+    if not named:
+        # an opening that names no model, on a page that names one only, more than once
+        # ("a B200 GPU delivers 10,755 tokens/second ... the MLPerf Llama 2 70B benchmark")
+        if len(counts) == 1 and next(iter(counts.values())) >= 2:
+            return next(m for info in infos for m in info.workloads)
+        return None
+    ranked = counts.most_common()
+    top = [name for name, n in ranked if n == ranked[0][1]]
+    if len(top) == 1 and top[0] in named and ranked[0][1] >= 2:
+        return named[top[0]]
+    return None

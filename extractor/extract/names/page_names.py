@@ -1,0 +1,235 @@
+"""Names a page gives by what it writes around them: a name it defines or abbreviates, and
+the other places it writes a name found once (open vocabulary, with `open_names.py`).
+
+- a name the page defines in brackets: "트릴리움(Trillium)", "Trillium(트릴리움)" (the
+  Latin spelling a name when it is no common word, vendor or acronym: `definitions`),
+  and an abbreviation after a name it abbreviates ("Trainium2 (Trn2)":
+  `abbreviation_after`);
+- a name found once counts wherever the page writes it again (`page_spread`), and where
+  it writes it shortened: to its last words ("클라우드 AI 100", then "AI 100":
+  `name_tails`) or, in Chinese, to its number ("CloudMatrix 384", then "华为384":
+  `number_tails`).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from extractor import lexicons
+from extractor.extract.names.open_names import (PAGE, common_words, is_open_word, not_words,
+                                                noun_positions, vendor_ending)
+from extractor.extract.names.shapes import Shape
+
+_LATIN_NAME = r"[A-Z][A-Za-z0-9]*(?:[ \-][A-Za-z0-9]+){0,2}"
+# a Korean word (spaces delimit it); Chinese has none, so where a spelling before "(" starts
+# is unknown ("以及强化学习(MiniGo)": "以及" is "and") and Chinese definitions are not read
+_CJK_WORD = r"[\uac00-\ud7a3]{2,10}"
+# read from each bracket: a regex that starts with a name would be tried at every letter
+_BRACKET = re.compile("[(（]")
+_HANGUL_NEAR = re.compile(r"[ \t]?[\uac00-\ud7a3]")
+_CJK_BEFORE = re.compile(rf"(?<![\uac00-\ud7a3])(?P<cjk>{_CJK_WORD})[ \t]?$")
+_LATIN_INSIDE = re.compile(rf"[ \t]?(?P<latin>{_LATIN_NAME})[ \t]?[)）]")
+_LATIN_BEFORE = re.compile(rf"(?<![A-Za-z0-9])(?P<latin>{_LATIN_NAME})[ \t]?$")
+_CJK_INSIDE = re.compile(rf"[ \t]?(?P<cjk>{_CJK_WORD})[ \t]?[)）]")
+_ABBREVIATION = re.compile(r"[ \t]?[(（][ \t]?(?P<abbr>[A-Z][A-Za-z0-9\-]{1,9})[ \t]?[)）]")
+
+
+def definitions(text: str) -> list[tuple[int, int, str, int, int, str]]:
+    """(cjk start, cjk end, cjk spelling, latin start, latin end, latin spelling) of the
+    names a page defines in brackets, either way round.
+
+    >>> [(d[2], d[5]) for d in definitions("구글의 트릴리움(Trillium)과 아이언우드 (Ironwood), 에이아이(AI)")]
+    [('트릴리움', 'Trillium'), ('아이언우드', 'Ironwood')]
+    >>> definitions("以及强化学习(MiniGo)")  # "以及" (and) is no part of the name
+    []
+    """
+    out = []
+    for bracket in _BRACKET.finditer(text):
+        pos = bracket.start()
+        if not (_HANGUL_NEAR.match(text[max(0, pos - 2):pos][::-1])
+                or _HANGUL_NEAR.match(text, pos + 1)):
+            continue  # a Korean spelling stands right before or inside the brackets
+        window = max(0, pos - 32)
+        before, inside = _CJK_BEFORE.search(text, window, pos), _LATIN_INSIDE.match(text, pos + 1)
+        if not (before and inside):
+            before, inside = _LATIN_BEFORE.search(text, window, pos), _CJK_INSIDE.match(text, pos + 1)
+            if not (before and inside):
+                continue
+        cjk_m, latin_m = (before, inside) if before.re is _CJK_BEFORE else (inside, before)
+        latin = latin_m.group("latin")
+        if (not is_open_word(latin) and not _has_digit(latin)) or latin.split()[0].upper() in not_words():
+            continue
+        c0, c1 = cjk_m.span("cjk")
+        out.append((c0, c1, text[c0:c1], *latin_m.span("latin"), latin))
+    return out
+
+
+def named_before_noun(text: str, spellings) -> bool:
+    """Whether one of the spellings of a name stands right before a class noun somewhere
+    in `text` ("트릴리움 칩", "Trillium TPUs").
+
+    >>> named_before_noun("트릴리움(Trillium)은 ... 트릴리움 칩은", ("트릴리움", "Trillium"))
+    True
+    """
+    nouns = noun_positions(text)
+    for spelling in spellings:
+        for m in re.finditer(re.escape(spelling), text):
+            pos = m.end()
+            while text[pos:pos + 1] in (" ", "\t"):
+                pos += 1
+            if pos in nouns:
+                return True
+    return False
+
+
+def _has_digit(s: str) -> bool:
+    return any(ch.isdigit() for ch in s)
+
+
+def abbreviation_after(text: str, end: int, name: str) -> tuple[int, int] | None:
+    """The span of an abbreviation in brackets right after a name that it abbreviates: its
+    first letter is the name's, and it is shorter ("Trainium2 (Trn2)").
+
+    >>> t = "Trainium2 (Trn2) and H100 (80GB)"
+    >>> abbreviation_after(t, 9, "Trainium2"), abbreviation_after(t, 25, "H100")
+    ((11, 15), None)
+    """
+    m = _ABBREVIATION.match(text, end)
+    if not m:
+        return None
+    abbr = m.group("abbr")
+    if (abbr[0].lower() != name[:1].lower() or len(abbr) >= len(name.replace(" ", ""))
+            or abbr.upper() in not_words() or abbr.lower() in common_words()):
+        return None
+    return m.span("abbr")
+
+
+def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
+                shortest: int = 3) -> list[Shape]:
+    """Every other place the page writes a name found by shape or definition, where no
+    other name is. A name shorter than `shortest` is not looked for (a shape of two
+    letters may be anything; a lexicon's code so short, "M3", is looked for by its own).
+
+    >>> from extractor.extract.names.open_names import words_before_nouns
+    >>> t = "Ironwood TPU is new. Ironwood has 192GB."
+    >>> [(s.start, s.canonical, s.origin) for s in page_spread(t, words_before_nouns(t), [(0, 8)])]
+    [(21, 'Ironwood', 'page')]
+    """
+    out = []
+    spans = list(taken)
+    for surface, canonical, vendor, label in {(_spread_surface(text, s), s.canonical, s.vendor, s.label)
+                                              for s in names}:
+        if len(surface) < shortest:
+            continue
+        latin_edges = surface[0].isascii(), surface[-1].isascii()
+        for m in re.finditer(re.escape(surface), text):
+            a, b = m.span()
+            if latin_edges[0] and a and text[a - 1].isascii() and text[a - 1].isalnum():
+                continue
+            if latin_edges[1] and b < len(text) and text[b].isascii() and text[b].isalnum():
+                continue
+            if any(x < b and a < y for x, y in spans):
+                continue
+            spans.append((a, b))
+            out.append(Shape(a, b, canonical, vendor, PAGE, label))
+    return sorted(out, key=lambda s: s.start)
+
+
+def _spread_surface(text: str, s: Shape) -> str:
+    """What the page writes again of a name: its canonical name where the page writes
+    it so ("AMD MI325X" is MI325X again), else its spelling here."""
+    surface = text[s.start:s.end]
+    return s.canonical if s.canonical in surface else surface
+
+
+_TAIL = re.compile(r"\S+\s+(?P<tail>[A-Z][A-Za-z0-9.\-]*(?:\s+[A-Za-z0-9.\-]+)*)")
+
+
+def name_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shape]:
+    """The words after the first of a name of several, where they hold a capital and a
+    digit: a page that wrote the whole name shortens it so ("퀄컴의 '클라우드 AI 100'" and
+    then "'AI 100'이"; "GB200 NVL72" then "NVL72"). `names` are (start, end, canonical,
+    vendor) of names found; the tails are returned where they stand inside them, for
+    `page_spread` to find them again.
+
+    >>> t = "퀄컴의 '클라우드 AI 100'이 ... 'AI 100'이 197.6 쿼리; TPU v4; Xeon 6"
+    >>> names = [(t.index(n), t.index(n) + len(n), c, "") for n, c in
+    ...          [("클라우드 AI 100", "Cloud AI 100"), ("TPU v4", "TPU v4"), ("Xeon 6", "Xeon 6")]]
+    >>> [(t[s.start:s.end], s.canonical) for s in name_tails(t, names)]
+    [('AI 100', 'Cloud AI 100')]
+    """
+    out = []
+    for a, b, canonical, vendor in names:
+        m = _TAIL.fullmatch(text, a, b)
+        if m is None or not _has_digit(m.group("tail")) or len(m.group("tail")) < 4:
+            continue
+        out.append(Shape(m.start("tail"), b, canonical, vendor, PAGE))
+    return out
+
+
+# a number of three digits or more that ends a name ("CloudMatrix 384")
+_NUMBER_TAIL = re.compile(r"[A-Za-z][^\s]*\s+(?P<number>\d{3,})")
+# what opens a clause before a name written by its number: a line start, punctuation
+_CLAUSE_OPENS = frozenset("\n:：;；,，。、(（)）")
+
+
+def number_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shape]:
+    """The number that ends a name of several words, where a Chinese page writes it for
+    the name: right after the name's vendor ("华为384" for Huawei's CloudMatrix 384), or
+    opening a clause before a Chinese word that is no unit or counter ("384算力规模
+    300PFlops", "384目前仍属于"), where a count or a quantity would have its unit ("384张
+    910C" is a count of chips). `names` are (start, end, canonical, vendor), as for
+    `name_tails`.
+
+    >>> t = "CloudMatrix 384由910C组网。华为384:384张910C组成; (1)性能:384算力规模300PFlops; 384个"
+    >>> [(t[s.start - 2:s.end + 1], s.canonical) for s in number_tails(t, [(0, 15, "CloudMatrix 384", "Huawei")])]
+    [('华为384:', 'CloudMatrix 384'), ('能:384算', 'CloudMatrix 384')]
+    """
+    out: list[Shape] = []
+    for a, b, canonical, vendor in names:
+        m = _NUMBER_TAIL.fullmatch(text, a, b)
+        if m is None:
+            continue
+        number = m.group("number")
+        for n in re.finditer(rf"(?<![\d.,]){number}(?![\d.,%])", text):
+            if n.start() < b and a < n.end():
+                continue  # the name itself
+            if _names_by_number(text, n.start(), n.end(), vendor):
+                out.append(Shape(n.start(), n.end(), canonical, vendor, PAGE))
+    return out
+
+
+def _names_by_number(text: str, start: int, end: int, vendor: str) -> bool:
+    """Whether the number at [start, end) stands for a name: after the vendor's name, or
+    opening a clause before a Han character that starts no unit or counter."""
+    before = text[max(0, start - 16):start]
+    if vendor and vendor_ending(before) == vendor:
+        return True
+    if not _HAN.match(text[end:end + 1]):
+        return False
+    opener = before.rstrip(" \t")[-1:]
+    return (not opener or opener in _CLAUSE_OPENS) and not text.startswith(_not_after_number(), end)
+
+
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+@lru_cache(maxsize=None)
+def _not_after_number() -> tuple[str, ...]:
+    """Chinese words that make a number a quantity, a count or a date (units, counters,
+    multipliers, ordinal and year suffixes: `units_zh.json`, `context_scale.json`,
+    `numbers_zh.json`)."""
+    units = lexicons.load("units_zh.json")
+    scale = lexicons.load("context_scale.json")
+    numbers = lexicons.load("numbers_zh.json")
+    words = set(units["aliases"]) | set(units.get("currency_words", []))
+    words |= set(scale["counters"]) | set(scale["node_counters"])
+    words |= set(numbers["small_units"]) | set(numbers["big_units"])
+    words |= set(numbers["ordinal_suffix_words"]) | set(numbers["year_suffixes"])
+    words |= set(numbers["day_of_month_suffixes"]) | set(numbers["approx_infixes"])
+    words |= {"倍", "月"}
+    return tuple(sorted((w for w in words if isinstance(w, str) and w), key=len, reverse=True))
+
+
+__all__ = ["abbreviation_after", "definitions", "name_tails", "named_before_noun", "number_tails",
+           "page_spread"]

@@ -1,0 +1,290 @@
+"""Comparisons: which names of a sentence a comparison is made against, and the figures
+that stay theirs.
+
+In "B200 is 4x faster than H100" H100 is the baseline: a comparison word before it
+("than X", "比X", "compared with X", "2X the compute power of X"), or closing its phrase
+("X 대비", "X보다", "X相比", "X 기반 시스템에 비해": `claims_links.json` baselines), or a
+clause it opens ("..., compared to 18.6 minutes for 8 A100 GPUs"). `comparison_marks`
+reads that from the words and the names' places only, once a sentence; `own_figures`
+and `own_vs_figures` name the figures stated as the baseline's own ("H100의 700W보다",
+"than H100's 700 W", "192GB vs 80GB"); `unknown_baseline` names a baseline the lexicons
+do not know yet ("than GB300", "比Trillium"). `roles.mark_roles` turns these into the
+sentence's immutable roles.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from extractor import lexicons
+from extractor.extract.text.cues import cues, lang_key, words_regex
+from extractor.extract.sentences.mentions import Mention
+from extractor.extract.quantities.quantities import Quantity
+
+
+# What may stand between "than"/"比" and the name compared with: articles, a possessive
+# or a vendor ("than the DGX A100", "than NVIDIA's A100", "比英偉達的A100"); not a number,
+# since "over 4x faster Llama 3.1 405B" is a qualifier of the number, not a comparison
+BETWEEN_COMPARISON_AND_NAME = re.compile(r"\s*(?:(?!\d)[\w'’]+\s+){0,2}|[^\s\d]{0,4}")
+
+
+
+@dataclass(frozen=True)
+class RoleCues:
+    """The comparison cues of `claims_links.json` that only roles read, compiled once."""
+
+    before_patterns: dict  # lang -> regex ending right before a baseline ("2X the power of")
+    openers: dict  # lang -> regex of words opening a clause about the baseline ("up from")
+    after_words: dict  # lang -> regex of the markers that follow a baseline ("X相比")
+    value_vs: re.Pattern | None  # between two figures: the second is the baseline's ("vs")
+    possessive: re.Pattern | None  # between a baseline and its own figure ("'s", 的, 의)
+    unknown_name: dict  # lang -> regex naming a baseline the lexicons do not know
+    unknown_not: dict  # lang -> words that such a regex takes but that name no product
+    phrase_gap_not: dict  # lang -> regex: what may not stand between a name and "보다"
+
+
+@lru_cache(maxsize=None)
+def role_cues() -> RoleCues:
+    """The compiled `RoleCues` (built once)."""
+    links = lexicons.load("claims_links.json")
+    base = links["baselines"]
+    patterns = {lang: re.compile("|".join(f"(?:{rx})" for rx in d["before_pattern"]), re.IGNORECASE)
+                for lang, d in base.items() if d.get("before_pattern")}
+    openers = {lang: re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in sorted(
+        d["clause_opener"], key=len, reverse=True)) + r")(?![A-Za-z])", re.IGNORECASE)
+        for lang, d in base.items() if d.get("clause_opener")}
+    after = {lang: words_regex(list(d.get("after", ())) + list(d.get("after_phrase", ())))
+             for lang, d in base.items()}
+    vs = links.get("value_vs", ())
+    value_vs = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in vs) + r")\s*", re.IGNORECASE) \
+        if vs else None
+    pos = links.get("baseline_possessive", ())
+    # "H100的700W", "H100's 700 W", and "H100's FP8 performance of 1.98 PetaFLOPS"
+    alts = ([r"\s*(?:" + "|".join(re.escape(w) for w in pos) + r")\s*"] if pos else []) \
+        + list(links.get("baseline_possessive_phrase", ()))
+    possessive = re.compile("|".join(f"(?:{a})" for a in alts), re.IGNORECASE) if alts else None
+    unknown = {lang: re.compile(d["unknown_name"]) for lang, d in base.items() if d.get("unknown_name")}
+    unknown_not = {lang: frozenset(d.get("unknown_name_not", ())) for lang, d in base.items()}
+    gap_not = {lang: re.compile("|".join(d["after_phrase_gap_not"])) for lang, d in base.items()
+               if d.get("after_phrase_gap_not")}
+    return RoleCues(patterns, openers, after, value_vs, possessive, unknown, unknown_not, gap_not)
+
+
+# between a comparison marker and the next name when the marker compares with that name
+# (Chinese, where 相比/相较 may stand before or after what is compared): "H200相较于H100",
+# "A相比B" (a preposition 于/於 at most). Korean markers are postpositions: never so.
+_OPENS_NEXT_NAME = re.compile(r"\s*[于於]?\s*")
+
+
+# a quoted name right after a name, in apposition: "TPU '트릴리움'", "GPU「Trillium」"
+QUOTED_APPOSITIVE = re.compile(
+    r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
+
+
+class ComparisonMark(NamedTuple):
+    """What a comparison makes of one name, whatever the numbers (`comparison_marks`)."""
+
+    baseline: bool
+    own_clause: bool
+    #: the spans between the name and its comparison marker ("H100의 700W보다")
+    owned: tuple[tuple[int, int], ...]
+
+
+def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
+                     clauses: list[tuple[int, int]]) -> tuple[ComparisonMark, ...]:
+    """For each mention, whether a comparison makes it the baseline, and the figures its
+    comparison marker gives it: read from the words and the names' places only, not from
+    the numbers, so a sentence is read once (`SentenceInfo.comparisons`)."""
+    lk = lang_key(lang)
+    # "double the computing power of", "从...提升到": one scan of the sentence, not one a name
+    before_pattern = role_cues().before_patterns.get(lk)
+    pattern_ends = [mm.end() for mm in before_pattern.finditer(sentence)] if before_pattern else []
+    marks = []
+    for m in mentions:
+        # the comparison word must sit in the name's own clause: right before it
+        # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
+        clause = _past_brackets(sentence, next(((a, b) for a, b in clauses if a <= m.start < b),
+                                               (0, len(sentence))), clauses)
+        before = compared_before(sentence, m, mentions, clause, lk, pattern_ends)
+        after, owned = compared_after(sentence, m, mentions, clause, lk)
+        own_clause = opens_comparison(sentence, m, mentions, clause, lk)
+        marks.append(ComparisonMark(before or after or own_clause, own_clause, owned))
+    return tuple(marks)
+
+
+def _past_brackets(sentence: str, clause: tuple[int, int],
+                   clauses: list[tuple[int, int]]) -> tuple[int, int]:
+    """A clause that is only a bracketed aside ("전 세대 제품(가우디2)보다") continues the
+    phrase it stands in: it reaches to the end of the clause after the closing bracket,
+    where the comparison marker that closes the phrase stands.
+
+    >>> s = "전 세대 제품(가우디2)보다 4배"
+    >>> _past_brackets(s, (8, 12), [(0, 7), (8, 12), (13, 19)])
+    (8, 19)
+    """
+    c0, c1 = clause
+    if c0 == 0 or c1 >= len(sentence) or sentence[c0 - 1] not in _OPENING_BRACKETS \
+            or sentence[c1] not in _CLOSING_BRACKETS:
+        return clause
+    after = next((b for a, b in clauses if a > c1), len(sentence))
+    return c0, after
+
+
+_OPENING_BRACKETS = "(（［[「『"
+_CLOSING_BRACKETS = ")）］]」』"
+
+
+def compared_before(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
+                    lk: str, pattern_ends: list[int]) -> bool:
+    """Whether a comparison cue stands before the name in its clause: "than X", "比X",
+    "2X the compute power of X"; up to two words between ("than the previous IPU-POD 16")."""
+    before_rx = cues().baseline.get(lk, (None, None, None))[0]
+    c0 = clause[0]
+    head = sentence[max(c0, m.start - 28):m.start]
+    # the cue compares with the first name after it: "1.7x the throughput of A100 on
+    # BERT" makes A100 the baseline, not BERT
+    prev = max((o.end for o in mentions if o.end <= m.start), default=0)
+    ends = [m.start - len(head) + mm.end() for mm in before_rx.finditer(head)] \
+        if before_rx is not None else []
+    return any(max(c0, prev) <= e <= m.start and BETWEEN_COMPARISON_AND_NAME.fullmatch(sentence, e, m.start)
+               for e in ends + pattern_ends)
+
+
+def compared_after(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
+                   lk: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
+    """Whether a comparison marker closes the name's phrase: "A100 대비", "A100 기반 시스템에
+    비해", "H100的4倍"; and the span between the name and "보다", whose figure is the
+    name's own ("H100의 700W보다 50W 높다": 700W is H100's)."""
+    _, after_rx, phrase_rx = cues().baseline.get(lk, (None, None, None))
+    c1 = clause[1]
+    # the marker closes the noun phrase of the nearest name only
+    nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
+    # "6세대 TPU '트릴리움' 대비": a quoted name in apposition belongs to the name's phrase
+    appos = QUOTED_APPOSITIVE.match(sentence, m.end, min(c1, nxt))
+    t0 = appos.end() if appos else m.end
+    tail = sentence[t0:min(c1, t0 + 16, nxt)]
+    # "H200相较于H100": a marker that runs straight into the next name compares with that
+    # name; the name before it is the subject, not the baseline
+    found = after_rx is not None and any(
+        mm.start() <= 2 and not (lk == "zh" and _OPENS_NEXT_NAME.fullmatch(sentence, t0 + mm.end(), nxt))
+        for mm in after_rx.finditer(tail))
+    owned: tuple[tuple[int, int], ...] = ()
+    if phrase_rx is not None:
+        # "H200의 연산 성능은 H20보다": a topic or another name between the name and the
+        # marker makes that other one the baseline
+        gap_not = role_cues().phrase_gap_not.get(lk)
+        marks = [mm for mm in phrase_rx.finditer(tail) if mm.start() <= 12
+                 and not (gap_not is not None and gap_not.search(tail, 0, mm.start()))]
+        if marks:
+            found = True
+            owned = ((m.end, t0 + marks[0].start()),)
+    pattern_rx = cues().baseline_patterns.get(lk)
+    # "A100의 3.4배", "H100的4倍": N times the name's
+    return found or (pattern_rx is not None and pattern_rx.match(sentence, m.end, c1) is not None), owned
+
+
+def opens_comparison(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
+                     lk: str) -> bool:
+    """Whether `m` is the first name of a clause a comparison opens ("..., compared to
+    18.6 minutes for 8 A100 GPUs", "..., up from 3.35 TB/s on the H100"): the clause
+    names the reference, and its figures are the reference's."""
+    c0, c1 = clause
+    if any(o is not m and c0 <= o.start < m.start for o in mentions):
+        return False
+    before_rx = cues().baseline.get(lk, (None, None, None))[0]
+    opener = role_cues().openers.get(lk)
+    if opener is not None and opener.match(sentence, c0, m.start):
+        return True
+    if before_rx is None or c0 == 0:
+        return False
+    lead = sentence[max(0, c0 - 16):c0].rstrip()
+    if sentence[c0:m.start].lstrip()[:1].isdigit() and _qualifier_ends(lead, lk):
+        return False  # "using more than 5,000 Blackwell GPUs": "than" qualifies the count
+    cue = next((mm for mm in before_rx.finditer(lead) if mm.end() == len(lead)), None)
+    if cue is None:
+        return False
+    # "与A100相比H100快3倍": 相比 there closes the name before it, it opens nothing
+    after = role_cues().after_words.get(lk)
+    cue_at = c0 - len(sentence[max(0, c0 - 16):c0]) + cue.start()
+    return not (after is not None and after.fullmatch(cue.group())
+                and any(0 <= cue_at - o.end <= 3 for o in mentions))
+
+
+@lru_cache(maxsize=None)
+def _qualifier_end_regex(lk: str) -> re.Pattern | None:
+    """The qualifiers that stand before a number (`qualifiers_<lang>.json`: "more than",
+    "less than"), anchored at the end of a text."""
+    try:
+        words = [w for w, v in lexicons.load(f"qualifiers_{lk}.json").get("before", {}).items() if v]
+    except (FileNotFoundError, OSError):
+        return None
+    if not words:
+        return None
+    alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(r"(?<![A-Za-z])(?:" + alt + r")$", re.IGNORECASE)
+
+
+def _qualifier_ends(text: str, lk: str) -> bool:
+    """Whether `text` ends with a qualifier of a number ("... using more than")."""
+    rx = _qualifier_end_regex(lk)
+    return rx is not None and rx.search(text) is not None
+
+
+def own_figures(sentence: str, m: Mention, quantities: list[Quantity]) -> list[tuple[int, int]]:
+    """A figure right after a baseline and its possessive is the baseline's own ("than
+    H100's 700 W", "比H100的700W"); not a factor or a share ("H100的1.9倍" is N times it)."""
+    rx = role_cues().possessive
+    if rx is None:
+        return []
+    return [(q.start, q.end) for q in quantities
+            if q.start >= m.end and q.unit not in ("x", "%") and rx.fullmatch(sentence, m.end, q.start)]
+
+
+def is_vs_figure(sentence: str, q: Quantity, quantities: list[Quantity]) -> bool:
+    """Whether `q` is the second figure of "192GB vs 80GB": the compared system's."""
+    rx = role_cues().value_vs
+    return rx is not None and any(
+        o.end <= q.start and rx.fullmatch(sentence, o.end, q.start) for o in quantities)
+
+
+def own_vs_figures(sentence: str, baselines: list[Mention],
+                   quantities: list[Quantity]) -> list[tuple[Mention, tuple[int, int]]]:
+    """"MI300X vs H100: 192GB vs 80GB": the figure after "vs" is the baseline's, as the
+    name after "vs" is: (baseline nearest before it, the figure's span) pairs."""
+    rx = role_cues().value_vs
+    if rx is None:
+        return []
+    found = []
+    for q1, q2 in zip(quantities, quantities[1:]):
+        if rx.fullmatch(sentence, q1.end, q2.start):
+            owners = [m for m in baselines if m.end <= q1.start]
+            if owners:
+                found.append((max(owners, key=lambda m: m.end), (q2.start, q2.end)))
+    return found
+
+
+def unknown_baseline(sentence: str, lang: str, near: int, not_names: set[str]) -> str:
+    """The baseline of a comparison whose name the lexicons do not know ("faster than
+    GB300", "比Trillium快", "트릴리움 대비"): the name a comparison cue stands by, nearest
+    to offset `near`; `claims_links.json` baselines unknown_name."""
+    found = [(abs(at - near), name) for at, name in _unknown_names(sentence, lang_key(lang))
+             if name not in not_names]
+    return min(found)[1] if found else ""
+
+
+@lru_cache(maxsize=256)
+def _unknown_names(sentence: str, lk: str) -> tuple[tuple[int, str], ...]:
+    """(offset, name) of every name a comparison cue of the sentence stands by; cached: each
+    number of the sentence asks (profiled: the regex ran once a number before)."""
+    rx = role_cues().unknown_name.get(lk)
+    # the cue words first: they are guarded for a quick scan, the name patterns are not
+    if rx is None or not any(cue is not None and cue.search(sentence)
+                             for cue in cues().baseline.get(lk, ())):
+        return ()
+    skip = role_cues().unknown_not.get(lk, frozenset())
+    # a sentence's full stop or a dash may close the name's run of letters: not the name's
+    named = ((mm.start(), next((g for g in mm.groups() if g), "").rstrip(".-"))
+             for mm in rx.finditer(sentence))
+    return tuple((at, name) for at, name in named if name and name not in skip)
