@@ -29,6 +29,21 @@ def test_explain_a_real_page_gives_a_run_s_claims_and_a_rule_for_every_other_num
     assert ("3", "in_name_or_code") in by_surface and ("four years", "period") in by_surface
 
 
+def test_explain_works_on_every_development_page_and_agrees_with_the_run(devset_run):
+    # issue 23: every page of the development set explained, its claims those of the run
+    import pandas as pd
+
+    run = pd.read_csv(devset_run / "claims.csv", dtype=str, keep_default_na=False)
+    by_doc = run.groupby("doc_id").size().to_dict()
+    pages = sorted(p for p in DEVSET.rglob("*.txt"))
+    assert len(pages) >= 100
+    for page in pages:
+        e = explain_page(page)
+        assert e.format().splitlines()[0].startswith(page.name), page
+        doc_id = page.relative_to(DEVSET).as_posix()
+        assert len(e.claims) == by_doc.get(doc_id, 0), doc_id
+
+
 def test_the_printout_names_rules_and_link_evidence():
     text = explain_page(PAGE).format()
     first, *lines = text.splitlines()
