@@ -293,7 +293,13 @@ class Grammar:
             rf"|(?<=[{big}]){SP}(?=\d))*)"
             rf"|(?P<arabic>{rest}(?:{SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)))"
         )
-        self.number_res = [re.compile(digit)]
+        self.number_res = [re.compile(digit)] + self._word_numerals(langs, t)
+        self._build_fractions(langs, numbers)
+
+    def _word_numerals(self, langs: tuple[str, ...], t) -> list[re.Pattern]:
+        """The regexes of numerals written in words: Chinese (三千五百), Korean sino-Korean
+        and native (삼천, 스무), English (twenty-five, one and a half)."""
+        found: list[re.Pattern] = []
         if "zh" in langs:
             zh = lexicons.load("numbers_zh.json")
             zh_chars = re.escape("".join(list(zh.get("digits", {})) + list(zh.get("small_units", {}))
@@ -301,7 +307,7 @@ class Grammar:
             zh_digits = re.escape("".join(zh.get("digits", {})))
             points = "".join(zh.get("point_words", []))
             neg = "".join(zh.get("negative_words", []))
-            self.number_res.append(re.compile(
+            found.append(re.compile(
                 rf"(?P<zh>[{neg}{zh_chars}](?:[{zh_chars}]|[{points}](?=[{zh_digits}]))*(?:分之[{neg}]?[{zh_chars}]+)?)"))
         if "ko" in langs:
             ko = lexicons.load("numbers_ko.json")
@@ -310,23 +316,26 @@ class Grammar:
             sino_digits = "".join(ko.get("digits", {}))
             if tens or units:
                 unit_alt = "|".join(sorted(units, key=len, reverse=True)) or "(?!x)x"
-                self.number_res.append(re.compile(
+                found.append(re.compile(
                     rf"(?P<kon>{first_char_alternation(tens + units, guard=f'(?<![{HANGUL}].)')}"
                     rf"(?:(?<=[{''.join(w[-1] for w in tens)}]){SP}?(?:{unit_alt}))?)"))
             if sino:
-                self.number_res.append(re.compile(
+                found.append(re.compile(
                     rf"(?P<kos>[{sino}](?<![{HANGUL}].)[{sino}]*(?:점[{sino_digits}]+)?(?:분의{SP}?[{sino}]+)?)"))
         words = list(t.en_units) + list(t.en_tens)
         if words:
             scale_words = sorted(words + list(t.en_scales), key=len, reverse=True)
             digit_words = "|".join(w for w in words if t.en_units.get(w, 99) < 10)
-            self.number_res.append(re.compile(
+            found.append(re.compile(
                 rf"(?P<en>{first_char_alternation(words, ci=True, guard='(?<![A-Za-z].)')}"
                 rf"(?i:(?:(?:[ \-]+(?:and[ ]+)?)(?:{'|'.join(scale_words)}))*"
                 rf"(?:[ ]+point(?:[ ]+(?:{digit_words}))+)?"
                 rf"(?:[ ]+and[ ]+(?:a|one)[ ]+(?:{'|'.join(t.en_denominators) or '(?!x)x'}))?)(?![A-Za-z]))"))
+        return found
 
-        # fractions written denominator first: 3분의 1, 三分之一 (numbers_<lang>.json fraction_infix)
+    def _build_fractions(self, langs: tuple[str, ...], numbers: list[dict]) -> None:
+        """`fraction_re`: fractions written denominator first: 3분의 1, 三分之一
+        (numbers_<lang>.json fraction_infix)."""
         infixes, frac_digits = [], ""
         self.fraction_infixes = infixes
         self.fraction_re = None  # searched only in texts that hold an infix (speed)
