@@ -36,12 +36,37 @@ def build_masks(numbers: list[dict]) -> Masks:
     searched over the whole text; the rest only in windows around candidate numbers."""
     nots = lexicons.load("claims_not.json")
     code = alt(nots.get("code_line_openers", []), False)
-    nodes = alt(nots.get("process_node_units", []))
     global_mask_re = re.compile("|".join([
         r"https?://\S+|ftp://\S+|www\.\S+",                      # URLs
         r"<[^<>]{0,500}>|&#?\w{1,10};",                          # markup remains
         r"`[^`\n]{1,200}`|\\[A-Za-z]+\{[^{}\n]{0,200}\}",        # code and LaTeX
     ]))
+    patterns = _local_patterns(numbers)
+    # behind a lookahead on the characters a match can start with, the engine skips
+    # other positions at one test instead of trying every alternative there
+    # (profiled: the masks were the costliest part of the layer; 4x faster so); each
+    # alternative behind its own too, so that a digit tries only the alternatives that
+    # can start with one, a letter only the month names (a tenth faster again)
+    local_mask_re = re.compile(with_first_char_guard("|".join(with_first_char_guard(f"(?:{p})")
+                                                              for p in patterns)))
+    # a number inside a token like these is part of an address, a file or a parameter
+    token_mask_re = re.compile(
+        r"[@=]|://|^www\.|\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)(?![A-Za-z0-9])")
+    # a pattern anchored at line starts has no first character to skip ahead by: kept
+    # apart and searched only in texts that hold an opener
+    code_line_re = re.compile(rf"(?m:^[ \t]*(?:{code}).*$)")
+    openers = tuple(nots.get("code_line_openers", []))
+    conditional = _conditional_masks(nots)
+    words = openers + tuple(w for ws, _ in conditional for w in ws)
+    # (an empty word is in every text: then no shortcut)
+    triggers = re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))) \
+        if words and "" not in words else None
+    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers, conditional, triggers)
+
+
+def _local_patterns(numbers: list[dict]) -> list[str]:
+    """The masks searched in windows around candidate numbers: dates, times, result ids,
+    versions, tracking ids, phone numbers, dimensions, citation marks, stock tickers."""
     en = lexicons.load("numbers_en.json")
     months = alt([m for m in en.get("month_names", [])], boundary=False)
     year_suffixes = alt([s for lex in numbers for s in lex.get("year_suffixes", [])], False)
@@ -66,21 +91,13 @@ def build_masks(numbers: list[dict]) -> Masks:
         r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
         rf"(?<=[{HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]",        # stock tickers 台積電(2330)
     ]
-    # behind a lookahead on the characters a match can start with, the engine skips
-    # other positions at one test instead of trying every alternative there
-    # (profiled: the masks were the costliest part of the layer; 4x faster so); each
-    # alternative behind its own too, so that a digit tries only the alternatives that
-    # can start with one, a letter only the month names (a tenth faster again)
-    local_mask_re = re.compile(with_first_char_guard("|".join(with_first_char_guard(f"(?:{p})")
-                                                              for p in patterns)))
-    # a number inside a token like these is part of an address, a file or a parameter
-    token_mask_re = re.compile(
-        r"[@=]|://|^www\.|\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)(?![A-Za-z0-9])")
-    # a pattern anchored at line starts has no first character to skip ahead by: kept
-    # apart and searched only in texts that hold an opener
-    code_line_re = re.compile(rf"(?m:^[ \t]*(?:{code}).*$)")
-    openers = tuple(nots.get("code_line_openers", []))
-    # masks that need a rare word: searched over the text only when it holds one
+    return patterns
+
+
+def _conditional_masks(nots: dict) -> tuple[tuple[tuple[str, ...], re.Pattern], ...]:
+    """Masks that need a rare word, as (the words, the pattern): searched over a text only
+    when it holds one of the words."""
+    nodes = alt(nots.get("process_node_units", []))
     local_times = nots.get("local_time_markers", [])
     displays = nots.get("display_mode_after", [])
     conditional = (
@@ -93,11 +110,7 @@ def build_masks(numbers: list[dict]) -> Masks:
         (("\ufffd", "?"),                                        # 2012�12�: 年/月 lost to damage
          re.compile(r"(?:19|20)\d\d[\ufffd?]{1,3}\d{1,2}[\ufffd?]{1,3}(?:\d{1,2}[\ufffd?])?")),
     )
-    words = openers + tuple(w for ws, _ in conditional for w in ws)
-    # (an empty word is in every text: then no shortcut)
-    triggers = re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))) \
-        if words and "" not in words else None
-    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers, conditional, triggers)
+    return conditional
 
 
 class Spans:
