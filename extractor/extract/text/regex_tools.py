@@ -286,9 +286,27 @@ def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = Non
         if chars is None:
             return plain
         firsts.append(chars)
+    groups = _case_groups(firsts)
+    out = []
+    for members in groups.values():
+        chars = sorted({c for i in members for c in firsts[i]})
+        guard = "".join(re.escape(c) for c in chars)
+        out.append(f"(?=(?i:[{guard}]))(?:{_joined(members, prefixes, bodies, suffixes)})")
+    return "|".join(out)
+
+
+def _case_groups(firsts: list[str]) -> dict[str, list[int]]:
+    """The alternatives (by index) grouped so that no two groups can start at one
+    character: union-find over the first characters, two being one group when either
+    matches the other case-insensitively (the engine's own folding decides, not
+    str.lower), and an alternative starting with one of several characters joining them.
+
+    >>> _case_groups(["g", "t", "G", "xy"])
+    {'G': [0, 2], 't': [1], 'x': [3]}
+    >>> _case_groups(["g", "t", "gT"])  # "gT": an alternative starting with g or T
+    {'g': [0, 1, 2]}
+    """
     distinct = sorted(set().union(*firsts)) if firsts else []
-    # union-find over the first characters: two are one group when either matches the
-    # other case-insensitively (the engine's own folding decides, not str.lower)
     parent = {c: c for c in distinct}
 
     def root(c: str) -> str:
@@ -300,18 +318,13 @@ def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = Non
     for c in distinct:
         for m in re.finditer(f"(?i:[{re.escape(c)}])", together):
             parent[root(m.group())] = root(c)
-    for chars in firsts:  # an alternative starting with one of several characters joins them
+    for chars in firsts:
         for c in chars[1:]:
             parent[root(c)] = root(chars[0])
     groups: dict[str, list[int]] = {}
     for i, chars in enumerate(firsts):
         groups.setdefault(root(chars[0]), []).append(i)
-    out = []
-    for members in groups.values():
-        chars = sorted({c for i in members for c in firsts[i]})
-        guard = "".join(re.escape(c) for c in chars)
-        out.append(f"(?=(?i:[{guard}]))(?:{_joined(members, prefixes, bodies, suffixes)})")
-    return "|".join(out)
+    return groups
 
 
 def _joined(members: list[int], prefixes: list[str], bodies: list[str], suffixes: list[str]) -> str:
