@@ -128,56 +128,81 @@ def parse_cjk(text: str) -> float | None:
     >>> parse_cjk("四十五亿零四百零四万"), parse_cjk("九萬四"), parse_cjk("八点五")
     (4504040000.0, 94000.0, 8.5)
     """
-    t = numeral_tables()
-    tokens = _cjk_tokens(text, t)
+    tokens = _cjk_tokens(text, numeral_tables())
     if not tokens:
         return None
-    total, section, current = 0.0, 0.0, None
-    last_big = 0.0
-    prev = None  # the last unit token seen
-    unit_before_current = None  # for the abbreviation 九萬四 = 94000
-    digits_run = 0
+    reader = _CjkReader()
     for idx, (kind, value, is_han) in enumerate(tokens):
         if kind == "point":
-            rest = tokens[idx + 1:]
-            if not rest or any(k != "num" or v > 9 for k, v, _ in rest):
-                return None
-            frac = float("0." + "".join(str(int(v)) for _, v, _ in rest))
-            return total + section + _last_digit(current, unit_before_current, tokens[idx - 1]) + frac
-        if kind == "num":
-            if is_han and value == 0 and current is None and prev is not None:
-                # 零 after a unit only connects: 一百零二 = 102, 四十五亿零四百 ...
-                prev = None
-                continue
-            if current is not None:
-                # consecutive digit characters read positionally: 二〇二一 = 2021
-                if not (is_han and digits_run):
-                    return None
-                current = current * 10 + value
-                digits_run += 1
-            else:
-                current, digits_run = value, (1 if is_han else 0)
-                unit_before_current = prev
-            prev = None
-            continue
-        digits_run = 0
+            return reader.with_fraction(tokens, idx)
+        ok = reader.digit(value, is_han) if kind == "num" else reader.unit(kind, value, is_han)
+        if not ok:
+            return None
+    return reader.value(tokens[-1])
+
+
+class _CjkReader:
+    """The running sum of a CJK numeral read token by token: `total` (the big units read:
+    万, 亿, 억), `section` (the part below the last big unit), `current` (digits not yet
+    multiplied by a unit)."""
+
+    def __init__(self):
+        self.total, self.section, self.current = 0.0, 0.0, None
+        self.last_big = 0.0
+        self.prev = None  # the last unit token seen
+        self.unit_before_current = None  # for the abbreviation 九萬四 = 94000
+        self.digits_run = 0
+
+    def digit(self, value: float, is_han: bool) -> bool:
+        """Read a digit; False when it cannot follow what was read."""
+        if is_han and value == 0 and self.current is None and self.prev is not None:
+            # 零 after a unit only connects: 一百零二 = 102, 四十五亿零四百 ...
+            self.prev = None
+            return True
+        if self.current is not None:
+            # consecutive digit characters read positionally: 二〇二一 = 2021
+            if not (is_han and self.digits_run):
+                return False
+            self.current = self.current * 10 + value
+            self.digits_run += 1
+        else:
+            self.current, self.digits_run = value, (1 if is_han else 0)
+            self.unit_before_current = self.prev
+        self.prev = None
+        return True
+
+    def unit(self, kind: str, value: float, is_han: bool) -> bool:
+        """Read a small (十, 百, 千) or big (万, 亿) unit."""
+        self.digits_run = 0
         if kind == "small":
-            section += (1.0 if current is None else current) * value
-            current, prev = None, ("small", value, is_han)
-        elif section == 0 and current is None and prev and prev[0] == "big":
-            total *= value  # 万万 = 亿
-            last_big = max(last_big, total)
+            self.section += (1.0 if self.current is None else self.current) * value
+            self.current, self.prev = None, ("small", value, is_han)
+        elif self.section == 0 and self.current is None and self.prev and self.prev[0] == "big":
+            self.total *= value  # 万万 = 亿
+            self.last_big = max(self.last_big, self.total)
         else:  # big
-            section += current or 0.0
-            if section == 0 and total == 0:
-                section = 1.0
-            if value > last_big:
-                total = (total + section) * value
-                last_big = value
+            self.section += self.current or 0.0
+            if self.section == 0 and self.total == 0:
+                self.section = 1.0
+            if value > self.last_big:
+                self.total = (self.total + self.section) * value
+                self.last_big = value
             else:
-                total += section * value
-            section, current, prev = 0.0, None, ("big", value, is_han)
-    return total + section + _last_digit(current, unit_before_current, tokens[-1])
+                self.total += self.section * value
+            self.section, self.current, self.prev = 0.0, None, ("big", value, is_han)
+        return True
+
+    def value(self, last_token) -> float:
+        return self.total + self.section + _last_digit(self.current, self.unit_before_current,
+                                                       last_token)
+
+    def with_fraction(self, tokens: list, idx: int) -> float | None:
+        """The value with the digits after the point at `idx` (八点五 = 8.5)."""
+        rest = tokens[idx + 1:]
+        if not rest or any(k != "num" or v > 9 for k, v, _ in rest):
+            return None
+        frac = float("0." + "".join(str(int(v)) for _, v, _ in rest))
+        return self.value(tokens[idx - 1]) + frac
 
 
 def _last_digit(current, unit_before, last_token) -> float:
