@@ -118,23 +118,7 @@ def strip_markup(text: str, log: RepairLog) -> str:
         return _unescape(text, log)
     lex = load_lexicon("clean_markup")
     document = _is_document(text)
-    for opening, closing in (("<!--", "-->"), ("<![CDATA[", "]]>")):
-        if opening in text:
-            text, n = _drop_delimited(text, opening, closing)
-            if n:
-                log.removed("html_junk", f"{opening} {closing}", n)
-    drop = tuple(lex.get("drop_with_content", []))
-    if drop:
-        text, removed = _drop_elements(text, drop)
-        for element in removed:
-            log.removed("html_junk", element[:60])
-    layout_drop = tuple(lex.get("drop_in_documents", [])) if document else ()
-    if layout_drop:
-        # too big to be navigation: the article may be inside (ASP.NET's page <form>)
-        limit = lex.get("max_dropped_share", 0.3) * len(text)
-        text, removed = _drop_elements(text, layout_drop, limit)
-        for element in removed:
-            log.removed("html_junk", element[:60])
+    text = _drop_junk(text, lex, document, log)
     if document:
         # in HTML source, line breaks are just spaces; the tags say where lines end
         text = collapse_spaces(text)
@@ -168,6 +152,29 @@ def strip_markup(text: str, log: RepairLog) -> str:
         if n:
             log.removed(kind, examples[kind], n)
     return _unescape(text, log)
+
+
+def _drop_junk(text: str, lex: dict, document: bool, log: RepairLog) -> str:
+    """The text without comments, CDATA and the elements dropped with their content
+    (scripts, styles; in whole documents, layout such as navigation, up to a share of the
+    text: ASP.NET's page <form> may hold the article)."""
+    for opening, closing in (("<!--", "-->"), ("<![CDATA[", "]]>")):
+        if opening in text:
+            text, n = _drop_delimited(text, opening, closing)
+            if n:
+                log.removed("html_junk", f"{opening} {closing}", n)
+    drop = tuple(lex.get("drop_with_content", []))
+    if drop:
+        text, removed = _drop_elements(text, drop)
+        for element in removed:
+            log.removed("html_junk", element[:60])
+    layout_drop = tuple(lex.get("drop_in_documents", [])) if document else ()
+    if layout_drop:
+        limit = lex.get("max_dropped_share", 0.3) * len(text)
+        text, removed = _drop_elements(text, layout_drop, limit)
+        for element in removed:
+            log.removed("html_junk", element[:60])
+    return text
 
 
 def _unescape(text: str, log: RepairLog) -> str:
