@@ -154,6 +154,8 @@ class _PageReader:
         clauses = clause_spans(sent, info.lang)
         memo["metric_clauses"] = tuple(clauses)
         qs = [q for q, _ in kept]
+        # what every number of the sentence reads of the others: built once, not per number
+        memo["cue_readers"], memo["measured"] = _cue_readers(qs), measured_spans(qs)
         info.roles = mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses,
                                 info.comparisons(clauses))
         out = []
@@ -189,9 +191,8 @@ class _PageReader:
 
         if table is None:  # the cue nearest the number, in its clause, else its sentence
             metric, cue = metric_for(quantity, metric_text, sent, lang, at=(q.start, q.end),
-                                     clause=clause, others=_cue_readers(sentence_qs),
-                                     clauses=memo["metric_clauses"],
-                                     measured=measured_spans(sentence_qs))
+                                     clause=clause, others=memo["cue_readers"],
+                                     clauses=memo["metric_clauses"], measured=memo["measured"])
         else:  # a cell: the words of its column header and row label
             metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None

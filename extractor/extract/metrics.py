@@ -100,12 +100,13 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
     numbers = tuple(o for o in others + tuple(o[:2] for o in measured) if o != at)
     paired_level = _from_to(low, at, others, lang)
-    matches = [m for m in cue_matches(cue_patterns, low)
-               if not any(m[2][0] < b and a < m[2][1] for a, b in numbers)]
+    # each match's tier, read once for all the scopes
+    matches = [("change" if not noun else "weak" if cue_class(cue_patterns, rank) in weak else "strong",
+                rank, metric, span, noun) for rank, metric, span, noun in cue_matches(cue_patterns, low)
+               if not any(span[0] < b and a < span[1] for a, b in numbers)]
     for (lo, hi), tiers in scopes:
         best: tuple[int, int, str] | None = None
-        for rank, metric, span, noun in matches:
-            tier = "change" if not noun else "weak" if cue_class(cue_patterns, rank) in weak else "strong"
+        for tier, rank, metric, span, noun in matches:
             if tier not in tiers or not (lo <= span[0] and span[1] <= hi):
                 continue
             # the number's own unit ("$0.60") says what it measures only when no other

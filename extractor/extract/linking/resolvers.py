@@ -32,7 +32,7 @@ from typing import Callable
 
 from extractor import lexicons
 from extractor.extract.linking import topics
-from extractor.extract.linking.candidates import pick, system_in_sentence, workload_in_sentence
+from extractor.extract.linking.candidates import memoised, pick, system_in_sentence, workload_in_sentence
 from extractor.extract.linking.link_kinds import ClaimKind
 from extractor.extract.linking.link_query import Candidate, LinkQuery, Resolver, candidate_of
 from extractor.extract.names.entities import SYSTEM, WORKLOAD
@@ -91,8 +91,10 @@ def vendor_product_system(lq: LinkQuery) -> Candidate | None:
 
 def carried_system(lq: LinkQuery) -> Candidate | None:
     """The subject of the sentence before (referred back to, or its only one), else the
-    heading's (`topics.carried_system`)."""
-    return candidate_of(*topics.carried_system(lq.infos, lq.idx, lq.clause))
+    heading's (`topics.carried_system`); the same for every number of a clause (kept in
+    the sentence's memo)."""
+    return candidate_of(*memoised(lq.memo, ("carried_system", lq.clause), topics.carried_system,
+                                  lq.infos, lq.idx, lq.clause))
 
 
 def counted_system(lq: LinkQuery) -> Candidate | None:
@@ -202,7 +204,8 @@ def carried_workload(lq: LinkQuery) -> Candidate | None:
     """The last workload of the few sentences before in the paragraph, or the heading's."""
     if lq.clause_sizes_its_model:
         return None
-    return candidate_of(*topics.carried_workload(lq.infos, lq.idx, lq.carry_workload_sentences))
+    return candidate_of(*memoised(lq.memo, ("carried_workload", lq.carry_workload_sentences),
+                                  topics.carried_workload, lq.infos, lq.idx, lq.carry_workload_sentences))
 
 
 def late_workload(lq: LinkQuery) -> Candidate | None:
