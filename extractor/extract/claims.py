@@ -170,7 +170,6 @@ class _PageReader:
                sentence_qs: list[Quantity], table: Table | None, memo: dict) -> Claim | None:
         info, config, infos = self.infos[idx], self.config, self.infos
         sent, lang = info.text, info.lang
-        lk = lang_key(lang)
         unit, quantity, value_norm = q.unit or "", q.quantity or "unknown", q.value_norm
         metric_text = sent[clause[0]:clause[1]]
         col, col_score = -1, None
@@ -189,22 +188,7 @@ class _PageReader:
             if not unit and col_score is None and not table.unit_lost(sent, col):
                 return self._reject(idx, "table_unit_missing", q)
 
-        if table is None:  # the cue nearest the number, in its clause, else its sentence
-            metric, cue = metric_for(quantity, metric_text, sent, lang, at=(q.start, q.end),
-                                     clause=clause, others=memo["cue_readers"],
-                                     clauses=memo["metric_clauses"], measured=memo["measured"])
-        else:  # a cell: the words of its column header and row label
-            metric, cue = metric_for(quantity, metric_text, sent, lang)
-        before = previous(infos, idx, crossing=True) if not cue else None
-        back = memoised(memo, "refers_back", refers_back, sent, lk)
-        if before is not None and back:
-            # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
-            # sentence that is referred back to names the metric
-            metric, cue = metric_for(quantity, "", before.text, lang)
-        unit_metric = metric_by_unit(unit)
-        if unit_metric:  # "in the six months": a period, not a time-to-train
-            metric, cue = unit_metric, False
-
+        metric, cue, back = self._metric(idx, q, quantity, unit, metric_text, clause, table, memo)
         # the claim's kind decides what may attach to it (a memory size takes no model)
         kind = claim_kind(metric, q, sent, unit=unit, refers_back=back,
                           business=memoised(memo, "about_business", about_business, sent, lang),
@@ -229,15 +213,57 @@ class _PageReader:
         if score is not None:  # a score measures nothing a cue could name (CLAIMS.md)
             metric, cue = "other", True
 
+        flags = self._flags(q, unit, flags)
+        confidence = claim_confidence(unit=unit, system_from=link.system_from,
+                                      workload_from=link.workload_from, metric_cue=cue,
+                                      flags=flags, quantity=quantity, metric=metric)
+        context = self._context(idx, q, metric, quantity, metric_text if table is not None else "")
+        return Claim(self.page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
+                     q.surface, q.value, unit, quantity, value_norm, metric, link.system,
+                     link.workload, link.vendor, q.qualifier or "exact", context, confidence,
+                     ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
+
+    def _metric(self, idx: int, q: Quantity, quantity: str, unit: str, metric_text: str,
+                clause: tuple[int, int], table: Table | None, memo: dict) -> tuple[str, bool, bool]:
+        """(metric, whether a cue word decided it, whether the sentence refers back): the
+        cue nearest the number in its clause, else its sentence; a cell's, from its column
+        header and row label; the sentence referred back to, when its own has no cue; a
+        unit that says what it measures last."""
+        infos, info = self.infos, self.infos[idx]
+        sent, lang = info.text, info.lang
+        if table is None:
+            metric, cue = metric_for(quantity, metric_text, sent, lang, at=(q.start, q.end),
+                                     clause=clause, others=memo["cue_readers"],
+                                     clauses=memo["metric_clauses"], measured=memo["measured"])
+        else:
+            metric, cue = metric_for(quantity, metric_text, sent, lang)
+        before = previous(infos, idx, crossing=True) if not cue else None
+        back = memoised(memo, "refers_back", refers_back, sent, lang_key(lang))
+        if before is not None and back:
+            # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
+            # sentence that is referred back to names the metric
+            metric, cue = metric_for(quantity, "", before.text, lang)
+        unit_metric = metric_by_unit(unit)
+        if unit_metric:  # "in the six months": a period, not a time-to-train
+            metric, cue = unit_metric, False
+        return metric, cue, back
+
+    def _flags(self, q: Quantity, unit: str, flags: list[str]) -> list[str]:
+        """The claim's flags: a lost unit, one end of a range, a Korean count whose
+        magnitude syllable may have been dropped."""
         if "unit_missing" not in flags and not unit:
             flags.append("unit_missing")
         if q.qualifier == "range":  # one end of "512~2560": two claims, each flagged
             flags.append("range")
         if unit == "count" and self.dropped and _KOREAN_COUNTER.search(q.surface or ""):
             flags.append("magnitude_suspect")
-        confidence = claim_confidence(unit=unit, system_from=link.system_from,
-                                      workload_from=link.workload_from, metric_cue=cue,
-                                      flags=flags, quantity=quantity, metric=metric)
+        return flags
+
+    def _context(self, idx: int, q: Quantity, metric: str, quantity: str, header: str) -> str:
+        """The claims.csv `context` of a number: its round, division and scale; the number
+        format of a compute figure; what a price is per (`header`: a cell's column)."""
+        info, config = self.infos[idx], self.config
+        sent = info.text
         # `at` picks the division named nearest the number, where a sentence names several;
         # `offset` finds the paragraph or table whose round governs the sentence
         ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start,
@@ -246,13 +272,8 @@ class _PageReader:
             fmt = number_format_at(sent, q.start, q.end)
             ctx = replace(ctx, precision=fmt.precision, sparsity=fmt.sparsity)
         if metric in config.basis_metrics and quantity == "money":  # $2.69/hr is no $25,000
-            header = metric_text if table is not None else ""
-            ctx = replace(ctx, per=price_basis_of(infos, idx, q.start, q.end, header))
-        context = ctx.as_string()
-        return Claim(self.page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
-                     q.surface, q.value, unit, quantity, value_norm, metric, link.system,
-                     link.workload, link.vendor, q.qualifier or "exact", context, confidence,
-                     ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
+            ctx = replace(ctx, per=price_basis_of(self.infos, idx, q.start, q.end, header))
+        return ctx.as_string()
 
 
     def _quantities(self, idx: int) -> list[Quantity]:
