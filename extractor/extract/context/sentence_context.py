@@ -157,24 +157,8 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     at = at if isinstance(at, int) and not isinstance(at, bool) else None
     if page_ctx.scopes and isinstance(offset, int):
         page_ctx = scope_at(page_ctx, offset + (at or 0))
-    divisions = division_mentions(text)
-    named = {d for _, d in divisions}
-    division = page_ctx.division
-    if len(named) == 1 and "both" not in named:
-        division = named.pop()
-    elif named:
-        nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
-        division = nearest[1] if nearest and nearest[1] != "both" else ""
-    named_rounds = _rounds_named_by_default(text) if config is _DEFAULT_CONFIG else _rounds_named(text, config)
-    own = [m for m in named_rounds if not m.passing]
-    rnd, suite = page_ctx.round, page_ctx.suite
-    if own:
-        best = None
-        if len({m.round for m in own}) > 1:
-            best = _nearest(own, at, lambda m: m.start, lambda m: m.round, text)
-        best = best or max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
-        rnd = best.round
-        suite = best.suite or suite
+    division = _division(text, at, page_ctx.division)
+    rnd, suite = _round_and_suite(text, at, page_ctx, config)
     if at is not None:
         rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
     clause = clause_at(text, at) if at is not None else None
@@ -185,3 +169,34 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     nodes = count if scale and scale.kind == "nodes" else ""
     facets = facets_at(text, at, metric, quantity) if metric and at is not None else {}
     return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes, **facets)
+
+
+def _division(text: str, at: int | None, page_division: str) -> str:
+    """The division the sentence names for the number at `at`: the one it names alone,
+    else the one named nearest the number; the page's when it names none."""
+    divisions = division_mentions(text)
+    named = {d for _, d in divisions}
+    if len(named) == 1 and "both" not in named:
+        return named.pop()
+    if named:
+        nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
+        return nearest[1] if nearest and nearest[1] != "both" else ""
+    return page_division
+
+
+def _round_and_suite(text: str, at: int | None, page_ctx: PageContext,
+                     config: ContextConfig) -> tuple[str, str]:
+    """The round (and suite) the sentence names for itself, not in passing: the one named
+    nearest the number when it names several, the weightiest and latest otherwise; the
+    page's when it names none."""
+    named_rounds = _rounds_named_by_default(text) if config is _DEFAULT_CONFIG else _rounds_named(text, config)
+    own = [m for m in named_rounds if not m.passing]
+    rnd, suite = page_ctx.round, page_ctx.suite
+    if own:
+        best = None
+        if len({m.round for m in own}) > 1:
+            best = _nearest(own, at, lambda m: m.start, lambda m: m.round, text)
+        best = best or max(own, key=lambda m: (m.weight, round_sort_key(m.round)))
+        rnd = best.round
+        suite = best.suite or suite
+    return rnd, suite
