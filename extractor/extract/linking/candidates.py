@@ -73,17 +73,22 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
             if i == 2 and not late and best.end <= q.start:
                 best = _head_of_part(best, mentions, sentence, lang)
             if i == 0 and not late and topic_first is not None:
-                # "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and
-                # no number between them and it: the first is the topic, the other most
-                # likely a comparison whose marker was lost
-                before = sorted((m for m in pool if m.end <= q.start), key=lambda m: m.start)
-                if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
-                        and not any(before[0].end <= o.start < q.start for o in topic_first):
-                    return topic_of(before, sentence), where
-            if i == 0 and not late and topic_first is not None:
-                best = _topic_over_oblique(best, pool, q, sentence, lang)
+                best = _clause_topic(best, pool, q, topic_first, sentence, lang)
             return best, where
     return None, ""
+
+
+def _clause_topic(best: Mention, pool: list[Mention], q: Quantity,
+                  topic_first: tuple[Quantity, ...], sentence: str, lang: str) -> Mention:
+    """The mention of the number's own clause it is about, where the nearest one may not
+    be: "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and no number
+    between them and it: the first is the topic, the other most likely a comparison whose
+    marker was lost; else a Korean topic over a nearer name in another case."""
+    before = sorted((m for m in pool if m.end <= q.start), key=lambda m: m.start)
+    if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
+            and not any(before[0].end <= o.start < q.start for o in topic_first):
+        return topic_of(before, sentence)
+    return _topic_over_oblique(best, pool, q, sentence, lang)
 
 
 def _topic_over_oblique(best: Mention, pool: list[Mention], q: Quantity, sentence: str,
