@@ -32,7 +32,7 @@ The names below are imported on first use: a module that needs one small part of
 stage (the claim `context` record, the name normaliser) does not load all of it."""
 from __future__ import annotations
 
-import importlib
+from extractor.lazy_exports import lazy_getattr
 
 _EXPORTS = {"Claim": "claims", "ClaimConfig": "claims", "extract_claims": "claims",
             "Entity": "names.entities", "canonical_system": "names.entities",
@@ -42,8 +42,4 @@ _EXPORTS = {"Claim": "claims", "ClaimConfig": "claims", "extract_claims": "claim
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"extractor.extract.{_EXPORTS[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

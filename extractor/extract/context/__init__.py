@@ -20,7 +20,7 @@ Modules: `context`, `scopes`, `rounds`, `page_context`, `scale`, `facets`,
 """
 from __future__ import annotations
 
-import importlib
+from extractor.lazy_exports import lazy_getattr
 
 _EXPORTS = {"PageContext": "context", "ContextConfig": "page_context",
             "facets_at": "facets", "scale_at": "scale",
@@ -29,8 +29,4 @@ _EXPORTS = {"PageContext": "context", "ContextConfig": "page_context",
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

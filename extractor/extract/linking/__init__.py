@@ -19,7 +19,7 @@ Modules: `candidates`, `topics`, `link_kinds`, `link_query`, `resolvers`, `linki
 """
 from __future__ import annotations
 
-import importlib
+from extractor.lazy_exports import lazy_getattr
 
 _EXPORTS = {"link_names": "linking", "sentence_infos": "linking",
             "claim_kind": "link_kinds", "ClaimKind": "link_kinds", "PageTopic": "topics",
@@ -28,8 +28,4 @@ _EXPORTS = {"link_names": "linking", "sentence_infos": "linking",
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

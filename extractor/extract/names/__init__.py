@@ -19,7 +19,7 @@ Modules: `names`, `name_variants`, `name_kinds`, `shapes`, `open_names`, `entiti
 """
 from __future__ import annotations
 
-import importlib
+from extractor.lazy_exports import lazy_getattr
 
 _EXPORTS = {"Entity": "entities", "SYSTEM": "entities", "WORKLOAD": "entities",
             "VENDOR": "entities", "find_entities": "entities",
@@ -29,8 +29,4 @@ _EXPORTS = {"Entity": "entities", "SYSTEM": "entities", "WORKLOAD": "entities",
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

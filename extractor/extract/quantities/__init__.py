@@ -13,7 +13,7 @@ Modules: `quantity_grammar`, `quantity_units`, `quantity_ranges`, `quantities`.
 """
 from __future__ import annotations
 
-import importlib
+from extractor.lazy_exports import lazy_getattr
 
 _EXPORTS = {"find_quantities": "quantities", "Quantity": "quantities",
             "QuantityConfig": "quantities", "grammar": "quantity_grammar",
@@ -21,8 +21,4 @@ _EXPORTS = {"find_quantities": "quantities", "Quantity": "quantities",
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

@@ -13,14 +13,10 @@ Modules: `roles`, `mentions`, `comparisons`.
 """
 from __future__ import annotations
 
-import importlib
+from extractor.lazy_exports import lazy_getattr
 
 _EXPORTS = {"SentenceInfo": "roles", "Mention": "roles", "mark_roles": "roles"}
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

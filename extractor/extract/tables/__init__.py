@@ -12,14 +12,10 @@ Modules: `table_rows`, `tables`, `table_blocks`, `table_cells`, `table_headers`.
 """
 from __future__ import annotations
 
-import importlib
+from extractor.lazy_exports import lazy_getattr
 
 _EXPORTS = {"Table": "tables", "TableTracker": "tables", "is_table_row": "tables"}
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

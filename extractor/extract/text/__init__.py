@@ -15,7 +15,7 @@ Modules: `regex_tools`, `skipping`, `literal_gates`, `tokenizer`, `cues`.
 """
 from __future__ import annotations
 
-import importlib
+from extractor.lazy_exports import lazy_getattr
 
 _EXPORTS = {"lang_key": "cues", "clause_spans": "cues", "words_regex": "cues",
             "LANGS": "cues", "split_words": "tokenizer",
@@ -23,8 +23,4 @@ _EXPORTS = {"lang_key": "cues", "clause_spans": "cues", "words_regex": "cues",
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)
