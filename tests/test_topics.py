@@ -131,3 +131,17 @@ def test_a_page_naming_one_model_only_gives_it_though_its_opening_names_none():
             "The Llama 2 70B results of the H100 are public.")
     claims = {c.value: c for c in claims_of(text)}
     assert claims[10755].workload == "Llama 2 70B"
+
+
+def test_a_connective_holding_a_back_reference_refers_to_nothing():
+    # set1/zh_04: "此外" (besides) and "这一轮" (this round) hold 此 and 这 but refer to no
+    # model of the sentence before: the improvement takes none from there
+    text = ("与上一代相比,Blackwell在Llama270B模型上实现了高达4倍的性能提升。"
+            "此外,通过软件改进,H200在这一轮提交中的性能相比上一轮预览版本提升了27%。")
+    c = next(c for c in claims_of(text) if c.value == 27)
+    assert (c.system, c.workload) == ("H200", "")
+    # a real back reference still takes the model of the sentence before
+    text = ("Blackwell在Llama270B模型上实现了高达4倍的性能提升。"
+            "H200在这一轮提交中的性能亦有提升,其性能提升了27%。")
+    c = next(c for c in claims_of(text) if c.value == 27)
+    assert c.workload == "Llama 2 70B"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.text.cues import across_contrast, cues, lang_key
+from extractor.extract.text.cues import across_contrast, cues, lang_key, words_regex
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.tables.tables import is_table_row
 
@@ -51,9 +51,43 @@ def is_heading(info: SentenceInfo) -> bool:
 
 
 def refers_back(text: str, lang_key_: str) -> bool:
-    """The text refers to what the sentence before it spoke of ("it", "이는", "其")."""
+    """The text refers to what the sentence before it spoke of ("it", "이는", "其"), by a
+    word that is not part of a connective or another word (`not_back_references`: "此外"
+    besides, "这一轮" this round, "그래픽" graphics).
+
+    >>> refers_back("其性能提升了27%", "zh"), refers_back("此外,通过软件改进,H200在这一轮提交中提升了27%", "zh")
+    (True, False)
+    >>> refers_back("그래픽처리장치(GPU)로 구동할 경우", "ko"), refers_back("이는 H100보다 2배", "ko")
+    (False, True)
+    """
     rx = cues().back_refs.get(lang_key_)
-    return rx is not None and rx.search(text or "") is not None
+    if rx is None or not text:
+        return False
+    not_rx = _not_back_references(lang_key_)
+    for m in rx.finditer(text):
+        if not_rx is None or not _inside(not_rx, text, m.start(), m.end()):
+            return True
+    return False
+
+
+#: how far before a back reference a word holding it may start ("与此同时": 1, "除此之外": 1)
+_HOLDER_REACH = 3
+
+
+def _inside(rx: re.Pattern, text: str, start: int, end: int) -> bool:
+    """Whether a match of `rx` covers text[start:end]."""
+    for s in range(max(0, start - _HOLDER_REACH), start + 1):
+        m = rx.match(text, s)
+        if m is not None and m.end() >= end:
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _not_back_references(lk: str) -> re.Pattern | None:
+    """The words of `claims_links.json` not_back_references of a language, one pattern."""
+    words = lexicons.load("claims_links.json").get("not_back_references", {}).get(lk)
+    return words_regex(words) if words else None
 
 
 def previous(infos: list[SentenceInfo], idx: int, crossing: bool = False) -> SentenceInfo | None:
