@@ -513,6 +513,31 @@ def test_a_lossy_page_lost_metric_is_taken_from_an_agreeing_page(reference):
     assert (g["n_docs"], g["verdict"], g["reference_verdict"]) == (2, "agree", "match")
 
 
+def test_a_copy_whose_sentence_survived_whole_keeps_its_twins_reading(reference):
+    """set2/ko_07: a copy whose bytes were repaired (lossy) states "약 50% 높은 수준" of a
+    price in the very sentence its undamaged twin reads with no specific metric; a 50% fall
+    of a rental price on another page is another statement, not the words it lost."""
+    said = "하락하기 전 가격은 공식 판매가인 28만~30만 달러보다 약 50% 높은 수준이다."
+    out = run(reference,
+              claim("ko_07__junk.txt", 50, "%", system="H100", metric="other", sentence=said,
+                    lang="ko", flags="lossy_source", context=""),
+              claim("ko_07.txt", 50, "%", system="H100", metric="other", sentence=said,
+                    lang="ko", context=""),
+              claim("zh_02.txt", 50, "%", system="H100", metric="price", lang="zh",
+                    sentence="NVIDIA GPU租赁价格腰斩 H100和RTX 4090双双猛跌50%", context=""))[1]
+    assert list(out["metric"]) == ["other", "other", "price"]
+    assert "metric_inferred" not in out.loc[0, "flags"]
+    # a twin that reads the number with a specific metric elsewhere gives it
+    out = run(reference,
+              claim("ko_07__junk.txt", 50, "%", system="H100", metric="other", sentence=said,
+                    lang="ko", flags="lossy_source", context=""),
+              claim("ko_07.txt", 50, "%", system="H100", metric="other", sentence=said,
+                    lang="ko", context=""),
+              claim("ko_07.txt", 50, "%", system="H100", metric="price", lang="ko",
+                    sentence="가격이 50% 올랐다.", context=""))[1]
+    assert out.loc[0, "metric"] == "price" and "metric_inferred" in out.loc[0, "flags"]
+
+
 def test_pages_disagreeing_on_the_unit_recover_nothing(reference):
     out = run(reference,
               claim("000.txt", 1.8, "", system="IPU-POD256", workload="BERT", surface="1.8",

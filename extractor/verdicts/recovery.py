@@ -1,7 +1,8 @@
 """Unit recovery: a value whose unit the page lost (a `?`-damaged page) takes the unit
 of an agreeing claim of another page about the same system and workload in a compatible
 context; on a lossy page, a value whose metric words were lost takes that claim's metric
-too (flag `metric_inferred`).
+too (flag `metric_inferred`), unless another page states it in the very same sentence,
+undamaged, with no specific metric (the copy's sentence kept its words).
 
 - `recover_units(members, config) -> [UnitRecovery]`: members (`members.
   Member`s, read here by their fields) updated in place; what changed, for claims.csv's
@@ -157,7 +158,7 @@ def recover_units(members: list[Member], config: ConsistencyConfig) -> list[Unit
     recovered = []
     for m in members:
         needs_unit, needs_metric = _needs(m)
-        if not (needs_unit or needs_metric):
+        if not (needs_unit or needs_metric) or not needs_unit and recovery.read_whole_elsewhere(m):
             continue
         source = recovery.best_source(m, needs_unit)
         if source is not None:
@@ -185,6 +186,17 @@ class _Recovery:
                             _ValueWindows([s for s in items if any(_needs(s))]))
                       for key, items in sources.items()}
         self.answers: dict[tuple, dict[tuple, _Option]] = {}
+        self.whole, self.specific = _undamaged_readings(members)
+
+    def read_whole_elsewhere(self, m: Member) -> bool:
+        """Whether another page states m's number in m's very sentence, undamaged, and
+        reads no specific metric there: m's sentence kept its words (the letters the page
+        lost were elsewhere), so its metric is what the sentence says, not another
+        statement's ("약 50% 높은 수준" of a price, on a page whose bytes were repaired,
+        is not the 50% fall of a rental price on another page)."""
+        docs = self.whole.get((m.sentence, m.value, m.unit), ())
+        return any(d != m.doc_id and (d, m.value, m.unit, m.system_key, m.benchmark_key)
+                   not in self.specific for d in docs)
 
     @staticmethod
     def candidates(m: Member, needs_unit: bool, windows: _ValueWindows) -> list[Member]:
@@ -248,6 +260,23 @@ class _Recovery:
             top = min(more, key=_source_order)
             best = top if best is None or _source_order(top) < _source_order(best) else best
             ranked_input[k] = (n, conf, best)
+
+
+def _undamaged_readings(members: list[Member]) -> tuple[dict[tuple, set[str]], set[tuple]]:
+    """What undamaged pages read: (sentence, value, unit) -> the pages that state it there
+    with no specific metric; and (page, value, unit, system, benchmark) of every specific
+    reading (a page that reads the number of that system specifically elsewhere is no
+    witness of an unspecific one: its specific reading is the one to take)."""
+    whole: dict[tuple, set[str]] = defaultdict(set)
+    specific: set[tuple] = set()
+    for m in members:
+        if "lossy_source" in m.flags:
+            continue
+        if m.metric not in UNSPECIFIC_METRICS:
+            specific.add((m.doc_id, m.value, m.unit, m.system_key, m.benchmark_key))
+        elif m.sentence:
+            whole[(m.sentence, m.value, m.unit)].add(m.doc_id)
+    return whole, specific
 
 
 def _take_from(m: Member, source: Member, needs_unit: bool) -> UnitRecovery | None:
