@@ -271,3 +271,19 @@ def test_a_name_the_sentence_puts_on_the_other_side_is_not_carried_to_this_side(
             "H100的租赁价格已经跌到每小时2美元。不过多位行业人士表示,这一趋势并不令人意外,"
             "常规算力芯片的租赁价格整体下降了约80%,而H100和4090自发布以来,价格下降也符合这一趋势。")
     assert by_value(text)[80][0] == ""
+
+
+def test_a_family_named_as_performer_is_the_page_product_the_page_says_is_of_it():
+    # set1/en_05: the page writes its product as one of the family, so its "Hopper GPU" is
+    # the H100; the baseline's family and a page that ties no product to it keep the family
+    text = ("NVIDIA H100 results\n\n"
+            "The H100 (Hopper-based) GPU demonstrates substantial performance gains over prior generations. "
+            "Consistent with successive generations of NVIDIA GPUs, the Hopper GPU is 1.5x to 2.5x "
+            "the performance of the Ampere A100 on most AI benchmarks.")
+    got = by_value(text)
+    assert got[1.5][0] == "H100" and got[2.5][0] == "H100"
+    text = ("NVIDIA H100 results\n\n"
+            "The H100 GPU demonstrates substantial performance gains over prior generations. "
+            "Consistent with successive generations of NVIDIA GPUs, the Hopper GPU is 1.5x to 2.5x "
+            "the performance of the Ampere A100 on most AI benchmarks.")
+    assert by_value(text)[1.5][0] == "Hopper"

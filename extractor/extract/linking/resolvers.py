@@ -137,7 +137,7 @@ SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
 def product_of_part(lq: LinkQuery, found: Candidate) -> Candidate:
     """"The H200 ... with 141GB of HBM3e": the figures of a part are its product's (not in
     a table whose column names the part); "the new TPU": the page's product (`_new_of_line`)."""
-    newest = _new_of_line(lq, found)
+    newest = _new_of_line(lq, found) or _topic_of_family(lq, found)
     if newest is not None:
         return newest
     if not found.mention.component or found.source == "table_column":
@@ -177,6 +177,19 @@ def _new_of_line(lq: LinkQuery, found: Candidate) -> Candidate | None:
     if not (rx is not None and rx.search(*before)) and not (said.lossy and _LOST_WORD.search(*before)):
         return None
     return Candidate(topic, "page_topic")
+
+
+def _topic_of_family(lq: LinkQuery, found: Candidate) -> Candidate | None:
+    """"The H100 (Hopper-based) GPU ... the Hopper GPU is 1.5x to 2.5x the performance of
+    the Ampere A100": a family named as the performer on a page that writes its product as
+    one of that family is the page's product (`PageTopic.family_of_topic`); None otherwise
+    (a baseline family stays the family)."""
+    m = found.mention
+    if not m.family or found.source not in ("clause", "sentence") or lq.info.roles.of(m).baseline:
+        return None
+    if not lq.page_topic.family_of_topic(m.entity.canonical, lq.infos):
+        return None
+    return Candidate(lq.page_topic.system, "page_topic")
 
 
 #: a word lost to question marks right before a name

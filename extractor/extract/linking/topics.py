@@ -178,6 +178,10 @@ def topic_particles(lk: str) -> tuple[re.Pattern, re.Pattern] | None:
     return topic, oblique
 
 
+#: a bracket opening between a product's name and its family's ("H100 (Hopper-based)")
+_BRACKET_OPEN = re.compile(r"\s*[(（]\s*")
+
+
 @dataclass
 class PageTopic:
     """The system (and workload) a page is about, if it is about one."""
@@ -186,6 +190,22 @@ class PageTopic:
     workload: Mention | None = None
     #: vendor -> the page's product of it named most often (first named on a tie), read once
     _by_vendor: dict | None = field(default=None, repr=False, compare=False)
+    #: the families the page ties its system to by name ("The H100 (Hopper-based) GPU"), read once
+    _families: frozenset | None = field(default=None, repr=False, compare=False)
+
+    def family_of_topic(self, family: str, infos: list[SentenceInfo]) -> bool:
+        """Whether the page writes its system as a product of `family`, right after its name
+        in brackets ("The H100 (Hopper-based) GPU", "H100（Hopper架构）"): the page's
+        "Hopper GPU" is then its H100, not the family at large."""
+        if self.system is None or self.system.family or self.system.component:
+            return False
+        if self._families is None:
+            name = self.system.entity.canonical
+            self._families = frozenset(
+                f.entity.canonical for info in infos for p in info.systems if p.entity.canonical == name
+                for f in info.systems if f.family and f.start >= p.end
+                and _BRACKET_OPEN.fullmatch(info.text, p.end, f.start))
+        return family in self._families
 
     def product_of_vendor(self, vendor: str, infos: list[SentenceInfo]) -> Mention | None:
         """The page's product of `vendor`: the one of its systems the page names most
