@@ -287,3 +287,17 @@ def test_a_family_named_as_performer_is_the_page_product_the_page_says_is_of_it(
             "Consistent with successive generations of NVIDIA GPUs, the Hopper GPU is 1.5x to 2.5x "
             "the performance of the Ampere A100 on most AI benchmarks.")
     assert by_value(text)[1.5][0] == "Hopper"
+
+
+def test_the_model_of_the_other_side_of_a_contrast_is_not_this_sides():
+    # set1/zh_04: Llama 2 70B is what Blackwell's side measures, not the H200's after 而;
+    # a model framing both sides stays with both
+    s = ("与上一代H100 GPU相比,Blackwell在Llama270B模型上实现了高达4倍的性能提升,"
+         "而在数据中心工作负载上,H200相较于H100的性能也提升了1.5倍。")
+    got = by_value(s)
+    assert got[4][:2] == ("Blackwell", "Llama 2 70B") and got[1.5][:2] == ("H200", "")
+    got = by_value("在Llama 2 70B模型上,H200相较于H100的性能提升了1.5倍,而B200提升了4倍。")
+    assert got[1.5][1] == "Llama 2 70B"
+    # (sample page 001) a side that names no scope of its own shares the other side's model
+    got = by_value("在DGX A100上訓練ResNet-50需要29.1分鐘,而IPU-POD16僅耗時28.3分鐘。")
+    assert got[28.3][:3] == ("IPU-POD16", "ResNet-50", "system=clause;workload=sentence")

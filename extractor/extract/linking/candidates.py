@@ -12,8 +12,10 @@ compared against. The roles read here are the sentence's immutable `SentenceRole
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from extractor.extract.text.cues import across_contrast, cues, lang_key
+from extractor import lexicons
+from extractor.extract.text.cues import across_contrast, cues, lang_key, words_regex
 from extractor.extract.names.entities import SYSTEM, WORKLOAD
 from extractor.extract.names.name_kinds import is_family
 from extractor.extract.quantities.quantities import Quantity
@@ -294,7 +296,49 @@ def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int
     pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp, info.text)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
-    return pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
+    m, where = pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
+    if m is not None and _other_sides_model(info, m, q):
+        return None, ""
+    return m, where
+
+
+@lru_cache(maxsize=None)
+def _scope_nouns(lk: str) -> re.Pattern | None:
+    words = lexicons.load("claims_links.json").get("scope_nouns", {}).get(lk)
+    return words_regex(words) if words else None
+
+
+def _other_sides_model(info: SentenceInfo, m: Mention, q: Quantity) -> bool:
+    """Whether the model `m` before the number is what the other side of a contrast
+    measures: it stands after that side's system, a system of the number's own side
+    performs, and that side names its own scope (`claims_links.json` scope_nouns:
+    "Blackwell在Llama270B模型上实现了高达4倍的性能提升,而在数据中心工作负载上,H200相较于
+    H100的性能也提升了1.5倍": not the H200's Llama 2 70B). A side naming no scope shares the
+    other side's model ("在DGX A100上訓練ResNet-50需要29.1分鐘,而IPU-POD16僅耗時28.3分鐘"),
+    and a model framing both sides ("在Llama 2 70B上,H100快2倍,而H200快3倍") stands before
+    either side's system.
+
+    >>> from extractor.extract.names.entities import Entity
+    >>> s = "Blackwell在Llama270B模型上提升4倍,而在数据中心工作负载上,H200相较于H100提升了1.5倍"
+    >>> sysm = lambda n: Mention(Entity(0, 0, n, "SYSTEM", n), s.index(n), s.index(n) + len(n))
+    >>> info = SentenceInfo(0, len(s), s, "zh", 0)
+    >>> info.systems = [sysm("Blackwell"), sysm("H200"), sysm("H100")]
+    >>> llama = Mention(Entity(0, 0, "Llama270B", "WORKLOAD", "Llama 2 70B"), 10, 19)
+    >>> q = Quantity("1.5倍", s.index("1.5"), s.index("1.5") + 4, 1.5, unit="x")
+    >>> _other_sides_model(info, llama, q)
+    True
+    """
+    if m.end > q.start or not across_contrast(info.text, info.lang, m.end, q.start):
+        return False
+    scope = _scope_nouns(lang_key(info.lang))
+    if scope is None or scope.search(info.text, m.end, q.start) is None:
+        return False
+    roles = info.roles
+    theirs = any(s.end <= m.start and not across_contrast(info.text, info.lang, s.end, m.start)
+                 for s in info.systems)
+    ours = any(m.end <= s.start and s.end <= q.start and not roles.of(s).baseline
+               and across_contrast(info.text, info.lang, m.end, s.start) for s in info.systems)
+    return theirs and ours
 
 
 def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
