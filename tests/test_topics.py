@@ -145,3 +145,17 @@ def test_a_connective_holding_a_back_reference_refers_to_nothing():
             "H200在这一轮提交中的性能亦有提升,其性能提升了27%。")
     c = next(c for c in claims_of(text) if c.value == 27)
     assert c.workload == "Llama 2 70B"
+
+
+def test_a_paragraph_naming_no_system_goes_on_about_the_one_the_paragraph_before_described():
+    # set2/zh_01: the title names GB300; the body describes Blackwell Ultra, and the next
+    # paragraph's NVLink figures are its
+    text = ("NVIDIA GB300 GPU首次支持PCIe 6.0、性能大涨50%!功耗达1400W\n\n"
+            "NVIDIA一直在准备Blackwell GPU的升级版本。\n\n"
+            "Blackwell Ultra仍然是台积电4NP工艺、2080亿个晶体管,配备总计160个SM单元。\n\n"
+            "GPU、GPU之间通过1.8TB/s带宽的第五代NVLink互连,这些都没变。")
+    got = by_value(claims_of(text))
+    assert got[1.8] == ("Blackwell Ultra", "system=previous_sentence")
+    # a paragraph before that names two subjects gives none: the page's topic
+    text = text.replace("Blackwell Ultra仍然是", "Blackwell Ultra和H100仍然是")
+    assert by_value(claims_of(text))[1.8][0] == "GB300"

@@ -160,6 +160,30 @@ def carried_system(infos: list[SentenceInfo], idx: int, clause: tuple[int, int])
     head = heading_above(infos, idx)
     if head is not None and len({m.entity.canonical for m in head.subjects()}) == 1:
         return head.subjects()[0], "heading"
+    if before is None and head is None:
+        return _paragraph_before_subject(infos, idx)
+    return None, ""
+
+
+def _paragraph_before_subject(infos: list[SentenceInfo], idx: int) -> tuple[Mention | None, str]:
+    """The one subject of the paragraph right before, for the first sentence of a
+    paragraph that names none ("Blackwell Ultra仍然是台积电4NP工艺…" then "GPU、GPU之间通过
+    1.8TB/s带宽的第五代NVLink互连"): a news paragraph goes on about what the one before
+    described. Not across a heading or the page's opening (the title is the page topic)."""
+    if idx <= 0 or infos[idx - 1].paragraph == infos[idx].paragraph:
+        return None, ""
+    para = infos[idx - 1].paragraph
+    j = idx - 1
+    names: dict[str, Mention] = {}
+    while j >= 0 and infos[j].paragraph == para:
+        if is_heading(infos[j]) or j == 0:
+            return None, ""
+        for m in infos[j].subjects():
+            if not across_contrast(infos[j].text, infos[j].lang, 0, m.start):
+                names.setdefault(m.entity.canonical, m)
+        j -= 1
+    if len(names) == 1:
+        return next(iter(names.values())), "previous_sentence"
     return None, ""
 
 
