@@ -159,3 +159,13 @@ def test_a_paragraph_naming_no_system_goes_on_about_the_one_the_paragraph_before
     # a paragraph before that names two subjects gives none: the page's topic
     text = text.replace("Blackwell Ultra仍然是", "Blackwell Ultra和H100仍然是")
     assert by_value(claims_of(text))[1.8][0] == "GB300"
+
+
+def test_the_title_repeated_under_the_text_is_no_section_heading():
+    # set2/zh_01 repeats its title between paragraphs (share boxes, captions): the
+    # paragraph under a repeat goes on from the text before it, not from the title
+    title = "NVIDIA GB300 GPU首次支持PCIe 6.0、性能大涨50%!功耗达1400W"
+    text = (f"{title}\n\nNVIDIA一直在准备Blackwell GPU的升级版本。\n\n"
+            "Blackwell Ultra仍然是台积电4NP工艺,配备总计160个SM单元。\n\n"
+            f"{title}\n\n性能方面,稠密性能来到15PFlops。")
+    assert by_value(claims_of(text))[15] == ("Blackwell Ultra", "system=previous_sentence")

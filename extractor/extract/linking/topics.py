@@ -111,9 +111,24 @@ def heading_above(infos: list[SentenceInfo], idx: int) -> SentenceInfo | None:
     j = idx - 1
     while j > 0 and infos[j].paragraph >= para - 1:
         if is_heading(infos[j]):
-            return infos[j] if not _in_title_block(infos, j) else None
+            return infos[j] if not _in_title_block(infos, j) and not repeats_title(infos, j) else None
         j -= 1
     return None
+
+
+def repeats_title(infos: list[SentenceInfo], j: int) -> bool:
+    """Whether line `j` repeats a line of the page's opening (its title) word for word, as
+    scraped pages repeat the title under images and in share boxes: the title again, no
+    section heading.
+
+    >>> t = "NVIDIA GB300 GPU首次支持PCIe 6.0"
+    >>> infos = [SentenceInfo(0, 1, t, "zh", 0), SentenceInfo(0, 1, "正文。", "zh", 1),
+    ...          SentenceInfo(0, 1, t, "zh", 2), SentenceInfo(0, 1, "性能方面", "zh", 3)]
+    >>> repeats_title(infos, 2), repeats_title(infos, 3), repeats_title(infos, 0)
+    (True, False, False)
+    """
+    text = infos[j].text.strip()
+    return any(infos[i].text.strip() == text for i in range(min(j, OPENING_SENTENCES)))
 
 
 def _in_title_block(infos: list[SentenceInfo], j: int) -> bool:
@@ -172,8 +187,10 @@ def _paragraph_before_subject(infos: list[SentenceInfo], idx: int) -> tuple[Ment
     described. Not across a heading or the page's opening (the title is the page topic)."""
     if idx <= 0 or infos[idx - 1].paragraph == infos[idx].paragraph:
         return None, ""
-    para = infos[idx - 1].paragraph
     j = idx - 1
+    while j > 0 and repeats_title(infos, j):  # the title repeated is no paragraph of the text
+        j -= 1
+    para = infos[j].paragraph
     names: dict[str, Mention] = {}
     while j >= 0 and infos[j].paragraph == para:
         if is_heading(infos[j]) or j == 0:
