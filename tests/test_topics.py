@@ -169,3 +169,13 @@ def test_the_title_repeated_under_the_text_is_no_section_heading():
             "Blackwell Ultra仍然是台积电4NP工艺,配备总计160个SM单元。\n\n"
             f"{title}\n\n性能方面,稠密性能来到15PFlops。")
     assert by_value(claims_of(text))[15] == ("Blackwell Ultra", "system=previous_sentence")
+
+
+def test_a_subject_is_carried_across_a_few_paragraphs_that_name_none():
+    # set2/zh_01: "一是…" and "二是…" enumerate the figures of the product described before
+    text = ("NVIDIA GB300 GPU首次支持PCIe 6.0\n\n"
+            "Blackwell Ultra仍然是台积电4NP工艺,配备总计160个SM单元。\n\n"
+            "性能方面,显著提升的一是稠密性能来到15PFlops。\n\n"
+            "二是注意力加速能力来到10.7TF/s。")
+    got = by_value(claims_of(text))
+    assert got[15][0] == got[10.7][0] == "Blackwell Ultra"

@@ -180,27 +180,34 @@ def carried_system(infos: list[SentenceInfo], idx: int, clause: tuple[int, int])
     return None, ""
 
 
+#: paragraphs naming no system a subject is carried across ("性能方面,…15PFlops" then
+#: "二是SFU…从5TF/s来到10.7TF/s": the enumeration goes on about the same product)
+CARRY_PARAGRAPHS = 3
+
+
 def _paragraph_before_subject(infos: list[SentenceInfo], idx: int) -> tuple[Mention | None, str]:
-    """The one subject of the paragraph right before, for the first sentence of a
-    paragraph that names none ("Blackwell Ultra仍然是台积电4NP工艺…" then "GPU、GPU之间通过
-    1.8TB/s带宽的第五代NVLink互连"): a news paragraph goes on about what the one before
-    described. Not across a heading or the page's opening (the title is the page topic)."""
+    """The one subject of the nearest paragraph before that names any, for the first
+    sentence of a paragraph that names none ("Blackwell Ultra仍然是台积电4NP工艺…" then
+    "GPU、GPU之间通过1.8TB/s带宽的第五代NVLink互连"): a news paragraph goes on about what the
+    one before described, across at most `CARRY_PARAGRAPHS` paragraphs naming none. Not
+    across a heading or the page's first line (the title is the page topic)."""
     if idx <= 0 or infos[idx - 1].paragraph == infos[idx].paragraph:
         return None, ""
     j = idx - 1
-    while j > 0 and repeats_title(infos, j):  # the title repeated is no paragraph of the text
-        j -= 1
-    para = infos[j].paragraph
-    names: dict[str, Mention] = {}
-    while j >= 0 and infos[j].paragraph == para:
-        if is_heading(infos[j]) or j == 0:
-            return None, ""
-        for m in infos[j].subjects():
-            if not across_contrast(infos[j].text, infos[j].lang, 0, m.start):
-                names.setdefault(m.entity.canonical, m)
-        j -= 1
-    if len(names) == 1:
-        return next(iter(names.values())), "previous_sentence"
+    for _ in range(CARRY_PARAGRAPHS):
+        while j > 0 and repeats_title(infos, j):  # the title repeated is no paragraph of the text
+            j -= 1
+        para = infos[j].paragraph
+        names: dict[str, Mention] = {}
+        while j >= 0 and infos[j].paragraph == para:
+            if is_heading(infos[j]) or j == 0:
+                return None, ""
+            for m in infos[j].subjects():
+                if not across_contrast(infos[j].text, infos[j].lang, 0, m.start):
+                    names.setdefault(m.entity.canonical, m)
+            j -= 1
+        if names:
+            return (next(iter(names.values())), "previous_sentence") if len(names) == 1 else (None, "")
     return None, ""
 
 
