@@ -301,3 +301,14 @@ def test_the_model_of_the_other_side_of_a_contrast_is_not_this_sides():
     # (sample page 001) a side that names no scope of its own shares the other side's model
     got = by_value("在DGX A100上訓練ResNet-50需要29.1分鐘,而IPU-POD16僅耗時28.3分鐘。")
     assert got[28.3][:3] == ("IPU-POD16", "ResNet-50", "system=clause;workload=sentence")
+
+
+def test_a_figure_describing_software_takes_no_system_from_the_page():
+    # set1/ko_04: the relative clause before '소프트웨어' describes the software, not the H100
+    text = ("엔비디아 H100, MLPerf 추론 벤치마크 1위\n\n"
+            "엔비디아는 이번 벤치마크 결과보다 성능을 두 배 향상할 수 있는 소프트웨어 '텐서RT-LLM'을 출시했다.")
+    assert by_value(text)[2][0] == ""
+    # software used to measure a figure is no subject (set1/en_03 shape): the page's system
+    text = ("Intel Gaudi2 results\n\n"
+            "The GPT3 measurement with 384 cards was taken using the SynapseAI 1.13.0 software stack.")
+    assert by_value(text)[384][0] != ""

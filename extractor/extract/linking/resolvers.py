@@ -39,7 +39,7 @@ from extractor.extract.names.entities import SYSTEM, WORKLOAD
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.comparisons import is_vs_figure
 from extractor.extract.sentences.roles import Mention, SentenceInfo
-from extractor.extract.text.cues import lang_key
+from extractor.extract.text.cues import lang_key, words_regex
 
 
 # systems ---------------------------------------------------------------------------
@@ -292,7 +292,30 @@ def _system_refined(lq: LinkQuery, found: Candidate) -> Candidate | None:
     on the other side of a contrast break after the number (each side keeps its own)."""
     if found.source in _OUTSIDE and lq.other_side and found.mention.entity.canonical in lq.other_side:
         return None
+    if found.source in _OUTSIDE and _describes_software(lq):
+        return None
     return product_of_part(lq, found)
+
+
+@lru_cache(maxsize=None)
+def _software_nouns(lk: str) -> re.Pattern | None:
+    words = lexicons.load("claims_links.json").get("software_nouns", {}).get(lk)
+    return words_regex(words) if words else None
+
+
+def _describes_software(lq: LinkQuery) -> bool:
+    """Whether the number's clause describes a piece of software its sentence names no
+    hardware beside: "성능을 두 배 향상할 수 있는 소프트웨어 '텐서RT-LLM'을 출시했다" (set1/ko_04):
+    the software noun after the figure in Korean and Chinese (a relative clause stands
+    before its noun), before it in English ("software that doubles performance"). Software
+    used for a figure ("measured using the SynapseAI software stack") stands on the other
+    side and is no subject."""
+    info, (c0, c1), q = lq.info, lq.clause, lq.q
+    lk = lang_key(info.lang)
+    rx = _software_nouns(lk)
+    if rx is None or info.systems:
+        return False
+    return (rx.search(info.text, c0, q.start) if lk == "en" else rx.search(info.text, q.end, c1)) is not None
 
 
 def _not_later_clause(lq: LinkQuery, found: Candidate) -> Candidate:
