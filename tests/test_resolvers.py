@@ -312,3 +312,14 @@ def test_a_figure_describing_software_takes_no_system_from_the_page():
     text = ("Intel Gaudi2 results\n\n"
             "The GPT3 measurement with 384 cards was taken using the SynapseAI 1.13.0 software stack.")
     assert by_value(text)[384][0] != ""
+
+
+def test_a_family_is_the_one_product_the_page_builds_of_its_chips():
+    # set2/ko_08: the DGX B200 carries eight Blackwell GPUs; "NVIDIA Blackwell은 ... 1,000 TPS"
+    # restates the node's figure. A baseline family stays the family.
+    text = ("NVIDIA Blackwell GPU 8개를 탑재한 단일 NVIDIA DGX B200 노드는 Llama 4 Maverick 모델에서 "
+            "사용자당 초당 1,000토큰(TPS)을 넘는 성능을 구현할 수 있습니다.\n\n"
+            "NVIDIA Blackwell은 이 모델에서 서버당 72,000 TPS에 도달합니다. "
+            "NVIDIA는 기존 Blackwell 기준 대비 4배 빠른 속도를 달성했습니다.")
+    got = by_value(text)
+    assert got[72000][0] == "DGX B200" and got[4][0] == "Blackwell"

@@ -182,14 +182,13 @@ def _new_of_line(lq: LinkQuery, found: Candidate) -> Candidate | None:
 def _topic_of_family(lq: LinkQuery, found: Candidate) -> Candidate | None:
     """"The H100 (Hopper-based) GPU ... the Hopper GPU is 1.5x to 2.5x the performance of
     the Ampere A100": a family named as the performer on a page that writes its product as
-    one of that family is the page's product (`PageTopic.family_of_topic`); None otherwise
+    one of that family is that product (`PageTopic.product_of_family`); None otherwise
     (a baseline family stays the family)."""
     m = found.mention
     if not m.family or found.source not in ("clause", "sentence") or lq.info.roles.of(m).baseline:
         return None
-    if not lq.page_topic.family_of_topic(m.entity.canonical, lq.infos):
-        return None
-    return Candidate(lq.page_topic.system, "page_topic")
+    product = lq.page_topic.product_of_family(m.entity.canonical, lq.infos)
+    return Candidate(product, "page_topic") if product is not None else None
 
 
 #: a word lost to question marks right before a name

@@ -228,6 +228,19 @@ def topic_particles(lk: str) -> tuple[re.Pattern, re.Pattern] | None:
 
 #: a bracket opening between a product's name and its family's ("H100 (Hopper-based)")
 _BRACKET_OPEN = re.compile(r"\s*[(（]\s*")
+#: chips of a family counted before the product that carries them ("Blackwell GPU 8개를
+#: 탑재한 단일 NVIDIA DGX B200", "8颗Blackwell GPU的DGX B200"): a count right after the
+#: family's name (a class noun between), then a few words, all within one clause
+_COUNTED_BEFORE_PRODUCT = re.compile(r"\s*(?:GPUs?|chips?|칩|芯片|晶片)?\s*\d+\s*(?:개|颗|顆|个|個|x)?[^,，;；.。]{0,16}$",
+                                     re.IGNORECASE)
+
+
+def _tied(text: str, product: Mention, family: Mention) -> bool:
+    """Whether the sentence ties `product` to `family` by name: the family in brackets
+    right after the product, or the family's chips counted right before it."""
+    if family.start >= product.end:
+        return _BRACKET_OPEN.fullmatch(text, product.end, family.start) is not None
+    return family.end <= product.start and _COUNTED_BEFORE_PRODUCT.match(text, family.end, product.start) is not None
 
 
 @dataclass
@@ -238,22 +251,26 @@ class PageTopic:
     workload: Mention | None = None
     #: vendor -> the page's product of it named most often (first named on a tie), read once
     _by_vendor: dict | None = field(default=None, repr=False, compare=False)
-    #: the families the page ties its system to by name ("The H100 (Hopper-based) GPU"), read once
-    _families: frozenset | None = field(default=None, repr=False, compare=False)
+    #: family -> the one product the page ties to it by name ("The H100 (Hopper-based) GPU"), read once
+    _families: dict | None = field(default=None, repr=False, compare=False)
 
-    def family_of_topic(self, family: str, infos: list[SentenceInfo]) -> bool:
-        """Whether the page writes its system as a product of `family`, right after its name
-        in brackets ("The H100 (Hopper-based) GPU", "H100（Hopper架构）"): the page's
-        "Hopper GPU" is then its H100, not the family at large."""
-        if self.system is None or self.system.family or self.system.component:
-            return False
+    def product_of_family(self, family: str, infos: list[SentenceInfo]) -> Mention | None:
+        """The one product the page writes as one of `family`: the family right after its
+        name in brackets ("The H100 (Hopper-based) GPU", "H100（Hopper架构）"), or chips of
+        the family counted right before it ("NVIDIA Blackwell GPU 8개를 탑재한 단일 NVIDIA
+        DGX B200 노드"): the page's "Hopper GPU", "Blackwell" is then that product, not the
+        family at large. None when the page ties none or several to it."""
         if self._families is None:
-            name = self.system.entity.canonical
-            self._families = frozenset(
-                f.entity.canonical for info in infos for p in info.systems if p.entity.canonical == name
-                for f in info.systems if f.family and f.start >= p.end
-                and _BRACKET_OPEN.fullmatch(info.text, p.end, f.start))
-        return family in self._families
+            tied: dict[str, dict[str, Mention]] = {}
+            for info in infos:  # read once per page
+                for f in info.systems:
+                    if not f.family:
+                        continue
+                    for p in info.systems:
+                        if not p.family and not p.component and _tied(info.text, p, f):
+                            tied.setdefault(f.entity.canonical, {}).setdefault(p.entity.canonical, p)
+            self._families = {f: next(iter(ps.values())) for f, ps in tied.items() if len(ps) == 1}
+        return self._families.get(family)
 
     def product_of_vendor(self, vendor: str, infos: list[SentenceInfo]) -> Mention | None:
         """The page's product of `vendor`: the one of its systems the page names most
