@@ -142,3 +142,15 @@ def test_a_model_s_accuracy_takes_no_system_from_the_page():
     got = by_value(claims_of(text))
     assert got[84.4][:2] == ("", "BERT-Base")
     assert "system=none:kind=accuracy" in got[84.4][2]
+
+
+def test_an_efficiency_per_watt_takes_a_model_of_its_own_clause_only():
+    # set2/ko_02: "라마2 7B와 70B 모델 기준" frames the 1.5배 of its clause, not the 1.4배 of
+    # power efficiency in the next
+    k = claim_kind("perf_per_watt", Quantity("1.4배", 0, 4, 1.4, unit="x"), "전력효율성(TDP)도 1.4배",
+                   business=False, refers_back=False, names_model=True)
+    assert k.allows_workload("clause") and not k.allows_workload("sentence")
+    text = ("인텔 가우디3 공개\n\n추론속도의 경우 라마2 7B 모델 기준 1.5배 더 우수하며 "
+            "전력효율성(TDP)도 1.4배 더 향상됐다고 밝혔다.")
+    got = {c.value: c.workload for c in extract_claims(tag_page(CleanedPage("t.txt", text)))}
+    assert got[1.5] == "Llama 2 7B" and got[1.4] == ""

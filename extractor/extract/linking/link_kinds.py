@@ -5,7 +5,8 @@ the claims below that name none, *where the claim is of a kind that system or wo
 has*. A memory size, a bandwidth, a power draw, a compute figure or a price is a property
 of the hardware: it is measured on no model, so it takes a workload only where its own
 sentence names one ("serving Llama 3 70B at $0.60/M tokens"), never the page's model
-("141GB of HBM3e" on a page about GPT-3 training). A speed-up or an improvement takes
+("141GB of HBM3e" on a page about GPT-3 training); an efficiency per watt, a model of its
+own clause only. A speed-up or an improvement takes
 one from its sentence, or from the sentence before when it refers back to it ("這項成績
 較上一輪... 高出2.7倍"). Times-to-train, throughputs, latencies and accuracies are
 measured on a model: they inherit one as before. A count of a named model's parameters
@@ -29,6 +30,9 @@ from extractor.extract.quantities.quantities import Quantity
 #: sources that lie in the number's own sentence or its table
 #: (a name the sentence counts or compares with is still one of its own)
 OWN_SENTENCE = frozenset({"clause", "sentence", "table_column", "caption", "counted", "baseline_only"})
+#: sources in the number's own clause or its table ("전력효율성(TDP)도 1.4배 더 향상" takes
+#: not the "라마2 7B와 70B 모델 기준" of the clause before, which frames its own 1.5배)
+OWN_CLAUSE = frozenset({"clause", "table_column", "caption"})
 #: metrics of a property of the hardware: measured on no model
 SPEC_METRICS = frozenset({"memory", "bandwidth", "power", "compute", "price", "count", "ratio"})
 #: metrics of a comparison between systems: a model only where the statement or the
@@ -111,6 +115,8 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
                          later_models=None if metric == "count" else NONE)
     if metric == "accuracy":  # a model's accuracy: hardware reaches it, does not change it
         return ClaimKind(metric, system_sources=OWN_SENTENCE)
+    if metric == "perf_per_watt":  # an efficiency of the hardware: a model of its own clause only
+        return ClaimKind(metric, workload_sources=OWN_CLAUSE, later_models=frozenset({"en"}))
     if metric in COMPARISON_METRICS:
         return ClaimKind(metric, workload_sources=referred, later_models=frozenset({"en"}))
     if metric == "other":  # a utilisation, an efficiency: its statement's model, not the page's
