@@ -61,12 +61,14 @@ def refers_back(text: str, lang_key_: str) -> bool:
     (False, True)
     """
     rx = cues().back_refs.get(lang_key_)
-    if rx is None or not text:
+    m = rx.search(text) if rx is not None and text else None
+    if m is None:  # (most sentences: one search, as before)
         return False
     not_rx = _not_back_references(lang_key_)
-    for m in rx.finditer(text):
+    while m is not None:
         if not_rx is None or not _inside(not_rx, text, m.start(), m.end()):
             return True
+        m = rx.search(text, m.end())
     return False
 
 
@@ -127,8 +129,11 @@ def repeats_title(infos: list[SentenceInfo], j: int) -> bool:
     >>> repeats_title(infos, 2), repeats_title(infos, 3), repeats_title(infos, 0)
     (True, False, False)
     """
-    text = infos[j].text.strip()
-    return any(infos[i].text.strip() == text for i in range(min(j, OPENING_SENTENCES)))
+    text = infos[j].text
+    n = len(text.strip())
+    # (lengths first: a line of another length is no repeat, and is not stripped)
+    return any(len(infos[i].text) >= n and infos[i].text.strip() == text.strip()
+               for i in range(min(j, OPENING_SENTENCES)))
 
 
 def _in_title_block(infos: list[SentenceInfo], j: int) -> bool:
@@ -202,7 +207,7 @@ def _paragraph_before_subject(infos: list[SentenceInfo], idx: int) -> tuple[Ment
         while j >= 0 and infos[j].paragraph == para:
             if is_heading(infos[j]) or j == 0:
                 return None, ""
-            for m in infos[j].subjects():
+            for m in infos[j].subjects() if infos[j].systems else ():
                 if not across_contrast(infos[j].text, infos[j].lang, 0, m.start):
                     names.setdefault(m.entity.canonical, m)
             j -= 1
