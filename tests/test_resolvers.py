@@ -307,7 +307,7 @@ def test_a_figure_describing_software_takes_no_system_from_the_page():
     # set1/ko_04: the relative clause before '소프트웨어' describes the software, not the H100
     text = ("엔비디아 H100, MLPerf 추론 벤치마크 1위\n\n"
             "엔비디아는 이번 벤치마크 결과보다 성능을 두 배 향상할 수 있는 소프트웨어 '텐서RT-LLM'을 출시했다.")
-    assert by_value(text)[2][0] == ""
+    assert by_value(text)[2][0] == "" and by_value(text)[2][2] == "system=none:software"
     # software used to measure a figure is no subject (set1/en_03 shape): the page's system
     text = ("Intel Gaudi2 results\n\n"
             "The GPT3 measurement with 384 cards was taken using the SynapseAI 1.13.0 software stack.")

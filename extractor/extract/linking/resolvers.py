@@ -254,12 +254,18 @@ class Decision:
         return self.chosen.source if self.chosen is not None else self.refused_from
 
 
+class Refused(str):
+    """What a refinement returns for a name it rules out, with why ("software"): the next
+    resolver's turn, and the `link` column's reason where none attaches."""
+
+
 def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str], bool],
-           refine: Callable[[LinkQuery, Candidate], Candidate | None] | None = None,
+           refine: Callable[[LinkQuery, Candidate], Candidate | Refused | None] | None = None,
            reason: str = "refused") -> Decision:
     """The first candidate of `resolvers` (refined by `refine`) that `allows` accepts;
-    where one was found and refused, `reason` says why none attached."""
-    refused_from = ""
+    where one was found and refused, `reason` (or the refinement's `Refused`) says why none
+    attached."""
+    refused_from, why = "", ""
     for resolver in resolvers:  # a plain loop: this runs for every number (profiled)
         found = resolver(lq)
         if found is None:
@@ -268,10 +274,13 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
             found = refine(lq, found)
             if found is None:  # the refinement ruled it out: the next resolver's turn
                 continue
+            if isinstance(found, Refused):
+                why = why or found
+                continue
         if allows(found.source):
             return Decision(found)
         refused_from = refused_from or found.source
-    return Decision(None, reason if refused_from else "", refused_from)
+    return Decision(None, reason if refused_from else why, refused_from)
 
 
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
@@ -286,13 +295,15 @@ def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
 _OUTSIDE = frozenset({"previous_sentence", "heading", "page_topic", "vendor_product"})
 
 
-def _system_refined(lq: LinkQuery, found: Candidate) -> Candidate | None:
+def _system_refined(lq: LinkQuery, found: Candidate) -> Candidate | Refused | None:
     """`product_of_part`; None for a name from outside the sentence that the sentence puts
-    on the other side of a contrast break after the number (each side keeps its own)."""
+    on the other side of a contrast break after the number (each side keeps its own);
+    `Refused("software")` for one given to a figure that describes software
+    (`_describes_software`)."""
     if found.source in _OUTSIDE and lq.other_side and found.mention.entity.canonical in lq.other_side:
         return None
     if found.source in _OUTSIDE and _describes_software(lq):
-        return None
+        return Refused("software")
     return product_of_part(lq, found)
 
 
