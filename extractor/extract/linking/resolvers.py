@@ -16,7 +16,11 @@ subject unless it is the baseline compared with (`page_topic`); the performer a 
 or two before when this one names only the baseline (`earlier_subject`); last, the
 sentence's baseline itself (`baseline_only`, a page that lost its comparison word). A
 part's figure goes to its product (`product_of_part`: "The H200 ... with 141GB of HBM3e"),
-and "the new TPU" to the page's product of that vendor (`_new_of_line`).
+"the new TPU" to the page's product of that vendor (`_new_of_line`), and a family named
+as the performer to the one product the page ties to it (`_topic_of_family`: "The H100
+(Hopper-based) GPU ... the Hopper GPU is 1.5x"). A name from outside the sentence does
+not attach to a figure that describes software (`_describes_software`; the `link`
+column says "system=none:software").
 
 workloads (`WORKLOAD_RESOLVERS`): the table column, the sentence, the caption; the
 sentence before or the heading; a counted or compared workload of the sentence; the page's.

@@ -6,12 +6,16 @@ table caption or a section heading that names one system or workload gives it to
 claims below it that name none. This module finds, for a sentence:
 
 - the sentence before it in its paragraph (`previous_sentence`), when the sentence refers
-  back to it ("it", "이는", "其"), lost its words, or the one before names one subject;
+  back to it ("it", "이는", "其"; not a connective holding those letters: "此外", "그래픽"),
+  lost its words, or the one before names one subject;
 - the section heading above its paragraph (`heading`): a short line without final
-  punctuation;
+  punctuation that does not repeat the page's title (`repeats_title`);
+- for the first sentence of a paragraph, the one subject of the nearest paragraph before
+  that names any, up to `CARRY_PARAGRAPHS` back (also recorded as `previous_sentence`);
 - the page's subject (`page_topic`, `PageTopic`): the system the title names, else the
   system named in the first paragraph, else one system that most of the page's
-  mentions name.
+  mentions name; and the one product the page ties to a family by name
+  (`PageTopic.product_of_family`: "The H100 (Hopper-based) GPU").
 """
 from __future__ import annotations
 
