@@ -39,6 +39,10 @@ _GLOSS_OPENER_WITHIN = 6
 class NotAQuantity:
     """The tests of the quantity finder that rule a number out (a mixin)."""
 
+    #: whether the text holds a literal of an address token (`Masks.token_gate`); None
+    #: until a number asks
+    holds_tokens: bool | None = None
+
     def _masks(self, matches) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
         the candidates (searching only there is what keeps the layer fast)."""
@@ -70,6 +74,10 @@ class NotAQuantity:
     def _in_address_token(self, c) -> bool:
         """Inside an e-mail address, file name, URL or query parameter (press2021@x.ai,
         1638413962408997.png, id=145304570664993)."""
+        if self.holds_tokens is None:
+            self.holds_tokens = self.g.masks.token_gate.search(self.norm) is not None
+        if not self.holds_tokens:
+            return False  # no address, file or parameter anywhere in the text
         s, e = c.s, c.e
         norm, lo = self.norm, max(0, s - 300)
         if s and norm[s - 1] in _TOKEN_BREAKS:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.numbers.numbers import numeral_tables
 from extractor.extract.not_claims import build_masks
+from extractor.extract.text.literal_gates import EndingPattern
 from extractor.extract.text.regex_tools import (HANGUL, SP, alt, first_char_alternation, first_char_buckets,
                                                 left_bound, left_bounded, with_first_char_guard)
 
@@ -139,7 +140,8 @@ class Grammar:
             rf"(?<![A-Za-z])(?:{alt(self.scaled_prefixes, False)})\Z") if self.scaled_prefixes else None
         self.money_scale_re = re.compile(
             rf"(?:{alt(self.money_scales, False)})(?![A-Za-z0-9])") if self.money_scales else None
-        self.prefix_re = re.compile(with_first_char_guard(rf"(?:{alt(self.prefix_units, False)}){SP}?\Z"), re.I)
+        self.prefix_re = EndingPattern(re.compile(
+            with_first_char_guard(rf"(?:{alt(self.prefix_units, False)}){SP}?\Z"), re.I), self.prefix_units)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
 
     def _build_rates(self, units: list[dict]) -> None:
@@ -218,7 +220,9 @@ class Grammar:
         # searched before every number: behind a first-character guard (with_first_char_guard),
         # its words grouped by first character, so that a position tries one group, not
         # every word (profiled: the costliest search per call of the layer; twice faster so)
-        self.qual_before_re = re.compile(with_first_char_guard(rf"(?:{before or '(?!x)x'}){SP}*\Z"), re.I)
+        # (and behind a test of the window's last characters: EndingPattern)
+        self.qual_before_re = EndingPattern(
+            re.compile(with_first_char_guard(rf"(?:{before or '(?!x)x'}){SP}*\Z"), re.I), words)
         # one-character qualifiers after the number (100여 개, 100多个) must be attached
         multi = [t for t in self.qual_after if len(t) > 1]
         single = [t for t in self.qual_after if len(t) == 1]
@@ -261,8 +265,8 @@ class Grammar:
         # left boundary of ASCII words is checked by the finder (keeps the search fast)
         self.multiplier_re = re.compile(first_char_alternation(list(self.multipliers), ci=True) + r"(?![A-Za-z])")
         negatives = [w for w in numeral_tables().negatives if w not in ("-", "−")]
-        self.negative_re = re.compile(with_first_char_guard(
-            rf"(?:{'|'.join(left_bounded(w) for w in negatives) or '(?!x)x'}){SP}?\Z"), re.I)
+        self.negative_re = EndingPattern(re.compile(with_first_char_guard(
+            rf"(?:{'|'.join(left_bounded(w) for w in negatives) or '(?!x)x'}){SP}?\Z"), re.I), negatives)
 
     def _build_numbers(self, langs: tuple[str, ...], numbers: list[dict]) -> None:
         """One regex per kind of numeral. Each starts with a single character class, so the
