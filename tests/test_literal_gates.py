@@ -92,9 +92,9 @@ from extractor.extract.quantities.quantity_grammar import grammar  # noqa: E402
 from extractor.extract.text.literal_gates import EndingPattern  # noqa: E402
 
 _G = grammar(("en", "ko", "zh"))
-_ENDING = {"qualifier": _G.qual_before_re, "currency": _G.prefix_re, "negative": _G.negative_re}
+_ENDING = {"qualifier": _G.qual_before_re, "currency": _G.prefix_re}
 _BEFORE = st.lists(st.one_of(
-    st.sampled_from(sorted(_G.qual_before) + sorted(_G.prefix_units) + ["minus", "負", "마이너스"]),
+    st.sampled_from(sorted(_G.qual_before) + sorted(_G.prefix_units)),
     st.sampled_from([" ", "\t", "\u00a0", "  ", "x", "A", "\u212a", "\u017f", "\u0130", "학", "约", "$", "1"])),
     max_size=6).map("".join)
 

@@ -45,7 +45,8 @@ class NotAQuantity:
 
     def _masks(self, matches) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
-        the candidates (searching only there is what keeps the layer fast)."""
+        the candidates (`matches`, of one pattern, in order; searching only there is what
+        keeps the layer fast)."""
         norm, n = self.norm, len(self.norm)
         masks = self.g.masks
         spans = [m.span() for m in masks.global_re.finditer(norm)]
@@ -56,14 +57,16 @@ class NotAQuantity:
                 if any(w in norm for w in words):
                     spans += [m.span() for m in rx.finditer(norm)]
         windows: list[list[int]] = []
-        for m in sorted(matches, key=lambda m: m.start()):
-            ws, we = max(0, m.start() - self.cfg.mask_margin), min(n, m.end() + self.cfg.mask_margin)
+        margin = self.cfg.mask_margin
+        for m in matches:  # (in order: the matches of one pattern)
+            ws, we = m.start() - margin, m.end() + margin
             if windows and ws <= windows[-1][1]:
-                windows[-1][1] = max(windows[-1][1], we)
+                windows[-1][1] = we  # (the ends of matches in order grow)
             else:
                 windows.append([ws, we])
+        local = masks.local_re
         for ws, we in windows:
-            spans += [mm.span() for mm in self.g.masks.local_re.finditer(norm, ws, we)]
+            spans += [mm.span() for mm in local.finditer(norm, max(0, ws), min(n, we))]
         spans.sort()
         return Spans(spans)
 
@@ -221,7 +224,7 @@ class NotAQuantity:
     def _drop_unit_glosses(self, qs: list) -> list:
         """Numbers in a parenthesis that defines the unit before it are no quantities:
         38 TOPS(초당 1조 번 연산), 10Gbps(초당 10기가비트), 42.5 엑사플롭스(EF·1초에 100경 번)."""
-        if not any(c in self.norm for c in "(（"):
+        if "(" not in self.norm and "（" not in self.norm:
             return qs
         out = []
         gloss_end = -1

@@ -143,6 +143,8 @@ class Grammar:
         self.prefix_re = EndingPattern(re.compile(
             with_first_char_guard(rf"(?:{alt(self.prefix_units, False)}){SP}?\Z"), re.I), self.prefix_units)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
+        #: the prefixes a spelled numeral may open with (百分之五十)
+        self.long_prefixes = tuple(p for p in self.prefix_units if len(p) > 1)
 
     def _build_rates(self, units: list[dict]) -> None:
         """Rate words before a number (초당, 每秒), the items counted, times a second."""
@@ -265,8 +267,8 @@ class Grammar:
         # left boundary of ASCII words is checked by the finder (keeps the search fast)
         self.multiplier_re = re.compile(first_char_alternation(list(self.multipliers), ci=True) + r"(?![A-Za-z])")
         negatives = [w for w in numeral_tables().negatives if w not in ("-", "−")]
-        self.negative_re = EndingPattern(re.compile(with_first_char_guard(
-            rf"(?:{'|'.join(left_bounded(w) for w in negatives) or '(?!x)x'}){SP}?\Z"), re.I), negatives)
+        self.negative_re = re.compile(with_first_char_guard(
+            rf"(?:{'|'.join(left_bounded(w) for w in negatives) or '(?!x)x'}){SP}?\Z"), re.I)
 
     def _build_numbers(self, langs: tuple[str, ...], numbers: list[dict]) -> None:
         """One regex per kind of numeral. Each starts with a single character class, so the
@@ -298,6 +300,7 @@ class Grammar:
             rf"|(?P<arabic>{rest}(?:{SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)))"
         )
         self.number_res = [re.compile(digit)] + self._word_numerals(langs, t)
+        self.word_number_res = self.number_res[1:]
         self._build_fractions(langs, numbers)
 
     def _word_numerals(self, langs: tuple[str, ...], t) -> list[re.Pattern]:

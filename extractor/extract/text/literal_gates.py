@@ -207,7 +207,8 @@ class EndingGate:
         """Whether one of the words, then blanks, may end `text[lo:hi]`."""
         if self.ends is None:
             return True
-        tail = fold_ascii_case(text[lo:hi].rstrip(_BLANKS)[-self.k:])
+        tail = text[lo:hi].rstrip(_BLANKS)[-self.k:]
+        tail = tail.lower() if tail.isascii() else fold_ascii_case(tail)  # (the common case inline)
         return tail in self.ends or tail.endswith(self.short)
 
 
