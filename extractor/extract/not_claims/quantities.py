@@ -30,6 +30,8 @@ _TOKEN_BREAKS = frozenset(" \n\t\u00a0")
 # do not overlap, so the greedy run is the whole word either way.
 _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)")
 
+_UNREAD = object()  # (a word before an offset not read yet: `_word_before`)
+
 # Kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)).
 _GLOSSED_KINDS = frozenset({"compute", "bandwidth", "throughput"})
 #: characters a unit gloss may hold before its rate word: "(EF·1초에 …"
@@ -37,7 +39,8 @@ _GLOSS_OPENER_WITHIN = 6
 
 
 class NotAQuantity:
-    """The tests of the quantity finder that rule a number out (a mixin)."""
+    """The tests of the quantity finder that rule a number out (a mixin; the finder gives
+    it `words_before`, a dict to remember the word before each offset in)."""
 
     #: whether the text holds a literal of an address token (`Masks.token_gate`); None
     #: until a number asks
@@ -138,8 +141,11 @@ class NotAQuantity:
     def _word_before(self, s: int, words: set) -> bool:
         """The word before offset s (within the window) is one of `words`, compared in
         lower case without dots and hyphens at its ends."""
-        m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
-        return bool(m) and m.group(1)[::-1].lower().strip(".-") in words
+        word = self.words_before.get(s, _UNREAD)
+        if word is _UNREAD:  # (read once a number: a version, a year and a range ask for it)
+            m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
+            word = self.words_before[s] = m.group(1)[::-1].lower().strip(".-") if m else None
+        return word is not None and word in words
 
     def _is_name_or_code(self, c) -> bool:
         """Digits of a name or code, unless an amount's sign precedes them."""
