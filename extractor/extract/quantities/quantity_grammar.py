@@ -14,8 +14,8 @@ from extractor import lexicons
 from extractor.extract.numbers.numbers import numeral_tables
 from extractor.extract.not_claims import build_masks
 from extractor.extract.text.literal_gates import EndingPattern
-from extractor.extract.text.regex_tools import (HANGUL, SP, alt, first_char_alternation, first_char_buckets,
-                                                left_bound, left_bounded, with_first_char_guard)
+from extractor.extract.text.regex_tools import (HANGUL, SP, alt, bucketed_alt, first_char_alternation,
+                                                first_char_buckets, left_bound, left_bounded, with_first_char_guard)
 
 @lru_cache(maxsize=1024)
 def unit_info(unit: str) -> tuple[str, float | None]:
@@ -193,7 +193,8 @@ class Grammar:
         stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
         # (a lower-case model code counts as a name: '8,960 v5p accelerators')
         token = rf"(?:[A-Z0-9][\w\-]{{0,30}}|[a-z]{{1,3}}\d[\w\-]{{0,20}}|(?!(?:{stop})\b)[a-z]{{1,20}}(?:-[a-z]{{1,20}})?)"
-        nouns = alt([n for n in count_nouns], boundary=False)
+        # (matched after every number without a unit: the nouns grouped by first character)
+        nouns = bucketed_alt(count_nouns, boundary=False)
         count = rf"[ \u00a0-](?:{token}{SP}){{0,2}}(?i:(?:{nouns})(?:s|es)?)(?![A-Za-z])"
         if self.count_plural_entity:
             count += rf"|{SP}(?:{token}{SP})?[A-Z][A-Za-z\-]{{0,20}}\d[\w\-]{{0,20}}s(?![A-Za-z])"
@@ -229,7 +230,8 @@ class Grammar:
         # one-character qualifiers after the number (100여 개, 100多个) must be attached
         multi = [t for t in self.qual_after if len(t) > 1]
         single = [t for t in self.qual_after if len(t) == 1]
-        after = rf"{SP}*(?:{alt(multi)})" + (rf"|(?:{alt(single)})" if single else "")
+        # (matched after every number: its words grouped by first character)
+        after = rf"{SP}*(?:{bucketed_alt(multi)})" + (rf"|(?:{alt(single)})" if single else "")
         self.qual_after_re = re.compile(after, re.I)
         self.qual_after_lower = {k.lower(): v for k, v in self.qual_after.items()}
         self.qual_before_lower = {k.lower(): v for k, v in self.qual_before.items()}
