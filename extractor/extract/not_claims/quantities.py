@@ -40,11 +40,8 @@ _GLOSS_OPENER_WITHIN = 6
 
 class NotAQuantity:
     """The tests of the quantity finder that rule a number out (a mixin; the finder gives
-    it `words_before`, a dict to remember the word before each offset in)."""
-
-    #: whether the text holds a literal of an address token (`Masks.token_gate`); None
-    #: until a number asks
-    holds_tokens: bool | None = None
+    it `words_before`, a dict to remember the word before each offset in, and
+    `holds_tokens`, None until a number asks whether the text holds a token's literal)."""
 
     def _masks(self, matches) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around

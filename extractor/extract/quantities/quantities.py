@@ -100,7 +100,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.g = g
         self.cfg = cfg
         self.masked = Spans(())
-        self.words_before: dict[int, str] = {}  # (NotAQuantity._word_before)
+        self.words_before: dict[int, str | None] = {}  # (NotAQuantity._word_before)
+        self.holds_tokens: bool | None = None  # (NotAQuantity._in_address_token)
         self.lossy = "??" in self.norm
         self._scale = 1.0  # the value scale of the unit last read (三成 = 30 %)
 
