@@ -84,3 +84,28 @@ def test_fold_keeps_every_offset():
     two), so a match in the folded text has the offsets of the original."""
     every = "".join(chr(i) for i in range(0x110000) if not 0xD800 <= i < 0xE000)
     assert len(fold_ascii_case(every)) == len(every)
+
+
+# --- the gate before a search for a word ending at a number -----------------------------
+
+from extractor.extract.quantities.quantity_grammar import grammar  # noqa: E402
+from extractor.extract.text.literal_gates import EndingPattern  # noqa: E402
+
+_G = grammar(("en", "ko", "zh"))
+_ENDING = {"qualifier": _G.qual_before_re, "currency": _G.prefix_re}
+_BEFORE = st.lists(st.one_of(
+    st.sampled_from(sorted(_G.qual_before) + sorted(_G.prefix_units)),
+    st.sampled_from([" ", "\t", "\u00a0", "  ", "x", "A", "\u212a", "\u017f", "\u0130", "학", "约", "$", "1"])),
+    max_size=6).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_BEFORE, st.integers(0, 30), st.sampled_from(sorted(_ENDING)))
+def test_ending_gate_lets_every_match_through(text, back, which):
+    """Where the window before an offset holds a match of an ending pattern, its gate lets
+    the search run: the gated search finds what the plain one does."""
+    rx: EndingPattern = _ENDING[which]
+    for hi in range(len(text) + 1):
+        lo = max(0, hi - back)
+        plain = rx.regex.search(text, lo, hi)
+        assert (plain and plain.span()) == ((m := rx.search(text, lo, hi)) and m.span()), (text, lo, hi)

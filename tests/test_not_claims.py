@@ -175,3 +175,63 @@ def test_month_day_year_matches_as_the_guarded_pattern_on_real_pages(shared_dir)
         text = path.read_text(encoding="utf-8", errors="replace")
         assert [(m.span(), m.groups()) for m in old.finditer(text)] == \
             [(m.span(), m.groups()) for m in new.finditer(text)], path.name
+
+
+# --- the local masks: grouped by first character, the same spans as their plain alternation ---
+
+def _plain_local_masks(langs=("en", "ko", "zh")):
+    from extractor.extract.not_claims.masks import _local_patterns  # noqa: PLC0415
+    patterns = _local_patterns([lexicons.load(f"numbers_{lang}.json") for lang in langs])
+    return re.compile("|".join(f"(?:{p})" for _, p in patterns)), patterns
+
+
+_MASK_PIECES = st.sampled_from([
+    "2021", "1999", "12", "3", "0", "07", "31", "123456789012", "0x1F", "-", "/", ".", ":", " ", ",",
+    "x", "×", "+", "(", ")", "（", "[", "]", "年", "月", "월", "일", "日", "시", "上午", "am", "p.m.",
+    "Jan", "march", "ſept", "of", "th", "台積電", "학", "A", "1.0-1025", "555-123-4567"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_MASK_PIECES, max_size=10).map("".join), st.integers(0, 12), st.integers(0, 12))
+def test_local_masks_match_as_their_plain_alternation(text, lo, cut):
+    """Grouped by first character and sharing `(?<!\\d)`, the masks searched around each
+    number give the spans the plain ordered alternation gives, in any window."""
+    from extractor.extract.quantities.quantity_grammar import grammar  # noqa: PLC0415
+    plain, _ = _plain_local_masks()
+    grouped = grammar(("en", "ko", "zh")).masks.local_re
+    hi = max(lo, len(text) - cut)
+    assert [m.span() for m in plain.finditer(text, lo, hi)] == [m.span() for m in grouped.finditer(text, lo, hi)]
+
+
+def test_masks_that_start_a_number_never_match_after_a_digit():
+    """`_AT_NUMBER_START` is shared only by masks whose own left boundary implies it."""
+    _, patterns = _plain_local_masks()
+    for starts, p in patterns:
+        if starts:
+            after_digit = re.compile(rf"(?<=\d)(?:{p})")
+            for text in ("12024-01-02", "1312/25/2024", "112 January", "923:59", "510 am", "93시",
+                         "71.0-1025", "41.2.3", "0123456789012", "0555-123-4567", "132x32", "90x1F"):
+                assert not after_digit.search(text), (p, text)
+
+
+def test_local_masks_match_as_their_plain_alternation_on_real_pages(shared_dir):
+    from extractor.extract.quantities.quantity_grammar import grammar  # noqa: PLC0415
+    plain, _ = _plain_local_masks()
+    grouped = grammar(("en", "ko", "zh")).masks.local_re
+    dev = shared_dir / "devset" / "corpus"
+    for path in sorted(CORPUS.iterdir()) + sorted(p for p in dev.rglob("*") if p.is_file()):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert [m.span() for m in plain.finditer(text)] == [m.span() for m in grouped.finditer(text)], path.name
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["press", "2021", "@", "=", "x.ai", "://", "www.", ".PNG", ".png5", ".json", ".jsx",
+                                 "id", " ", "\n", "a", "1638413962408997", "."]), max_size=8).map("".join),
+       st.integers(0, 40), st.integers(0, 40))
+def test_token_gate_holds_every_token_the_token_mask_matches(text, a, b):
+    """A text the gate finds nothing in holds no piece the token mask matches: its numbers
+    need no token read (`NotAQuantity._in_address_token`)."""
+    from extractor.extract.quantities.quantity_grammar import grammar  # noqa: PLC0415
+    masks = grammar(("en",)).masks
+    if masks.token_re.search(text[min(a, b):max(a, b)]):
+        assert masks.token_gate.search(text)

@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 from extractor import lexicons
-from extractor.extract.text.regex_tools import HAN, SP, alt, with_first_char_guard
+from extractor.extract.text.regex_tools import HAN, SP, alt, first_char_buckets, with_first_char_guard
 
 
 class Masks(NamedTuple):
@@ -21,6 +21,8 @@ class Masks(NamedTuple):
     local_re: re.Pattern
     #: a number inside a token this matches is part of an address, a file or a parameter
     token_re: re.Pattern
+    #: found in every text that holds a token `token_re` matches (its literals, anywhere)
+    token_gate: re.Pattern
     #: a line of program code (// 使用示例:100B參數模型), searched only in texts holding an opener
     code_line_re: re.Pattern
     code_openers: tuple
@@ -41,17 +43,23 @@ def build_masks(numbers: list[dict]) -> Masks:
         r"<[^<>]{0,500}>|&#?\w{1,10};",                          # markup remains
         r"`[^`\n]{1,200}`|\\[A-Za-z]+\{[^{}\n]{0,200}\}",        # code and LaTeX
     ]))
-    patterns = _local_patterns(numbers)
-    # behind a lookahead on the characters a match can start with, the engine skips
-    # other positions at one test instead of trying every alternative there
-    # (profiled: the masks were the costliest part of the layer; 4x faster so); each
-    # alternative behind its own too, so that a digit tries only the alternatives that
-    # can start with one, a letter only the month names (a tenth faster again)
-    local_mask_re = re.compile(with_first_char_guard("|".join(with_first_char_guard(f"(?:{p})")
-                                                              for p in patterns)))
+    starts, patterns = zip(*_local_patterns(numbers))
+    # searched around every candidate number: its alternatives grouped by the characters
+    # they can start with (first_char_buckets), so that an attempt at a digit tries only
+    # the alternatives that start with a digit, at a letter only the month names; behind
+    # a lookahead on all of those, the engine skips other positions at one test (profiled:
+    # the masks were the costliest part of the layer); alternatives that start a number
+    # share one `(?<!\d)`, failing at once inside a number (most digits of a text)
+    local_mask_re = re.compile(with_first_char_guard(first_char_buckets(
+        [f"(?:{p})" for p in patterns],
+        prefixes=[_AT_NUMBER_START if start else "" for start in starts])))
     # a number inside a token like these is part of an address, a file or a parameter
-    token_mask_re = re.compile(
-        r"[@=]|://|^www\.|\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)(?![A-Za-z0-9])")
+    files = r"\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)"
+    token_mask_re = re.compile(rf"[@=]|://|^www\.|{files}(?![A-Za-z0-9])")
+    # a token is a piece of its text: a text where none of these is found holds no such
+    # token, and its numbers need no token read (most texts: one search for a text
+    # instead of one for each number)
+    token_gate = re.compile(rf"[@=]|://|www\.|{files}")
     # a pattern anchored at line starts has no first character to skip ahead by: kept
     # apart and searched only in texts that hold an opener
     code_line_re = re.compile(rf"(?m:^[ \t]*(?:{code}).*$)")
@@ -61,35 +69,47 @@ def build_masks(numbers: list[dict]) -> Masks:
     # (an empty word is in every text: then no shortcut)
     triggers = re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))) \
         if words and "" not in words else None
-    return Masks(global_mask_re, local_mask_re, token_mask_re, code_line_re, openers, conditional, triggers)
+    return Masks(global_mask_re, local_mask_re, token_mask_re, token_gate, code_line_re, openers, conditional, triggers)
 
 
-def _local_patterns(numbers: list[dict]) -> list[str]:
-    """The masks searched in windows around candidate numbers: dates, times, result ids,
-    versions, tracking ids, phone numbers, dimensions, citation marks, stock tickers."""
+#: what a pattern that starts a number (True in `_local_patterns`) implies by its own left
+#: boundary (\\b, (?<![\\d.]) ...): no digit before it; written once for its neighbours
+_AT_NUMBER_START = r"(?<!\d)"
+
+
+def _local_patterns(numbers: list[dict]) -> list[tuple[bool, str]]:
+    """The masks searched in windows around candidate numbers, in the order they are
+    tried, each with whether it starts a number (its own left boundary rules out a digit
+    before it: `_AT_NUMBER_START`): dates, times, result ids, versions, tracking ids,
+    phone numbers, dimensions, citation marks, stock tickers."""
     en = lexicons.load("numbers_en.json")
     months = alt([m for m in en.get("month_names", [])], boundary=False)
     year_suffixes = alt([s for lex in numbers for s in lex.get("year_suffixes", [])], False)
     year = r"(?:1[89]|20)\d\d"
     patterns = [
-        rf"\b{year}[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])\b|\b{year}[-/](?:0?[1-9]|1[0-2])\b",
-        r"\b(?:[0-2]?\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:\d\d){1,2}\b|\b(?:0?[1-9]|1[0-2])/(?:[0-2]?\d|3[01])/(?:\d\d){1,2}\b",
-        rf"(?i:\b(?:{months})\.?{SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{SP}+{year})?(?!\d))",
-        rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{SP}+(?:of{SP}+)?(?:{months})\b\.?(?:,?{SP}+{year})?)",
-        rf"(?i:\b(?:{months})\.?,?{SP}+{year}\b)",
-        rf"{year}{SP}?(?:{year_suffixes})(?:{SP}?\d{{1,2}}{SP}?[월月](?:{SP}?\d{{1,2}}{SP}?[일日号號])?)?" if year_suffixes else r"(?!x)x",
-        rf"(?<![\d.])\d{{1,2}}{SP}?[월月](?![간份])(?:{SP}?\d{{1,2}}{SP}?[일日号號])?",
-        r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?i:[ap]\.?m\.?))?(?![\d:])",
-        r"(?i:\b\d{1,2}\s?[ap]\.m\.|\b\d{1,2}\s?[ap]m\b)",
-        r"(?<!\d)\d{1,2}시(?!간|스|즌|작|장|점|리즈|대|리|각)(?:\s?\d{1,2}분)?|[上下]午\s?\d{1,2}[点點时時]",
-        r"\b\d+\.\d+-\d{3,}\b",                                  # MLPerf result ids 1.0-1025
-        r"\b\d+(?:\.\d+){2,}\b",                                  # versions, IP addresses
-        r"(?<![\d,.])\d{11,}(?![\d,])",                           # tracking ids
-        r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]\d{2,4}){2,3}\b|\(\d{3}\)\s?\d{3}-\d{4}\b|\b\d{2,4}-\d{3,4}-\d{4}\b",
-        r"(?<![\w.])\d+[xX×]\d+(?:[xX×]\d+)?\b",                 # dimensions 32x32
-        r"\b0x[0-9A-Fa-f]+\b",
-        r"\[\d{1,3}\]",                                           # array indices, citation marks [1]
-        rf"(?<=[{HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]",        # stock tickers 台積電(2330)
+        (True, rf"\b{year}[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])\b|\b{year}[-/](?:0?[1-9]|1[0-2])\b"),
+        (True, r"\b(?:[0-2]?\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:\d\d){1,2}\b|\b(?:0?[1-9]|1[0-2])/(?:[0-2]?\d|3[01])/(?:\d\d){1,2}\b"),
+        (False, rf"(?i:\b(?:{months})\.?{SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{SP}+{year})?(?!\d))"),
+        (True, rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{SP}+(?:of{SP}+)?(?:{months})\b\.?(?:,?{SP}+{year})?)"),
+        (False, rf"(?i:\b(?:{months})\.?,?{SP}+{year}\b)"),
+        # (no left boundary: 2024年 is a year inside a longer run of digits too)
+        (False, rf"{year}{SP}?(?:{year_suffixes})(?:{SP}?\d{{1,2}}{SP}?[월月](?:{SP}?\d{{1,2}}{SP}?[일日号號])?)?"
+         if year_suffixes else r"(?!x)x"),
+        (True, rf"(?<![\d.])\d{{1,2}}{SP}?[월月](?![간份])(?:{SP}?\d{{1,2}}{SP}?[일日号號])?"),
+        (True, r"(?<![\d.:])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?i:[ap]\.?m\.?))?(?![\d:])"),
+        (True, r"(?i:\b\d{1,2}\s?[ap]\.m\.|\b\d{1,2}\s?[ap]m\b)"),
+        (True, r"(?<!\d)\d{1,2}시(?!간|스|즌|작|장|점|리즈|대|리|각)(?:\s?\d{1,2}분)?"),
+        (False, r"[上下]午\s?\d{1,2}[点點时時]"),
+        (True, r"\b\d+\.\d+-\d{3,}\b"),                                  # MLPerf result ids 1.0-1025
+        (True, r"\b\d+(?:\.\d+){2,}\b"),                                  # versions, IP addresses
+        (True, r"(?<![\d,.])\d{11,}(?![\d,])"),                           # tracking ids
+        (False, r"\+\d{1,3}[ .\-]?\(?\d{1,4}\)?(?:[ .\-]\d{2,4}){2,3}\b"),   # phone numbers
+        (False, r"\(\d{3}\)\s?\d{3}-\d{4}\b"),
+        (True, r"\b\d{2,4}-\d{3,4}-\d{4}\b"),
+        (True, r"(?<![\w.])\d+[xX×]\d+(?:[xX×]\d+)?\b"),                 # dimensions 32x32
+        (True, r"\b0x[0-9A-Fa-f]+\b"),
+        (False, r"\[\d{1,3}\]"),                                           # array indices, citation marks [1]
+        (False, rf"(?<=[{HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]"),        # stock tickers 台積電(2330)
     ]
     return patterns
 

@@ -30,6 +30,8 @@ _TOKEN_BREAKS = frozenset(" \n\t\u00a0")
 # do not overlap, so the greedy run is the whole word either way.
 _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)")
 
+_UNREAD = object()  # (a word before an offset not read yet: `_word_before`)
+
 # Kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)).
 _GLOSSED_KINDS = frozenset({"compute", "bandwidth", "throughput"})
 #: characters a unit gloss may hold before its rate word: "(EF·1초에 …"
@@ -37,11 +39,14 @@ _GLOSS_OPENER_WITHIN = 6
 
 
 class NotAQuantity:
-    """The tests of the quantity finder that rule a number out (a mixin)."""
+    """The tests of the quantity finder that rule a number out (a mixin; the finder gives
+    it `words_before`, a dict to remember the word before each offset in, and
+    `holds_tokens`, None until a number asks whether the text holds a token's literal)."""
 
     def _masks(self, matches) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
-        the candidates (searching only there is what keeps the layer fast)."""
+        the candidates (`matches`, of one pattern, in order; searching only there is what
+        keeps the layer fast)."""
         norm, n = self.norm, len(self.norm)
         masks = self.g.masks
         spans = [m.span() for m in masks.global_re.finditer(norm)]
@@ -52,14 +57,16 @@ class NotAQuantity:
                 if any(w in norm for w in words):
                     spans += [m.span() for m in rx.finditer(norm)]
         windows: list[list[int]] = []
-        for m in sorted(matches, key=lambda m: m.start()):
-            ws, we = max(0, m.start() - self.cfg.mask_margin), min(n, m.end() + self.cfg.mask_margin)
+        margin = self.cfg.mask_margin
+        for m in matches:  # (in order: the matches of one pattern)
+            ws, we = m.start() - margin, m.end() + margin
             if windows and ws <= windows[-1][1]:
-                windows[-1][1] = max(windows[-1][1], we)
+                windows[-1][1] = we  # (the ends of matches in order grow)
             else:
                 windows.append([ws, we])
+        local = masks.local_re
         for ws, we in windows:
-            spans += [mm.span() for mm in self.g.masks.local_re.finditer(norm, ws, we)]
+            spans += [mm.span() for mm in local.finditer(norm, max(0, ws), min(n, we))]
         spans.sort()
         return Spans(spans)
 
@@ -70,6 +77,10 @@ class NotAQuantity:
     def _in_address_token(self, c) -> bool:
         """Inside an e-mail address, file name, URL or query parameter (press2021@x.ai,
         1638413962408997.png, id=145304570664993)."""
+        if self.holds_tokens is None:
+            self.holds_tokens = self.g.masks.token_gate.search(self.norm) is not None
+        if not self.holds_tokens:
+            return False  # no address, file or parameter anywhere in the text
         s, e = c.s, c.e
         norm, lo = self.norm, max(0, s - 300)
         if s and norm[s - 1] in _TOKEN_BREAKS:
@@ -127,8 +138,11 @@ class NotAQuantity:
     def _word_before(self, s: int, words: set) -> bool:
         """The word before offset s (within the window) is one of `words`, compared in
         lower case without dots and hyphens at its ends."""
-        m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
-        return bool(m) and m.group(1)[::-1].lower().strip(".-") in words
+        word = self.words_before.get(s, _UNREAD)
+        if word is _UNREAD:  # (read once a number: a version, a year and a range ask for it)
+            m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
+            word = self.words_before[s] = m.group(1)[::-1].lower().strip(".-") if m else None
+        return word is not None and word in words
 
     def _is_name_or_code(self, c) -> bool:
         """Digits of a name or code, unless an amount's sign precedes them."""
@@ -213,7 +227,7 @@ class NotAQuantity:
     def _drop_unit_glosses(self, qs: list) -> list:
         """Numbers in a parenthesis that defines the unit before it are no quantities:
         38 TOPS(초당 1조 번 연산), 10Gbps(초당 10기가비트), 42.5 엑사플롭스(EF·1초에 100경 번)."""
-        if not any(c in self.norm for c in "(（"):
+        if "(" not in self.norm and "（" not in self.norm:
             return qs
         out = []
         gloss_end = -1

@@ -67,7 +67,13 @@ def round_sig(value: float, digits: int = 12) -> float:
     """
     if not value or not math.isfinite(value):
         return value
+    if type(value) is float and value.is_integer() and -_WHOLE_BELOW < value < _WHOLE_BELOW and digits >= 12:
+        return value  # a whole number of 11 digits or fewer is its own rounding (most values)
     return round(value, digits - 1 - int(math.floor(math.log10(abs(value)))))
+
+
+#: whole numbers below this keep all their digits at 12 significant ones (`round_sig`)
+_WHOLE_BELOW = 1e11
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,10 @@ _NUMERAL, _VALUE, _UNIT, _UNIT_BARE = (StageTests("numeral"), StageTests("value"
 _MULTIPLIER, _RATIO = StageTests("multiplier"), StageTests("ratio")
 
 
+def _start_then_longest(m: re.Match) -> tuple[int, int]:
+    return m.start(), m.start() - m.end()
+
+
 class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
     """Reads every number of one text into quantities: the number's value here, its unit in
     `UnitReader`, what rules it out in `NotAQuantity`, ranges and lists in `RangePasses`."""
@@ -96,22 +100,26 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.g = g
         self.cfg = cfg
         self.masked = Spans(())
+        self.words_before: dict[int, str | None] = {}  # (NotAQuantity._word_before)
+        self.holds_tokens: bool | None = None  # (NotAQuantity._in_address_token)
         self.lossy = "??" in self.norm
         self._scale = 1.0  # the value scale of the unit last read (三成 = 30 %)
 
     def run(self) -> list[Quantity]:
         g, norm = self.g, self.norm
-        matches = [m for rx in g.number_res for m in rx.finditer(norm)]
+        digits = list(g.number_res[0].finditer(norm))
+        others = [m for rx in g.word_number_res for m in rx.finditer(norm)]
         if g.fraction_re is not None and any(inf in norm for inf in g.fraction_infixes):
-            matches += g.fraction_re.finditer(norm)
-        multipliers = list(g.multiplier_re.finditer(norm))
-        if not matches and not multipliers:
+            others += g.fraction_re.finditer(norm)
+        others += g.multiplier_re.finditer(norm)
+        if not digits and not others:
             return []
         # dates, times, ids and versions are written in digits: only digit candidates need them
-        self.masked = self._masks([m for m in matches if m.re is g.number_res[0]])
+        self.masked = self._masks(digits)
         found: list[Quantity] = []
         last_end = -1
-        for m in sorted(matches + multipliers, key=lambda m: (m.start(), m.start() - m.end())):
+        # (the matches of one pattern come in order, one at a position: most texts hold digits only)
+        for m in sorted(digits + others, key=_start_then_longest) if others else digits:
             if m.start() < last_end:  # inside a quantity already read (four 1U IPU-M2000s)
                 if self.rejected is not None:
                     self._reject(_INSIDE, Candidate(m.lastgroup, m.start(), m.end(), m.group()))
@@ -234,6 +242,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         return self._make(start, end, value, unit, qualifier, flags)
 
     def _prefix_unit_inside(self, s: int, e: int, surface: str) -> Quantity | None:
+        if not surface.startswith(self.g.long_prefixes):
+            return None  # (one test for most numerals instead of a loop over every prefix)
         for prefix, unit in self.g.prefix_units.items():
             if len(prefix) > 1 and surface.startswith(prefix) and len(surface) > len(prefix):
                 value = parse_number(surface[len(prefix):])

@@ -13,8 +13,9 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.numbers.numbers import numeral_tables
 from extractor.extract.not_claims import build_masks
-from extractor.extract.text.regex_tools import (HANGUL, SP, alt, first_char_alternation, first_char_buckets,
-                                                left_bound, left_bounded, with_first_char_guard)
+from extractor.extract.text.literal_gates import EndingPattern
+from extractor.extract.text.regex_tools import (HANGUL, SP, alt, bucketed_alt, first_char_alternation,
+                                                first_char_buckets, left_bound, left_bounded, with_first_char_guard)
 
 @lru_cache(maxsize=1024)
 def unit_info(unit: str) -> tuple[str, float | None]:
@@ -139,8 +140,11 @@ class Grammar:
             rf"(?<![A-Za-z])(?:{alt(self.scaled_prefixes, False)})\Z") if self.scaled_prefixes else None
         self.money_scale_re = re.compile(
             rf"(?:{alt(self.money_scales, False)})(?![A-Za-z0-9])") if self.money_scales else None
-        self.prefix_re = re.compile(with_first_char_guard(rf"(?:{alt(self.prefix_units, False)}){SP}?\Z"), re.I)
+        self.prefix_re = EndingPattern(re.compile(
+            with_first_char_guard(rf"(?:{alt(self.prefix_units, False)}){SP}?\Z"), re.I), self.prefix_units)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
+        #: the prefixes a spelled numeral may open with (百分之五十)
+        self.long_prefixes = tuple(p for p in self.prefix_units if len(p) > 1)
 
     def _build_rates(self, units: list[dict]) -> None:
         """Rate words before a number (초당, 每秒), the items counted, times a second."""
@@ -150,7 +154,8 @@ class Grammar:
         verb = rf"[\u4e00-\u9fff]{{0,{gap}}}" if gap else ""
         self.rate_prefix_re = re.compile(with_first_char_guard(rf"(?:{alt(self.rate_prefixes, False)}){verb}{SP}?\Z"))
         # the first two characters of each rate word, for a cheap test before a regex search
-        self.rate_prefix_heads = tuple({p[:2] for p in self.rate_prefixes if p})
+        # (one search of all of them, not an `in` test each)
+        self.rate_prefix_heads = re.compile(alt({p[:2] for p in self.rate_prefixes if p}, False))
         times = [w for lex in units for w in lex.get("rate_times_counters", [])]
         self.rate_times_re = re.compile(rf"{SP}?(?:{alt(times, False)})") if times else None
         self.rate_item_re = re.compile(
@@ -188,7 +193,8 @@ class Grammar:
         stop = "|".join(re.escape(w) for w in gap_stopwords) or "(?!x)x"
         # (a lower-case model code counts as a name: '8,960 v5p accelerators')
         token = rf"(?:[A-Z0-9][\w\-]{{0,30}}|[a-z]{{1,3}}\d[\w\-]{{0,20}}|(?!(?:{stop})\b)[a-z]{{1,20}}(?:-[a-z]{{1,20}})?)"
-        nouns = alt([n for n in count_nouns], boundary=False)
+        # (matched after every number without a unit: the nouns grouped by first character)
+        nouns = bucketed_alt(count_nouns, boundary=False)
         count = rf"[ \u00a0-](?:{token}{SP}){{0,2}}(?i:(?:{nouns})(?:s|es)?)(?![A-Za-z])"
         if self.count_plural_entity:
             count += rf"|{SP}(?:{token}{SP})?[A-Z][A-Za-z\-]{{0,20}}\d[\w\-]{{0,20}}s(?![A-Za-z])"
@@ -218,11 +224,14 @@ class Grammar:
         # searched before every number: behind a first-character guard (with_first_char_guard),
         # its words grouped by first character, so that a position tries one group, not
         # every word (profiled: the costliest search per call of the layer; twice faster so)
-        self.qual_before_re = re.compile(with_first_char_guard(rf"(?:{before or '(?!x)x'}){SP}*\Z"), re.I)
+        # (and behind a test of the window's last characters: EndingPattern)
+        self.qual_before_re = EndingPattern(
+            re.compile(with_first_char_guard(rf"(?:{before or '(?!x)x'}){SP}*\Z"), re.I), words)
         # one-character qualifiers after the number (100여 개, 100多个) must be attached
         multi = [t for t in self.qual_after if len(t) > 1]
         single = [t for t in self.qual_after if len(t) == 1]
-        after = rf"{SP}*(?:{alt(multi)})" + (rf"|(?:{alt(single)})" if single else "")
+        # (matched after every number: its words grouped by first character)
+        after = rf"{SP}*(?:{bucketed_alt(multi)})" + (rf"|(?:{alt(single)})" if single else "")
         self.qual_after_re = re.compile(after, re.I)
         self.qual_after_lower = {k.lower(): v for k, v in self.qual_after.items()}
         self.qual_before_lower = {k.lower(): v for k, v in self.qual_before.items()}
@@ -294,6 +303,7 @@ class Grammar:
             rf"|(?P<arabic>{rest}(?:{SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)))"
         )
         self.number_res = [re.compile(digit)] + self._word_numerals(langs, t)
+        self.word_number_res = self.number_res[1:]
         self._build_fractions(langs, numbers)
 
     def _word_numerals(self, langs: tuple[str, ...], t) -> list[re.Pattern]:

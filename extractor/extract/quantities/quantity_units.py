@@ -41,7 +41,7 @@ class UnitReader:
                 self._scale, end = scale[0], scale[1]  # £6m
         rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) if g.rate_prefixes else None
         if g.rate_prefixes and rate is None and unit in ("", "count") and \
-                any(p in norm[max(0, s - 20):s] for p in g.rate_prefix_heads):
+                g.rate_prefix_heads.search(norm, max(0, s - 20), s):
             # a qualifier may stand between the rate word and the number: 每秒可处理约22000张
             qual = g.qual_before_re.search(norm, max(0, s - self.cfg.window), s)
             if qual:

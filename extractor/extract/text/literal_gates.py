@@ -169,3 +169,65 @@ class GatedPattern:
         if self.skipping is not None:
             return skipping_spans(self.skipping, text)
         return [m.span() for m in self.regex.finditer(text) if m.end() > m.start()]
+
+
+#: the blanks a word before a number may be followed by (regex_tools.SP)
+_BLANKS = " \t\u00a0"
+
+
+class EndingGate:
+    """A cheap test before a search for one of `words`, then blanks, ending at an offset
+    (`(?:words)[ \\t\\u00a0]*\\Z` searched in the window before a number): such a search
+    makes an attempt at every position of the window, while no match can be there unless
+    the window, its blanks stripped, ends with the last `k` characters of a word. Exact
+    as a gate: where `may_end` is False the search finds nothing (the words' own
+    boundaries are not read, so True only allows a match). Case-insensitive as the engine
+    is on ASCII letters (`fold_ascii_case`); a word with another cased letter, or of
+    blanks only, turns the gate off.
+
+    >>> gate = EndingGate(["about", "up to", "약"])
+    >>> [gate.may_end(t, 0, len(t)) for t in ("took ABOUT ", "roundabout", "up to\\t", "约", "took 5")]
+    [True, True, True, False, False]
+    >>> gate.may_end("약 5", 0, 2), gate.may_end("about", 0, 4)
+    (True, False)
+    """
+
+    __slots__ = ("ends", "short", "k")
+
+    def __init__(self, words, k: int = 2):
+        stripped = [w.rstrip(_BLANKS) for w in words]
+        self.k = k
+        self.ends: frozenset[str] | None = frozenset(fold_ascii_case(w)[-k:] for w in stripped)
+        if any(not w or any(not c.isascii() and not _uncased(c) for c in w) for w in stripped):
+            self.ends = None  # (a fold not worked out here: every window may hold a match)
+        #: the words shorter than `k`, which end a window's last `k` characters
+        self.short = tuple(e for e in self.ends or () if len(e) < k)
+
+    def may_end(self, text: str, lo: int, hi: int) -> bool:
+        """Whether one of the words, then blanks, may end `text[lo:hi]`."""
+        if self.ends is None:
+            return True
+        tail = text[lo:hi].rstrip(_BLANKS)[-self.k:]
+        tail = tail.lower() if tail.isascii() else fold_ascii_case(tail)  # (the common case inline)
+        return tail in self.ends or tail.endswith(self.short)
+
+
+class EndingPattern:
+    """A pattern of `words` then blanks, anchored at the end (`...[ \\t\\u00a0]*\\Z`), whose
+    `search(text, lo, hi)` looks in the window before `hi` only where its `EndingGate`
+    lets a match be (profiled: these searches, asked before every number, tried tens of
+    groups of words at each position of their window).
+
+    >>> rx = EndingPattern(re.compile(r"(?:about|up to)[ ]*\\Z", re.I), ["about", "up to"])
+    >>> rx.search("took About 5", 0, 11).group(), rx.search("took 5", 0, 5)
+    ('About ', None)
+    """
+
+    __slots__ = ("regex", "gate")
+
+    def __init__(self, regex: re.Pattern, words):
+        self.regex = regex
+        self.gate = EndingGate(words)
+
+    def search(self, text: str, lo: int, hi: int) -> re.Match | None:
+        return self.regex.search(text, lo, hi) if self.gate.may_end(text, lo, hi) else None

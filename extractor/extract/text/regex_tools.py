@@ -29,6 +29,22 @@ def alt(terms, boundary=True) -> str:
     return "|".join(parts) or r"(?!x)x"
 
 
+def bucketed_alt(terms, boundary=True) -> str:
+    """`alt(terms, boundary)` grouped by first character (`first_char_buckets`): the same
+    matches, an attempt trying one group of terms instead of each term in turn (for an
+    alternation matched at a given position, where no guard skips positions).
+
+    >>> import re
+    >>> [re.match(bucketed_alt(["or so", "or more", "plus"]), t).group() for t in ("or more", "plus")]
+    ['or more', 'plus']
+    """
+    terms = [t for t in sorted(set(terms), key=len, reverse=True) if t]
+    if not terms:
+        return r"(?!x)x"
+    bounds = [r"(?![A-Za-z0-9_])" if boundary and t[-1].isascii() and t[-1].isalnum() else "" for t in terms]
+    return first_char_buckets([re.escape(t) for t in terms], bounds)
+
+
 def literal_alternation(words) -> str:
     """A regex alternation of literal words, longest first (so 'last round' beats 'last'),
     with no boundaries; a pattern that matches nothing when there are no words.
@@ -249,16 +265,20 @@ def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = Non
     alternation (the units after a number) costs a full attempt per alternative and
     position. Same matches as the plain alternation: alternatives whose first characters
     may be the same character (under any case folding) share a group, in their order, so
-    at most one group can match at a position. The plain alternation when a first
-    character cannot be told or is a class wider than single characters.
+    at most one group can match at a position. Digits count as one character (`\d`: an
+    alternative opening with 1 and one with any digit share a group). The plain
+    alternation when a first character cannot be told or is a class wider than single
+    characters.
 
     >>> print(first_char_buckets(["gb", "tb", "g"]))
     (?=(?i:[g]))(?:gb|g)|(?=(?i:[t]))(?:tb)
     >>> rx = re.compile(first_char_buckets(["(?-i:Gb)", "gb", "tb"]), re.I)
     >>> rx.match("GB").group(), rx.match("Gb").group(), rx.match("x")
     ('GB', 'Gb', None)
-    >>> first_char_buckets([r"\d+", "x"])
-    '\\d+|x'
+    >>> print(first_char_buckets([r"\d+", "x", "1st"]))
+    (?=(?i:[\d]))(?:\d+|1st)|(?=(?i:[x]))(?:x)
+    >>> first_char_buckets([r"\w+", "x"])
+    '\\w+|x'
 
     `suffixes` (one per alternative) are appended to them, and neighbours of a group
     that share a suffix share one copy of it: "(?:gb|g)(?!a)" for "gb(?!a)|g(?!a)", the
@@ -290,7 +310,7 @@ def first_char_buckets(alternatives: list[str], suffixes: list[str] | None = Non
     out = []
     for members in groups.values():
         chars = sorted({c for i in members for c in firsts[i]})
-        guard = "".join(re.escape(c) for c in chars)
+        guard = "".join(c if c == _DIGITS else re.escape(c) for c in chars)
         out.append(f"(?=(?i:[{guard}]))(?:{_joined(members, prefixes, bodies, suffixes)})")
     return "|".join(out)
 
@@ -314,8 +334,10 @@ def _case_groups(firsts: list[str]) -> dict[str, list[int]]:
             c = parent[c]
         return c
 
-    together = "".join(distinct)
+    together = "".join(c for c in distinct if c != _DIGITS)  # (digits have no case)
     for c in distinct:
+        if c == _DIGITS:
+            continue
         for m in re.finditer(f"(?i:[{re.escape(c)}])", together):
             parent[root(m.group())] = root(c)
     for chars in firsts:
@@ -348,18 +370,30 @@ def _joined(members: list[int], prefixes: list[str], bodies: list[str], suffixes
 
 
 def _single_first_chars(pattern: str) -> list[str] | None:
-    """The characters a match of `pattern` can start with, when they are single
-    characters (no range, no category), else None."""
+    r"""The characters a match of `pattern` can start with, when they are single
+    characters (no category but digits, no range but of ASCII digits), else None. Digits
+    are one token, `\d`: a pattern starting with 1 or 2 and one starting with any digit
+    share a group (`first_char_buckets`), whose guard then holds every digit.
+
+    >>> _single_first_chars(r"(?<!x)[12]0|a"), _single_first_chars(r"\d|x"), _single_first_chars(r"\w")
+    (['\\d', 'a'], ['\\d', 'x'], None)
+    """
     items = _first_items(pattern)
     if items is None:
         return None
-    chars = []
+    chars = set()
     for item in sorted(items):
-        if len(item) == 1:
-            chars.append(item)
-        elif len(item) == 2 and item[0] == "\\" and item not in (r"\d", r"\w", r"\s"):
-            chars.append(item[1])  # re.escape of one character
+        if item == _DIGITS or _DIGIT_RANGE.fullmatch(item):
+            chars.add(_DIGITS)
+        elif len(item) == 1:
+            chars.add(_DIGITS if item.isdecimal() else item)
+        elif len(item) == 2 and item[0] == "\\" and item not in (r"\w", r"\s"):
+            chars.add(item[1])  # re.escape of one character
         else:
             return None
-    return chars
+    return sorted(chars)
 
+
+#: the token of every digit (what `\d` matches in a str pattern: `str.isdecimal`)
+_DIGITS = r"\d"
+_DIGIT_RANGE = re.compile(r"[0-9]-[0-9]")
