@@ -34,13 +34,14 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     Given the `sentence` and its `lang`, a name on the far side of a contrast break after
     the number ("311.9分钟——512个H100加速器需要64.3分钟") is the other side's, not its."""
 
+    if not mentions:
+        return None, ""
+
     def dist(m: Mention) -> float:
         if m.end <= q.start:
             return (q.start - m.end) * (1.0 if prefer_before else 1.3)
         return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
 
-    if not mentions:
-        return None, ""
     # the roles of the mentions, looked up once (profiled: pick runs for every number)
     role = {id(m): roles.of(m) for m in mentions}
     c0, c1 = clause
@@ -185,6 +186,8 @@ def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system
     nearest of its sentence on the side the language puts it ("2x faster than H100 and 5x
     faster than A100": after; "H100보다 2배, A100보다 5배", "比H100快2倍": before), else a
     name a comparison cue stands by that the lexicons do not know yet; never the system."""
+    if not info.systems:  # no name to compare with but one the lexicons do not know
+        return unknown_baseline(info.text, info.lang, q.start, {""})
     c0, c1 = clause
     mine = system.entity.canonical if system is not None else ""
     roles = info.roles
@@ -211,6 +214,8 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     """The system named in the number's own sentence: coordinated names paired in order
     (`resp`: the sentence says "respectively"), the name of its clause, of a relative
     clause's antecedent, else of another clause."""
+    if not info.systems:  # no pair, name in brackets, name of a clause: none (most sentences)
+        return None, ""
     c = cues()
     sent = info.text
     pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp, sent)
@@ -291,6 +296,8 @@ def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -
 def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
                           resp: bool, memo: dict) -> tuple[Mention | None, str]:
+    if not info.workloads:
+        return None, ""
     pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp, info.text)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
@@ -301,6 +308,8 @@ def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Men
            roles: SentenceRoles, clause: tuple[int, int], respectively: bool,
            sentence: str = "") -> dict[int, Mention]:
     """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
+    if len(quantities) < 2 or len(mentions) < 2:
+        return {}  # k names and k numbers, k >= 2: none (read without a key built)
     return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
                     quantities, mentions, roles, clause, respectively, sentence)
 
