@@ -114,6 +114,13 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
             # the number's own unit ("$0.60") says what it measures only when no other
             # word of its scope does ("7,500萬美元的詞元收入": a revenue)
             d = len(low) if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
+            # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a number beside
+            # it ("시장의 92% … 절반의 비용": not through a number far off)
+            reach = min([d] + [_distance(span, o) for o in others
+                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])
+                               and _distance(o, at) <= _THROUGH]) if noun else d
+            if best is not None and (reach, rank) >= best[:2]:
+                continue  # no nearer than the best so far: what owns it does not matter
             if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
                 continue
             if noun and (lo, hi) == clause and any(
@@ -121,13 +128,7 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
                 continue  # "288GB 메모리와 8배": 메모리 is the 288GB's
             if not noun and (paired_level or _reaches_level(low, span, at, lang)):
                 continue  # "提高到了84%", "84.4%에서 86.6% 향상": the level reached, not the gain
-            if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a
-                # number beside it ("시장의 92% … 절반의 비용": not through a number far off)
-                d = min([d] + [_distance(span, o) for o in others
-                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])
-                               and _distance(o, at) <= _THROUGH])
-            if best is None or (d, rank) < best[:2]:
-                best = (d, rank, metric)
+            best = (reach, rank, metric)
         if best is not None:
             return best[2]
     return None

@@ -142,11 +142,11 @@ def _period(text: str, at: int, end: int, of_a_change: bool = True) -> str:
     change stated as from ... to ...; '' when none (a value that is no change has no
     period but 'earlier': `of_a_change` False looks for that only)."""
     before, after = text[max(0, at - 12):at], text[end:end + 8]
-    if any(p.search(before) for p in _word_patterns("change_from")) \
+    if _names_change_from(text) and any(p.search(before) for p in _word_patterns("change_from")) \
             and any(p.search(after) for p in _word_patterns("change_to")):
         return "earlier"
-    if not of_a_change:
-        return ""
+    if not of_a_change or not _period_in(text):
+        return ""  # a sentence that states no period states none in a part of it
     start, stop = _clause(text, at)
     # the number's clause, else what the sentence says before it ("In June 2025, ...")
     for part in (text[start:stop], text[:at]):
@@ -154,6 +154,21 @@ def _period(text: str, at: int, end: int, of_a_change: bool = True) -> str:
         if found:
             return found
     return ""
+
+
+@lru_cache(maxsize=None)
+def _change_from_words() -> re.Pattern:
+    """The words of `change_from` as one pattern without the guards of `_cue_pattern`: a
+    sentence it does not match holds no such word in any part of it."""
+    words = sorted(lexicons.load("context_facets.json")["change_from"], key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words) or r"(?!x)x", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _names_change_from(text: str) -> bool:
+    """Whether the sentence holds a word of `change_from` (read once per sentence, not
+    once per number)."""
+    return _change_from_words().search(text) is not None
 
 
 @lru_cache(maxsize=4096)

@@ -120,6 +120,8 @@ class _Scene:
     divisions: tuple[tuple[int, str], ...]
     named: frozenset[str]
     own_rounds: tuple[RoundMention, ...]
+    #: whether it states a scale at all (`scale.scale_mentions`): most sentences do not
+    scaled: bool
 
 
 def _scene(sentence_text, config: ContextConfig) -> _Scene:
@@ -127,7 +129,7 @@ def _scene(sentence_text, config: ContextConfig) -> _Scene:
     divisions = division_mentions(text)
     named_rounds = _rounds_named_by_default(text) if config is _DEFAULT_CONFIG else _rounds_named(text, config)
     return _Scene(text, divisions, frozenset(d for _, d in divisions),
-                  tuple(m for m in named_rounds if not m.passing))
+                  tuple(m for m in named_rounds if not m.passing), bool(scale_mentions(text)))
 
 
 def _scene_of(sentence_text, config: ContextConfig, facts: dict | None) -> _Scene:
@@ -190,7 +192,7 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     if at is not None:
         rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
     clause = clause_at(text, at) if at is not None else None
-    scale = _one_machine(text, clause) or scale_at(text, at, clause)
+    scale = (_one_machine(text, clause) or scale_at(text, at, clause)) if scene.scaled else None
     # '?': the sentence states several scales and which is this number's is not known
     count = (str(scale.count) if scale.count else "?") if scale else ""
     accelerators = count if scale and scale.kind == "accelerators" else ""
