@@ -59,16 +59,19 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     subject = lambda m: not baseline(m) or (role[id(m)].own_clause and q.unit not in ("x", "%"))  # noqa: E731
     # a name after the number, beyond a contrast break, speaks for the other side only
     this_side = lambda m: m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)  # noqa: E731
-    stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
-              ([m for m in own if counted(m) and subject(m)], "clause"),
-              (_this_side_first([m for m in plain(other) if m.end <= q.start], q, sentence, lang)
-               or [m for m in plain(other) if this_side(m)]
-               or [m for m in plain(other) if m.end <= q.start], "sentence")]
-    if late:
-        stages = [([m for m in mentions if counted(m) and not baseline(m)], "counted"),
-                  ([m for m in own if baseline(m)] or [m for m in mentions if baseline(m)],
-                   "baseline_only")]
-    for i, (pool, where) in enumerate(stages):
+
+    def elsewhere() -> list[Mention]:
+        before = [m for m in plain(other) if m.end <= q.start]
+        return _this_side_first(before, q, sentence, lang) or [m for m in plain(other) if this_side(m)] \
+            or before
+    # each stage's pool is read only when the stages before it found none
+    stages = ((lambda: [m for m in own if not counted(m) and subject(m)], "clause"),
+              (lambda: [m for m in own if counted(m) and subject(m)], "clause"),
+              (elsewhere, "sentence")) if not late else \
+        ((lambda: [m for m in mentions if counted(m) and not baseline(m)], "counted"),
+         (lambda: [m for m in own if baseline(m)] or [m for m in mentions if baseline(m)], "baseline_only"))
+    for i, (pool_of, where) in enumerate(stages):
+        pool = pool_of()
         if pool:
             best = min(pool, key=dist)
             if i == 2 and not late and best.end <= q.start:
