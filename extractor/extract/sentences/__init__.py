@@ -5,8 +5,8 @@ sentence; `comparisons` reads which names a comparison makes baselines and which
 stay theirs; `roles.mark_roles` gives each mention its role (the system that performs,
 what a number counts, the baseline of a comparison) as one immutable `SentenceRoles`
 record per sentence; `sentence_facts.SentenceFacts` is the one record of what holds for
-a sentence whatever number of it is read (its numbers, clauses, subjects, baselines, and
-the facts later layers derive from it), built once per sentence and read by each of its
+a sentence whatever number of it is read (its numbers, clauses, lowered text, and the
+facts later layers derive from it), built once per sentence and read by each of its
 numbers. Imports `text/`, `names/`, `quantities/` (a role is given relative to the
 sentence's numbers).
 

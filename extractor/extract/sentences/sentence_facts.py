@@ -1,14 +1,16 @@
 """The facts of one sentence that every number of it reads: `SentenceFacts`.
 
-A sentence with five numbers used to have its subjects, baselines, lowered text, cue
-words and clauses worked out five times, once for each number, in as many modules
-(profiled: a third of the claim stage). `claims` now builds one `SentenceFacts` per
-sentence once its numbers are kept and its roles read, and hands it to everything that
-reads a number of the sentence (linking, metrics, context). What this layer knows
-(the sentence, its numbers, clauses and roles) is a lazy attribute, worked out on first
-read; what a later layer derives from the sentence (a metric's cue words, the
-sentence's divisions and rounds, linking's pairs of names and numbers) is kept in the
-record under that layer's own key (`fact`), so each decision keeps its one home.
+A sentence with five numbers used to have its lowered text, cue words, divisions and
+rounds worked out five times, once for each number, in as many modules. `claims` builds
+one `SentenceFacts` per sentence, and hands it to everything that reads a number of the
+sentence (the not-a-claim rules, linking, metrics, context). What this layer knows (the
+sentence, its numbers kept, its clauses, its lowered text) is an attribute, the lazy ones
+worked out on first read; what a later layer derives from the sentence (a metric's cue
+words with their tiers, the sentence's divisions and rounds, linking's pairs of names
+and numbers, the numbers that count parameters) is kept in the record under that
+layer's own key (`fact`), so each decision keeps its one home. (The subjects of a
+sentence are kept on its `SentenceInfo`, per reading of its roles: sentences after it
+read them too.)
 
 The record is a dict (the layers' facts, by key) so that a caller that keeps a plain
 dict per sentence (`not_claims` reads `memo["about_business"]`) reads it unchanged.
@@ -19,8 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from extractor.extract.quantities.quantities import Quantity
-from extractor.extract.sentences.mentions import Mention
-from extractor.extract.sentences.roles import Role, SentenceInfo
+from extractor.extract.sentences.roles import SentenceInfo
 
 __all__ = ["SentenceFacts", "fact", "once"]
 
@@ -53,11 +54,12 @@ class SentenceFacts(dict):
     """What holds for one sentence whatever number of it is read (module docstring).
 
     >>> from extractor.extract.names.entities import Entity
+    >>> from extractor.extract.sentences.mentions import Mention
     >>> info = SentenceInfo(0, 20, "B200 beats the H100", "en", 0)
     >>> info.systems = [Mention(Entity(0, 4, "B200", "SYSTEM", "B200"), 0, 4)]
     >>> facts = SentenceFacts(info).numbers_kept([], ((0, 19),))
-    >>> facts.low, [m.entity.canonical for m in facts.subjects], fact(facts, "n", len, "ab")
-    ('b200 beats the h100', ['B200'], 2)
+    >>> facts.low, fact(facts, "n", len, "ab"), facts["n"]
+    ('b200 beats the h100', 2, 2)
     """
 
     def __init__(self, info: SentenceInfo):
@@ -79,25 +81,3 @@ class SentenceFacts(dict):
     def low(self) -> str:
         """The sentence lowered (cue words are matched in it)."""
         return self.info.text.lower()
-
-    @once
-    def roles(self) -> dict[int, Role]:
-        """id(mention) -> its role, for the sentence's systems and workloads."""
-        of = self.info.roles.of
-        return {id(m): of(m) for m in self.info.systems + self.info.workloads}
-
-    @once
-    def subjects(self) -> list[Mention]:
-        """`SentenceInfo.subjects`: the systems the sentence is about."""
-        return self.info.subjects()
-
-    @once
-    def baselines(self) -> list[Mention]:
-        """The systems a comparison of the sentence is made against."""
-        roles = self.roles
-        return [m for m in self.info.systems if roles[id(m)].baseline]
-
-    @once
-    def spans(self) -> tuple[tuple[int, int], ...]:
-        """The spans of the sentence's numbers."""
-        return tuple((q.start, q.end) for q in self.quantities)
