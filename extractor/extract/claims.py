@@ -272,9 +272,9 @@ class _PageReader:
                                metric=metric, quantity=quantity, facts=memo)
         if metric in config.format_metrics:  # 1,979 and 3,958 TFLOPS are FP8 dense and sparse
             fmt = number_format_at(sent, q.start, q.end)
-            ctx = replace(ctx, precision=fmt.precision, sparsity=fmt.sparsity)
+            ctx = ctx.but(precision=fmt.precision, sparsity=fmt.sparsity)
         if metric in config.basis_metrics and quantity == "money":  # $2.69/hr is no $25,000
-            ctx = replace(ctx, per=price_basis_of(self.infos, idx, q.start, q.end, header))
+            ctx = ctx.but(per=price_basis_of(self.infos, idx, q.start, q.end, header))
         return ctx.as_string()
 
 

@@ -90,11 +90,11 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     比上一代快约1.8倍"); then words of a change in its sentence. Words another number
     stands nearer to are that number's (`_owns`); words inside another number are none
     ("/s" of "TB/s"); `tiered`: the sentence's cue words (`_tiered`)."""
+    paired = _respective(cue_patterns, low, at, others)
+    if paired or not tiered:  # a sentence without a cue word has none for any number
+        return paired
     whole = (0, len(low))
     clause = _with_gloss(low, clause or whole, clauses, at)
-    paired = _respective(cue_patterns, low, at, others)
-    if paired:
-        return paired
     if noun_first:  # "4x faster … transfer speeds": a bandwidth
         scopes = ((clause, ("strong",)), (clause, ("weak", "change")))
     else:  # "효율성이 최대 40% 개선": the nearer word, a gain
