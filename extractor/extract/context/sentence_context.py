@@ -26,7 +26,7 @@ from extractor.extract.context.facets import facets_at
 from extractor.extract.context.page_context import (ContextConfig, RoundMention, division_mentions,
                                                     find_round_mentions, half_width, scope_at)
 from extractor.extract.text.regex_tools import literal_alternation
-from extractor.extract.context.rounds import past_round, round_sort_key
+from extractor.extract.context.rounds import past_round, round_sort_key, states_past_result
 from extractor.extract.context.scale import scale_at, scale_mentions
 from extractor.extract.sentences.sentence_facts import fact
 
@@ -120,8 +120,10 @@ class _Scene:
     divisions: tuple[tuple[int, str], ...]
     named: frozenset[str]
     own_rounds: tuple[RoundMention, ...]
-    #: whether it states a scale at all (`scale.scale_mentions`): most sentences do not
+    #: whether it states a scale at all (`scale.scale_mentions`), a past result
+    #: (`rounds.states_past_result`): most sentences do neither
     scaled: bool
+    past: bool
 
 
 def _scene(sentence_text, config: ContextConfig) -> _Scene:
@@ -129,7 +131,8 @@ def _scene(sentence_text, config: ContextConfig) -> _Scene:
     divisions = division_mentions(text)
     named_rounds = _rounds_named_by_default(text) if config is _DEFAULT_CONFIG else _rounds_named(text, config)
     return _Scene(text, divisions, frozenset(d for _, d in divisions),
-                  tuple(m for m in named_rounds if not m.passing), bool(scale_mentions(text)))
+                  tuple(m for m in named_rounds if not m.passing), bool(scale_mentions(text)),
+                  states_past_result(text))
 
 
 def _scene_of(sentence_text, config: ContextConfig, facts: dict | None) -> _Scene:
@@ -189,7 +192,7 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
         page_ctx = scope_at(page_ctx, offset + (at or 0))
     division = _division(scene, at, page_ctx.division)
     rnd, suite = _round_and_suite(scene, at, page_ctx)
-    if at is not None:
+    if at is not None and scene.past:
         rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
     clause = clause_at(text, at) if at is not None else None
     scale = (_one_machine(text, clause) or scale_at(text, at, clause)) if scene.scaled else None
@@ -197,7 +200,7 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     count = (str(scale.count) if scale.count else "?") if scale else ""
     accelerators = count if scale and scale.kind == "accelerators" else ""
     nodes = count if scale and scale.kind == "nodes" else ""
-    facets = facets_at(text, at, metric, quantity) if metric and at is not None else {}
+    facets = facets_at(text, at, metric, quantity, clause) if metric and at is not None else {}
     return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes, **facets)
 
 
