@@ -102,6 +102,7 @@ class _PageReader:
     def __init__(self, page, infos: list[SentenceInfo], config: ClaimConfig,
                  unit_loss: LossIndex, any_loss: LossIndex, page_ctx, rejections=None):
         self.page, self.infos, self.config = page, infos, config
+        self.doc_id = page.doc_id
         self.rejections = rejections
         self.unit_loss, self.any_loss = unit_loss, any_loss
         self.page_ctx = page_ctx
@@ -219,7 +220,7 @@ class _PageReader:
                                       workload_from=link.workload_from, metric_cue=cue,
                                       flags=flags, quantity=quantity, metric=metric)
         context = self._context(idx, q, metric, quantity, metric_text if table is not None else "", memo)
-        return Claim(self.page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
+        return Claim(self.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
                      ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())

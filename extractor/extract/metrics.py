@@ -318,4 +318,9 @@ def measured_spans(quantities) -> tuple[Measured, ...]:
 def metric_by_unit(unit: str) -> str | None:
     """The metric a unit imposes whatever the cues ("in the six months": a period, not a
     time-to-train), from `metrics_defaults.json` by_unit."""
-    return lexicons.load("metrics_defaults.json").get("by_unit", {}).get(unit)
+    return _by_unit().get(unit)
+
+
+@lru_cache(maxsize=1)
+def _by_unit() -> dict:
+    return lexicons.load("metrics_defaults.json").get("by_unit", {})
