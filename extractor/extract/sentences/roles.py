@@ -42,7 +42,8 @@ class Role:
 
     def owns(self, q: Quantity) -> bool:
         """Whether `q` is one of this baseline's own figures."""
-        return any(a <= q.start and q.end <= b for a, b in self.owned)
+        # (asked of every name for every number: most own none)
+        return bool(self.owned) and any(a <= q.start and q.end <= b for a, b in self.owned)
 
 
 NO_ROLE = Role()
