@@ -48,6 +48,7 @@ from extractor.extract.context.page_context import page_context
 from extractor.extract.context.price_basis import price_basis_of, with_restated_bases
 from extractor.extract.quantities.quantities import Quantity, find_quantities
 from extractor.extract.sentences.roles import SentenceInfo, mark_roles
+from extractor.extract.sentences.sentence_facts import SentenceFacts
 from extractor.extract.numbers.scores import score_of
 from extractor.extract.context.sentence_context import sentence_context
 from extractor.extract.tables.tables import Table, TableTracker
@@ -101,6 +102,7 @@ class _PageReader:
     def __init__(self, page, infos: list[SentenceInfo], config: ClaimConfig,
                  unit_loss: LossIndex, any_loss: LossIndex, page_ctx, rejections=None):
         self.page, self.infos, self.config = page, infos, config
+        self.doc_id = page.doc_id
         self.rejections = rejections
         self.unit_loss, self.any_loss = unit_loss, any_loss
         self.page_ctx = page_ctx
@@ -125,9 +127,9 @@ class _PageReader:
         name_spans = [(m.start, m.end) for m in info.systems + info.workloads + info.vendors]
         quantities = _share_units(sent, quantities)
         kept: list[tuple[Quantity, list[str]]] = []
-        # what holds for the whole sentence, worked out for its first claim only
-        # (link_names, _claim): the same for each of its numbers
-        memo: dict = {}
+        # what holds for the whole sentence, worked out once for all its numbers (the
+        # rules' `about_business`, then roles, subjects, cue words, context: `SentenceFacts`)
+        memo = SentenceFacts(info)
         # what the not-a-claim rules read: the sentence's, then each number's in turn
         facts = NumberFacts(sent, None, info.lang, name_spans, info.lossy, config, [])
         facts.table, facts.unit_loss, facts.memo = table, self.unit_loss, memo
@@ -152,8 +154,8 @@ class _PageReader:
         if not kept:
             return []
         clauses = clause_spans(sent, info.lang)
-        memo["metric_clauses"] = tuple(clauses)
         qs = [q for q, _ in kept]
+        memo.numbers_kept(qs, tuple(clauses))
         # what every number of the sentence reads of the others: built once, not per number
         memo["cue_readers"], memo["measured"] = _cue_readers(qs), measured_spans(qs)
         info.roles = mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses,
@@ -161,13 +163,13 @@ class _PageReader:
         out = []
         for q, flags in kept:
             clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
-            claim = self._claim(idx, q, flags, clause, qs, table, memo)
+            claim = self._claim(idx, q, flags, clause, table, memo)
             if claim is not None:
                 out.append(claim)
         return out
 
     def _claim(self, idx: int, q: Quantity, flags: list[str], clause: tuple[int, int],
-               sentence_qs: list[Quantity], table: Table | None, memo: dict) -> Claim | None:
+               table: Table | None, memo: SentenceFacts) -> Claim | None:
         info, config, infos = self.infos[idx], self.config, self.infos
         sent, lang = info.text, info.lang
         unit, quantity, value_norm = q.unit or "", q.quantity or "unknown", q.value_norm
@@ -193,7 +195,7 @@ class _PageReader:
         kind = claim_kind(metric, q, sent, unit=unit, refers_back=back,
                           business=memoised(memo, "about_business", about_business, sent, lang),
                           names_model=bool(info.workloads))
-        link = link_names(infos, idx, q, clause, sentence_qs, table, col, self.topic,
+        link = link_names(infos, idx, q, clause, memo.quantities, table, col, self.topic,
                           config.carry_workload_sentences, memo, kind)
         score = col_score or (score_of(sent, q.start, q.end, q.value) if "score" in flags else None)
         if score is not None:  # CLAIMS.md: a score's workload is its benchmark, an index has none
@@ -217,14 +219,14 @@ class _PageReader:
         confidence = claim_confidence(unit=unit, system_from=link.system_from,
                                       workload_from=link.workload_from, metric_cue=cue,
                                       flags=flags, quantity=quantity, metric=metric)
-        context = self._context(idx, q, metric, quantity, metric_text if table is not None else "")
-        return Claim(self.page.doc_id, lang, sent, info.start + q.start, info.start + q.end,
+        context = self._context(idx, q, metric, quantity, metric_text if table is not None else "", memo)
+        return Claim(self.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
                      ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
 
     def _metric(self, idx: int, q: Quantity, quantity: str, unit: str, metric_text: str,
-                clause: tuple[int, int], table: Table | None, memo: dict) -> tuple[str, bool, bool]:
+                clause: tuple[int, int], table: Table | None, memo: SentenceFacts) -> tuple[str, bool, bool]:
         """(metric, whether a cue word decided it, whether the sentence refers back): the
         cue nearest the number in its clause, else its sentence; a cell's, from its column
         header and row label; the sentence referred back to, when its own has no cue; a
@@ -234,7 +236,7 @@ class _PageReader:
         if table is None:
             metric, cue = metric_for(quantity, metric_text, sent, lang, at=(q.start, q.end),
                                      clause=clause, others=memo["cue_readers"],
-                                     clauses=memo["metric_clauses"], measured=memo["measured"])
+                                     clauses=memo.clauses, measured=memo["measured"], facts=memo)
         else:
             metric, cue = metric_for(quantity, metric_text, sent, lang)
         before = previous(infos, idx, crossing=True) if not cue else None
@@ -259,7 +261,8 @@ class _PageReader:
             flags.append("magnitude_suspect")
         return flags
 
-    def _context(self, idx: int, q: Quantity, metric: str, quantity: str, header: str) -> str:
+    def _context(self, idx: int, q: Quantity, metric: str, quantity: str, header: str,
+                 memo: SentenceFacts) -> str:
         """The claims.csv `context` of a number: its round, division and scale; the number
         format of a compute figure; what a price is per (`header`: a cell's column)."""
         info, config = self.infos[idx], self.config
@@ -267,12 +270,12 @@ class _PageReader:
         # `at` picks the division named nearest the number, where a sentence names several;
         # `offset` finds the paragraph or table whose round governs the sentence
         ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start,
-                               metric=metric, quantity=quantity)
+                               metric=metric, quantity=quantity, facts=memo)
         if metric in config.format_metrics:  # 1,979 and 3,958 TFLOPS are FP8 dense and sparse
             fmt = number_format_at(sent, q.start, q.end)
-            ctx = replace(ctx, precision=fmt.precision, sparsity=fmt.sparsity)
+            ctx = ctx.but(precision=fmt.precision, sparsity=fmt.sparsity)
         if metric in config.basis_metrics and quantity == "money":  # $2.69/hr is no $25,000
-            ctx = replace(ctx, per=price_basis_of(self.infos, idx, q.start, q.end, header))
+            ctx = ctx.but(per=price_basis_of(self.infos, idx, q.start, q.end, header))
         return ctx.as_string()
 
 

@@ -52,6 +52,8 @@ def cue_matches(cue_patterns, low: str) -> tuple[tuple[int, str, Span, bool], ..
     found = [(rank, metric, m.span(), noun)
              for rank, (metric, rx, spans, noun, _cls) in enumerate(cue_patterns)
              if rx.search(low) for m in spans.finditer(low)]
+    if len(found) < 2:  # one word is inside no other and modifies none
+        return tuple(found)
     weak = weak_metrics()
     heads = [g for g in found if g[3] and cue_patterns[g[0]][4] not in weak]
     return tuple(f for f in found

@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from extractor import lexicons
+from extractor.extract.sentences.sentence_facts import fact
 from extractor.extract.text.cues import LANGS, cues, lang_key
 from extractor.extract.metric_cues import (comparison_markers, cue_class, cue_matches, cue_rule,
                                            from_markers, level_markers, noun_first_kinds, reads_cues,
@@ -29,14 +30,16 @@ Measured = tuple[int, int, str]  # a number whose unit says its metric: its span
 
 def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None = None,
                clause: Span | None = None, others: tuple[Span, ...] = (),
-               clauses: tuple[Span, ...] = (), measured: tuple[Measured, ...] = ()) -> tuple[str, bool]:
+               clauses: tuple[Span, ...] = (), measured: tuple[Measured, ...] = (),
+               facts: dict | None = None) -> tuple[str, bool]:
     """The metric of a quantity of kind `quantity`, from cue words in `near` (its
     clause) or else `wide` (its sentence); returns (metric, whether a cue decided).
     With `at` (the number's span in `wide`), `clause` (its clause's span in `wide`) and
     `others` (the spans of the sentence's numbers that read cues) and `clauses` (the
     sentence's clauses), the nearest cue decides; `measured` (the spans and metrics of
     the numbers whose unit says what they measure: 288GB, 1400W) own the words of their
-    metric beside them.
+    metric beside them. `facts`, the sentence's `SentenceFacts` (`wide` its text, `others`
+    and `measured` the same for each of its numbers), keeps its cue words for its numbers.
 
     >>> metric_for("percent", "在IPU-POD16上實現了24%的性能提升", "", "zh")
     ('improvement', True)
@@ -55,9 +58,11 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
     """
     cue_patterns, default = cue_rule(quantity, lang_key(lang))
     if at is not None and wide:
-        low = wide.lower()
+        low = facts.low if facts is not None else wide.lower()
+        tiered = fact(facts, ("cue_tiers", id(cue_patterns)), _tiered, cue_patterns, low, others, measured) \
+            if facts is not None else _tiered(cue_patterns, low, others, measured)
         found = _nearest(cue_patterns, low, at, clause, others, clauses,
-                         lang_key(lang), measured, quantity in noun_first_kinds())
+                         lang_key(lang), measured, quantity in noun_first_kinds(), tiered)
         if found == "improvement" and _over_a_price(low, at, clause, clauses, measured, lang_key(lang)):
             found = "other"  # "판매가인 28만~30만 달러보다 약 50% 높은": a premium, no gain
         return (found, True) if found else (default, False)
@@ -74,7 +79,8 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
 
 def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
              others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str,
-             measured: tuple[Measured, ...] = (), noun_first: bool = False) -> str | None:
+             measured: tuple[Measured, ...] = (), noun_first: bool = False,
+             tiered: tuple = ()) -> str | None:
     """The metric of the cue nearest to the number at `at` in the lowered sentence `low`.
     In the number's clause, the nearest word of what is measured (bandwidth, 功耗), of
     performance in general (성능) or of a change (향상, faster); for a factor (`noun_first`)
@@ -83,13 +89,12 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
     比上一代快约1.8倍"); then words of a change in its sentence. Words another number
     stands nearer to are that number's (`_owns`); words inside another number are none
-    ("/s" of "TB/s")."""
+    ("/s" of "TB/s"); `tiered`: the sentence's cue words (`_tiered`)."""
+    paired = _respective(cue_patterns, low, at, others)
+    if paired or not tiered:  # a sentence without a cue word has none for any number
+        return paired
     whole = (0, len(low))
     clause = _with_gloss(low, clause or whole, clauses, at)
-    paired = _respective(cue_patterns, low, at, others)
-    if paired:
-        return paired
-    weak = weak_metrics()
     if noun_first:  # "4x faster … transfer speeds": a bandwidth
         scopes = ((clause, ("strong",)), (clause, ("weak", "change")))
     else:  # "효율성이 최대 40% 개선": the nearer word, a gain
@@ -98,12 +103,9 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     # 四倍": what the performance is per), not one further back
     before = _clause_before(low, clause, clauses) or (0, at[0])
     scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
-    numbers = tuple(o for o in others + tuple(o[:2] for o in measured) if o != at)
     paired_level = _from_to(low, at, others, lang)
-    # each match's tier, read once for all the scopes
-    matches = [("change" if not noun else "weak" if cue_class(cue_patterns, rank) in weak else "strong",
-                rank, metric, span, noun) for rank, metric, span, noun in cue_matches(cue_patterns, low)
-               if not any(span[0] < b and a < span[1] for a, b in numbers)]
+    # the sentence's cue words, but those inside another number than this one
+    matches = [m[:5] for m in tiered if not m[5] or all(o == at for o in m[5])]
     for (lo, hi), tiers in scopes:
         best: tuple[int, int, str] | None = None
         for tier, rank, metric, span, noun in matches:
@@ -112,6 +114,13 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
             # the number's own unit ("$0.60") says what it measures only when no other
             # word of its scope does ("7,500萬美元的詞元收入": a revenue)
             d = len(low) if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
+            # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a number beside
+            # it ("시장의 92% … 절반의 비용": not through a number far off)
+            reach = min([d] + [_distance(span, o) for o in others
+                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])
+                               and _distance(o, at) <= _THROUGH]) if noun else d
+            if best is not None and (reach, rank) >= best[:2]:
+                continue  # no nearer than the best so far: what owns it does not matter
             if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
                 continue
             if noun and (lo, hi) == clause and any(
@@ -119,16 +128,22 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
                 continue  # "288GB 메모리와 8배": 메모리 is the 288GB's
             if not noun and (paired_level or _reaches_level(low, span, at, lang)):
                 continue  # "提高到了84%", "84.4%에서 86.6% 향상": the level reached, not the gain
-            if noun:  # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a
-                # number beside it ("시장의 92% … 절반의 비용": not through a number far off)
-                d = min([d] + [_distance(span, o) for o in others
-                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])
-                               and _distance(o, at) <= _THROUGH])
-            if best is None or (d, rank) < best[:2]:
-                best = (d, rank, metric)
+            best = (reach, rank, metric)
         if best is not None:
             return best[2]
     return None
+
+
+def _tiered(cue_patterns, low: str, others: tuple[Span, ...], measured: tuple[Measured, ...]) -> tuple:
+    """The cue words of a sentence, each with its tier (a word of change, a weak or a
+    strong noun: `_nearest`) and the spans of the sentence's numbers it lies inside of
+    (a word inside a number is none for any other number: "/s" of "TB/s"); the same for
+    each number of the sentence, so read once (`SentenceFacts`)."""
+    weak = weak_metrics()
+    numbers = others + tuple(o[:2] for o in measured)
+    return tuple(("change" if not noun else "weak" if cue_class(cue_patterns, rank) in weak else "strong",
+                  rank, metric, span, noun, tuple(o for o in numbers if span[0] < o[1] and o[0] < span[1]))
+                 for rank, metric, span, noun in cue_matches(cue_patterns, low))
 
 
 _THROUGH = 6  # characters between two numbers of one from-to ("84.4%에서 86.6%", "1200W增加至1400W")
@@ -303,4 +318,9 @@ def measured_spans(quantities) -> tuple[Measured, ...]:
 def metric_by_unit(unit: str) -> str | None:
     """The metric a unit imposes whatever the cues ("in the six months": a period, not a
     time-to-train), from `metrics_defaults.json` by_unit."""
-    return lexicons.load("metrics_defaults.json").get("by_unit", {}).get(unit)
+    return _by_unit().get(unit)
+
+
+@lru_cache(maxsize=1)
+def _by_unit() -> dict:
+    return lexicons.load("metrics_defaults.json").get("by_unit", {})

@@ -97,13 +97,14 @@ def _clause(text: str, at: int) -> tuple[int, int]:
     return clause_at(text, at)
 
 
-def _nearest(text: str, at: int, end: int, section: str, labels=None) -> str:
+def _nearest(text: str, at: int, end: int, section: str, labels=None,
+             clause: tuple[int, int] | None = None) -> str:
     """The label (of `labels`, when given) of the cue nearest the number in its clause,
     else the nearest before it within WINDOW; '' when none."""
     found = [m for m in _mentions(text, section) if labels is None or m[2] in labels]
     if not found:
         return ""
-    start, stop = _clause(text, at)
+    start, stop = clause or _clause(text, at)
 
     def distance(m):
         return at - m[1] if m[1] <= at else (m[0] - end if m[0] >= end else 0)
@@ -115,11 +116,11 @@ def _nearest(text: str, at: int, end: int, section: str, labels=None) -> str:
     return before[-1][2] if before else ""
 
 
-def _seller(text: str, at: int) -> str:
+def _seller(text: str, at: int, clause: tuple[int, int] | None = None) -> str:
     found = _mentions(text, "sellers")
     if not found:
         return ""
-    start, stop = _clause(text, at)
+    start, stop = clause or _clause(text, at)
     inside = {label for s, _, label in found if start <= s < stop}
     named = inside or {label for _, _, label in found}
     return named.pop() if len(named) == 1 else "?"
@@ -137,23 +138,39 @@ _MONTH = re.compile(r"((?:19|20)\d\d)\s*(?:年|년)\s*(\d{1,2})\s*(?:月|월)|"
                     r"(" + "|".join(_MONTHS) + r")\s+((?:19|20)\d\d)", re.IGNORECASE)
 
 
-def _period(text: str, at: int, end: int, of_a_change: bool = True) -> str:
+def _period(text: str, at: int, end: int, of_a_change: bool = True,
+            clause: tuple[int, int] | None = None) -> str:
     """The period of a change its clause states; 'earlier' for the first value of a
     change stated as from ... to ...; '' when none (a value that is no change has no
     period but 'earlier': `of_a_change` False looks for that only)."""
     before, after = text[max(0, at - 12):at], text[end:end + 8]
-    if any(p.search(before) for p in _word_patterns("change_from")) \
+    if _names_change_from(text) and any(p.search(before) for p in _word_patterns("change_from")) \
             and any(p.search(after) for p in _word_patterns("change_to")):
         return "earlier"
-    if not of_a_change:
-        return ""
-    start, stop = _clause(text, at)
+    if not of_a_change or not _period_in(text):
+        return ""  # a sentence that states no period states none in a part of it
+    start, stop = clause or _clause(text, at)
     # the number's clause, else what the sentence says before it ("In June 2025, ...")
     for part in (text[start:stop], text[:at]):
         found = _period_in(part)
         if found:
             return found
     return ""
+
+
+@lru_cache(maxsize=None)
+def _change_from_words() -> re.Pattern:
+    """The words of `change_from` as one pattern without the guards of `_cue_pattern`: a
+    sentence it does not match holds no such word in any part of it."""
+    words = sorted(lexicons.load("context_facets.json")["change_from"], key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in words) or r"(?!x)x", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _names_change_from(text: str) -> bool:
+    """Whether the sentence holds a word of `change_from` (read once per sentence, not
+    once per number)."""
+    return _change_from_words().search(text) is not None
 
 
 @lru_cache(maxsize=4096)
@@ -175,9 +192,11 @@ def _period_in(clause: str) -> str:
     return ""
 
 
-def facets_at(text, at: int | None, metric: str = "", quantity: str = "") -> dict:
+def facets_at(text, at: int | None, metric: str = "", quantity: str = "",
+              clause: tuple[int, int] | None = None) -> dict:
     """The facets of the number at offset `at` of `text` (module docstring), as the
-    `PageContext` fields that are stated.
+    `PageContext` fields that are stated; `clause`: its `sentence_context.clause_at`, when
+    the caller has it.
 
     >>> s = "HBM3E内存容量也从192GB增加到288GB,不过代价是最大功耗从1200W增加至1400W。"
     >>> facets_at(s, s.index("1200W"), "power"), facets_at(s, s.index("1400W"), "power")
@@ -203,13 +222,13 @@ def facets_at(text, at: int | None, metric: str = "", quantity: str = "") -> dic
     end = m.end() if m else at
     out = {}
     if _parts_of(metric):
-        out["part"] = _nearest(text, at, end, "part", _parts_of(metric))
+        out["part"] = _nearest(text, at, end, "part", _parts_of(metric), clause)
     if metric in _metrics("scale_metrics") and quantity not in ("percent", "factor"):
-        out["scale"] = _nearest(text, at, end, "scale")
+        out["scale"] = _nearest(text, at, end, "scale", None, clause)
     out["variant"] = "china" if _may_name_variant(text) and any(
         p.search(text[:end + WINDOW]) for p, _ in _labelled("variants")) else ""
     # a span is the period of a change; any value may be the first of "from A to B"
-    out["period"] = _period(text, at, end, of_a_change=quantity in ("percent", "factor"))
+    out["period"] = _period(text, at, end, quantity in ("percent", "factor"), clause)
     if metric == "price":
-        out["seller"] = _seller(text, at)
+        out["seller"] = _seller(text, at, clause)
     return {k: v for k, v in out.items() if v}

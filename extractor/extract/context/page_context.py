@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
@@ -358,6 +358,6 @@ def scope_at(ctx: PageContext, pos: int) -> PageContext:
     """
     inner = innermost(ctx.scopes, pos)
     if inner is None:
-        return replace(ctx, scopes=())
+        return ctx.but(scopes=())
     return PageContext(inner.suite or ctx.suite, inner.round or ctx.round,
                        inner.division or ctx.division, ctx.date)

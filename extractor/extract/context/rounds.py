@@ -96,6 +96,12 @@ def _past_patterns() -> tuple[SkippingPattern, re.Pattern, re.Pattern]:
             re.compile(r"\b(" + literal_alternation(months) + r")\b", re.IGNORECASE))
 
 
+def states_past_result(text: str) -> bool:
+    """Whether `text` holds a past-result cue anywhere: the cues are plain words, so a
+    sentence without one has none after any of its numbers (`past_round`)."""
+    return _past_patterns()[0].search(text) is not None
+
+
 def past_round(text: str, at: int, rnd: str, suite: str, date: str,
                 window: int = 40) -> str:
     """The round a number speaks of when a past-result cue follows it (see

@@ -17,6 +17,7 @@ here raises on any str input.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
@@ -25,8 +26,9 @@ from extractor.extract.context.facets import facets_at
 from extractor.extract.context.page_context import (ContextConfig, RoundMention, division_mentions,
                                                     find_round_mentions, half_width, scope_at)
 from extractor.extract.text.regex_tools import literal_alternation
-from extractor.extract.context.rounds import past_round, round_sort_key
+from extractor.extract.context.rounds import past_round, round_sort_key, states_past_result
 from extractor.extract.context.scale import scale_at, scale_mentions
+from extractor.extract.sentences.sentence_facts import fact
 
 __all__ = ["clause_at", "sentence_context"]
 
@@ -109,10 +111,41 @@ def _one_machine(text: str, clause: tuple[int, int] | None):
     return accelerators
 
 
+@dataclass(frozen=True)
+class _Scene:
+    """What a sentence names for all its numbers (with the default options): its
+    half-width text, the divisions it names, the rounds it names not in passing."""
+
+    text: str
+    divisions: tuple[tuple[int, str], ...]
+    named: frozenset[str]
+    own_rounds: tuple[RoundMention, ...]
+    #: whether it states a scale at all (`scale.scale_mentions`), a past result
+    #: (`rounds.states_past_result`): most sentences do neither
+    scaled: bool
+    past: bool
+
+
+def _scene(sentence_text, config: ContextConfig) -> _Scene:
+    text = half_width(sentence_text)
+    divisions = division_mentions(text)
+    named_rounds = _rounds_named_by_default(text) if config is _DEFAULT_CONFIG else _rounds_named(text, config)
+    return _Scene(text, divisions, frozenset(d for _, d in divisions),
+                  tuple(m for m in named_rounds if not m.passing), bool(scale_mentions(text)),
+                  states_past_result(text))
+
+
+def _scene_of(sentence_text, config: ContextConfig, facts: dict | None) -> _Scene:
+    """The sentence's `_Scene`, kept in its `facts` when given (default options only)."""
+    if facts is not None and config is _DEFAULT_CONFIG:
+        return fact(facts, "context_scene", _scene, sentence_text, config)
+    return _scene(sentence_text, config)
+
+
 def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
                      config: ContextConfig | None = None, at: int | None = None,
                      offset: int | None = None, metric: str = "",
-                     quantity: str = "") -> PageContext:
+                     quantity: str = "", facts: dict | None = None) -> PageContext:
     """The page context, with the division and round that one sentence names itself.
 
     A round named only in passing ("since our first MLPerf v1.0 submission") does not
@@ -144,53 +177,50 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
 
     With the claim's `metric` (and `quantity`), what the words beside the number say it
     measures is added (`facets.facets_at`: part, scale, variant, period, seller).
+    `facts`: the sentence's `SentenceFacts` (what it names is read once for its numbers).
 
     >>> s = "Each Blackwell Ultra rack draws 120 kW, and each chip 1,400 W."
     >>> sentence_context(s, at=s.index("120"), metric="power").scale
     'rack'
     """
-    if isinstance(page_ctx, str):
-        page_ctx = PageContext.parse(page_ctx)
-    page_ctx = page_ctx or PageContext()
-    text = half_width(sentence_text)
+    page_ctx = (PageContext.parse(page_ctx) if isinstance(page_ctx, str) else page_ctx) or PageContext()
     config = config or _DEFAULT_CONFIG  # (asked for every claim: not built anew each time)
+    scene = _scene_of(sentence_text, config, facts)
+    text = scene.text
     at = at if isinstance(at, int) and not isinstance(at, bool) else None
     if page_ctx.scopes and isinstance(offset, int):
         page_ctx = scope_at(page_ctx, offset + (at or 0))
-    division = _division(text, at, page_ctx.division)
-    rnd, suite = _round_and_suite(text, at, page_ctx, config)
-    if at is not None:
+    division = _division(scene, at, page_ctx.division)
+    rnd, suite = _round_and_suite(scene, at, page_ctx)
+    if at is not None and scene.past:
         rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
     clause = clause_at(text, at) if at is not None else None
-    scale = _one_machine(text, clause) or scale_at(text, at, clause)
+    scale = (_one_machine(text, clause) or scale_at(text, at, clause)) if scene.scaled else None
     # '?': the sentence states several scales and which is this number's is not known
     count = (str(scale.count) if scale.count else "?") if scale else ""
     accelerators = count if scale and scale.kind == "accelerators" else ""
     nodes = count if scale and scale.kind == "nodes" else ""
-    facets = facets_at(text, at, metric, quantity) if metric and at is not None else {}
+    facets = facets_at(text, at, metric, quantity, clause) if metric and at is not None else {}
     return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes, **facets)
 
 
-def _division(text: str, at: int | None, page_division: str) -> str:
+def _division(scene: _Scene, at: int | None, page_division: str) -> str:
     """The division the sentence names for the number at `at`: the one it names alone,
     else the one named nearest the number; the page's when it names none."""
-    divisions = division_mentions(text)
-    named = {d for _, d in divisions}
+    named = scene.named
     if len(named) == 1 and "both" not in named:
-        return named.pop()
+        return next(iter(named))
     if named:
-        nearest = _nearest(divisions, at, lambda m: m[0], lambda m: m[1], text)
+        nearest = _nearest(scene.divisions, at, lambda m: m[0], lambda m: m[1], scene.text)
         return nearest[1] if nearest and nearest[1] != "both" else ""
     return page_division
 
 
-def _round_and_suite(text: str, at: int | None, page_ctx: PageContext,
-                     config: ContextConfig) -> tuple[str, str]:
+def _round_and_suite(scene: _Scene, at: int | None, page_ctx: PageContext) -> tuple[str, str]:
     """The round (and suite) the sentence names for itself, not in passing: the one named
     nearest the number when it names several, the weightiest and latest otherwise; the
     page's when it names none."""
-    named_rounds = _rounds_named_by_default(text) if config is _DEFAULT_CONFIG else _rounds_named(text, config)
-    own = [m for m in named_rounds if not m.passing]
+    own, text = scene.own_rounds, scene.text
     rnd, suite = page_ctx.round, page_ctx.suite
     if own:
         best = None

@@ -36,13 +36,14 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     Given the `sentence` and its `lang`, a name on the far side of a contrast break after
     the number ("311.9分钟——512个H100加速器需要64.3分钟") is the other side's, not its."""
 
+    if not mentions:
+        return None, ""
+
     def dist(m: Mention) -> float:
         if m.end <= q.start:
             return (q.start - m.end) * (1.0 if prefer_before else 1.3)
         return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
 
-    if not mentions:
-        return None, ""
     # the roles of the mentions, looked up once (profiled: pick runs for every number)
     role = {id(m): roles.of(m) for m in mentions}
     c0, c1 = clause
@@ -60,16 +61,19 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
     subject = lambda m: not baseline(m) or (role[id(m)].own_clause and q.unit not in ("x", "%"))  # noqa: E731
     # a name after the number, beyond a contrast break, speaks for the other side only
     this_side = lambda m: m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)  # noqa: E731
-    stages = [([m for m in own if not counted(m) and subject(m)], "clause"),
-              ([m for m in own if counted(m) and subject(m)], "clause"),
-              (_this_side_first([m for m in plain(other) if m.end <= q.start], q, sentence, lang)
-               or [m for m in plain(other) if this_side(m)]
-               or [m for m in plain(other) if m.end <= q.start], "sentence")]
-    if late:
-        stages = [([m for m in mentions if counted(m) and not baseline(m)], "counted"),
-                  ([m for m in own if baseline(m)] or [m for m in mentions if baseline(m)],
-                   "baseline_only")]
-    for i, (pool, where) in enumerate(stages):
+
+    def elsewhere() -> list[Mention]:
+        before = [m for m in plain(other) if m.end <= q.start]
+        return _this_side_first(before, q, sentence, lang) or [m for m in plain(other) if this_side(m)] \
+            or before
+    # each stage's pool is read only when the stages before it found none
+    stages = ((lambda: [m for m in own if not counted(m) and subject(m)], "clause"),
+              (lambda: [m for m in own if counted(m) and subject(m)], "clause"),
+              (elsewhere, "sentence")) if not late else \
+        ((lambda: [m for m in mentions if counted(m) and not baseline(m)], "counted"),
+         (lambda: [m for m in own if baseline(m)] or [m for m in mentions if baseline(m)], "baseline_only"))
+    for i, (pool_of, where) in enumerate(stages):
+        pool = pool_of()
         if pool:
             best = min(pool, key=dist)
             if i == 2 and not late and best.end <= q.start:
@@ -187,6 +191,8 @@ def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system
     nearest of its sentence on the side the language puts it ("2x faster than H100 and 5x
     faster than A100": after; "H100보다 2배, A100보다 5배", "比H100快2倍": before), else a
     name a comparison cue stands by that the lexicons do not know yet; never the system."""
+    if not info.systems:  # no name to compare with but one the lexicons do not know
+        return unknown_baseline(info.text, info.lang, q.start, {""})
     c0, c1 = clause
     mine = system.entity.canonical if system is not None else ""
     roles = info.roles
@@ -213,6 +219,8 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     """The system named in the number's own sentence: coordinated names paired in order
     (`resp`: the sentence says "respectively"), the name of its clause, of a relative
     clause's antecedent, else of another clause."""
+    if not info.systems:  # no pair, name in brackets, name of a clause: none (most sentences)
+        return None, ""
     c = cues()
     sent = info.text
     pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp, sent)
@@ -293,6 +301,8 @@ def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -
 def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
                           resp: bool, memo: dict) -> tuple[Mention | None, str]:
+    if not info.workloads:
+        return None, ""
     pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp, info.text)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
@@ -345,6 +355,8 @@ def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Men
            roles: SentenceRoles, clause: tuple[int, int], respectively: bool,
            sentence: str = "") -> dict[int, Mention]:
     """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
+    if len(quantities) < 2 or len(mentions) < 2:
+        return {}  # k names and k numbers, k >= 2: none (read without a key built)
     return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
                     quantities, mentions, roles, clause, respectively, sentence)
 

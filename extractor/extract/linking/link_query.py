@@ -11,6 +11,7 @@ from extractor.extract.linking.candidates import baseline_of, memoised, respecti
 from extractor.extract.linking.link_kinds import counts_parameters_near
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.roles import Mention, SentenceInfo
+from extractor.extract.sentences.sentence_facts import once
 from extractor.extract.tables.tables import Table
 from extractor.extract.text.cues import across_contrast, lang_key
 
@@ -21,21 +22,6 @@ class Candidate:
 
     mention: Mention
     source: str
-
-
-class _once:
-    """`functools.cached_property` without its lock (Python 3.11 takes one on every read
-    before the first value is stored; profiled: a few per cent of the claim stage, as a
-    query is made for every number)."""
-
-    def __init__(self, fn):
-        self.fn, self.name, self.__doc__ = fn, fn.__name__, fn.__doc__
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)  # later reads find it there
-        return value
 
 
 class LinkQuery:
@@ -52,24 +38,24 @@ class LinkQuery:
         self.info = infos[idx]
         self.prefer_before = lang_key(self.info.lang) in ("zh", "ko")
 
-    @_once
+    @once
     def respectively(self) -> bool:
         return memoised(self.memo, "respectively", respectively, self.info, self.sentence_qs)
 
-    @_once
+    @once
     def unowned_baseline(self) -> str:
         """The baseline the number is compared against, whoever performs."""
         return baseline_of(self.info, self.q, self.clause, None)
 
-    @_once
+    @once
     def clause_sizes_its_model(self) -> bool:
         """Whether the number's clause names its model by a parameter count ("~55 hours
         for the 480B parameter model"): the model is that one, not the page's."""
         c0, c1 = self.clause
-        return any(o is not self.q and c0 <= o.start < c1 and o.unit == "count"
-                   and counts_parameters_near(self.info.text, o) for o in self.sentence_qs)
+        return any(o is not self.q and c0 <= o.start < c1 for o in
+                   memoised(self.memo, "parameter_counts", _parameter_counts, self.info.text, self.sentence_qs))
 
-    @_once
+    @once
     def other_side(self) -> frozenset[str]:
         """The systems named after the number beyond a contrast break: the other side's
         ("租赁价格整体下降了约80%,而H100和4090 ..."), never this side's."""
@@ -80,6 +66,11 @@ class LinkQuery:
     @property
     def caption(self) -> SentenceInfo | None:
         return self.table.caption if self.table is not None else None
+
+
+def _parameter_counts(sentence: str, quantities: list[Quantity]) -> tuple[Quantity, ...]:
+    """The numbers of the sentence that count parameters (read once per sentence)."""
+    return tuple(o for o in quantities if o.unit == "count" and counts_parameters_near(sentence, o))
 
 
 Resolver = Callable[[LinkQuery], "Candidate | None"]

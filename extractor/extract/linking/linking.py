@@ -144,6 +144,8 @@ def _without_leading_families(systems: list[Mention], sentence: str) -> list[Men
     >>> [m.entity.canonical for m in _without_leading_families(ms, "Hopper H100")]
     ['H100']
     """
+    if len(systems) < 2:  # (every sentence of a page: most name one system or none)
+        return systems
     out = []
     for i, m in enumerate(systems):
         nxt = systems[i + 1] if i + 1 < len(systems) else None

@@ -42,7 +42,8 @@ class Role:
 
     def owns(self, q: Quantity) -> bool:
         """Whether `q` is one of this baseline's own figures."""
-        return any(a <= q.start and q.end <= b for a, b in self.owned)
+        # (asked of every name for every number: most own none)
+        return bool(self.owned) and any(a <= q.start and q.end <= b for a, b in self.owned)
 
 
 NO_ROLE = Role()
@@ -92,13 +93,18 @@ class SentenceInfo:
     _compared: frozenset[int] | None = field(default=None, repr=False)
     #: `comparison_marks` of systems + workloads, worked out once (`comparisons`)
     _comparisons: tuple | None = field(default=None, repr=False)
+    #: (the roles read, `subjects` under them): the sentence's subjects, read once per
+    #: reading of its roles (every number of it and of the sentences after asks)
+    _subjects: tuple | None = field(default=None, repr=False)
 
     def subjects(self) -> list[Mention]:
         """The systems the sentence is about: neither counted nor a comparison baseline;
         products before parts (`name_kinds.is_part`)."""
-        compared = {m.start for m in self.compared()}
-        found = [m for m in self.systems if not self.roles.of(m).counted and m.start not in compared]
-        return [m for m in found if not m.component] + [m for m in found if m.component]
+        if self._subjects is None or self._subjects[0] is not self.roles:
+            compared = {m.start for m in self.compared()}
+            found = [m for m in self.systems if not self.roles.of(m).counted and m.start not in compared]
+            self._subjects = (self.roles, [m for m in found if not m.component] + [m for m in found if m.component])
+        return list(self._subjects[1])
 
     def compared(self) -> list[Mention]:
         """The systems the sentence compares against. Roles are marked in sentences with a
