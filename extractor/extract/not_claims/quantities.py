@@ -21,21 +21,17 @@ from extractor.extract.numbers.numbers import numeral_tables
 from extractor.extract.text.regex_tools import HAN, HANGUL, is_hangul
 
 
-#: the characters that end the token before a number (`_in_address_token`)
-_TOKEN_BREAKS = frozenset(" \n\t\u00a0")
-
-# The word right before a number (spaces between): matched on the reversed window, where
-# it starts the text, at one attempt; searched forward with `\Z` the engine would try
-# every position of the window (profiled: a search per candidate number). The scripts
-# do not overlap, so the greedy run is the whole word either way.
+_TOKEN_BREAKS = frozenset(" \n\t\u00a0")  # end the token before a number (`_in_address_token`)
+# The word right before a number, matched at one attempt on the reversed window (forward
+# with `\Z` the engine tries every position: profiled); scripts do not overlap, so the
+# greedy run is the whole word either way.
 _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)")
 
 _UNREAD = object()  # (a word before an offset not read yet: `_word_before`)
 
-# Kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)).
-_GLOSSED_KINDS = frozenset({"compute", "bandwidth", "throughput"})
-#: characters a unit gloss may hold before its rate word: "(EF·1초에 …"
-_GLOSS_OPENER_WITHIN = 6
+#: kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)),
+#: and the characters a unit gloss may hold before its rate word ("(EF·1초에 …")
+_GLOSSED_KINDS, _GLOSS_OPENER_WITHIN = frozenset({"compute", "bandwidth", "throughput"}), 6
 
 
 class NotAQuantity:
