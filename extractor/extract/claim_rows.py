@@ -35,6 +35,9 @@ class Claim:
     baseline: str = ""
     #: where system and workload were found: "system=clause;workload=page_topic"
     link: str = ""
+    #: the named step that decided each (`linking.resolvers`):
+    #: "system=sentence_system;workload=page_topic_workload"
+    resolvers: str = ""
 
     def as_dict(self) -> dict:
         # every field is a plain value: a shallow dict (dataclasses.asdict deep-copies,

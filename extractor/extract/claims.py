@@ -37,7 +37,7 @@ from extractor.extract.confidence import claim_confidence
 from extractor.extract.text.cues import clause_spans, cues, lang_key
 from extractor.extract.names.entities import find_entities
 from extractor.extract.linking.link_kinds import claim_kind
-from extractor.extract.linking.linking import link_names, memoised, sentence_infos
+from extractor.extract.linking.linking import link_names, memoised, sentence_infos, sources_in_sentence
 from extractor.extract.losses import LossIndex, dropped_syllables
 from extractor.extract.metrics import measured_spans, metric_by_unit, metric_for, reads_cues
 from extractor.extract.context.number_format import number_format_at
@@ -195,17 +195,12 @@ class _PageReader:
         kind = claim_kind(metric, q, sent, unit=unit, refers_back=back,
                           business=memoised(memo, "about_business", about_business, sent, lang),
                           names_model=bool(info.workloads))
-        link = link_names(infos, idx, q, clause, memo.quantities, table, col, self.topic,
-                          config.carry_workload_sentences, memo, kind)
         score = col_score or (score_of(sent, q.start, q.end, q.value) if "score" in flags else None)
-        if score is not None:  # CLAIMS.md: a score's workload is its benchmark, an index has none
-            link.workload, link.workload_from = score.workload, "score" if score.workload else ""
+        link = link_names(infos, idx, q, clause, memo.quantities, table, col, self.topic,
+                          config.carry_workload_sentences, memo, kind, score)
+        if score is not None:
             quantity = "unknown"
-        in_sentence = ("clause", "sentence", "table_column", "table_row", "score") + (
-            ("caption",) if table is not None and table.spec_sheet else ())  # the sheet's product
-        if table is not None and link.system_from not in in_sentence and table.row_system(sent):
-            # "Provider | Output speed" over "Groq | 544": the row's label names the system
-            link.system, link.system_from, link.vendor = table.row_system(sent), "table_row", ""
+        in_sentence = sources_in_sentence(table)
         facts = NumberFacts(sent, q, lang, (), info.lossy, config)
         facts.unit, facts.quantity, facts.link, facts.in_sentence, facts.memo = \
             unit, quantity, link, in_sentence, memo
@@ -223,7 +218,7 @@ class _PageReader:
         return Claim(self.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
-                     ";".join(dict.fromkeys(flags)), link.baseline, link.as_string())
+                     ";".join(dict.fromkeys(flags)), link.baseline, link.as_string(), link.deciders())
 
     def _metric(self, idx: int, q: Quantity, quantity: str, unit: str, metric_text: str,
                 clause: tuple[int, int], table: Table | None, memo: SentenceFacts) -> tuple[str, bool, bool]:

@@ -5,7 +5,7 @@ extract, with the run's default options) and returns, for every number of the pa
 the order it appears, its decision: the not-a-claim rule that dropped it
 (`not_claims.rules`: its name, stage and why), or the claim it became with its metric,
 value and unit, system and workload, and the `link` evidence as the claim carries it
-(where each name came from).
+(where each name came from, and the named resolver that decided it).
 """
 from __future__ import annotations
 
@@ -89,12 +89,14 @@ def link_sources(link: str) -> dict[str, str]:
 
 
 def _claim(c) -> str:
-    sources = link_sources(c.link)
+    sources, deciders = link_sources(c.link), link_sources(getattr(c, "resolvers", ""))
     names = []
     for field in ("system", "workload", "baseline"):
         value = getattr(c, field, "")
         if value or field in sources:
-            names.append(f"{field}={value or '-'}" + (f" (from {sources[field]})" if sources.get(field) else ""))
+            why = ", ".join(filter(None, (f"from {sources[field]}" if sources.get(field) else "",
+                                          f"by {deciders[field]}" if deciders.get(field) else "")))
+            names.append(f"{field}={value or '-'}" + (f" ({why})" if why else ""))
     parts = [f"metric={c.metric}", f"value={c.value:g}", f"unit={c.unit or '-'}"] + names
     if c.context:
         parts.append(f"context={c.context}")

@@ -125,6 +125,17 @@ CLAIMS = (
     Column("link", "Where the claim's system and workload were found, `;`-joined "
            "`system=<source>` and `workload=<source>` (see *link values* below); a name "
            "not found has no part.", "system=clause;workload=page_topic", "claims stage"),
+    Column("resolvers", "The named step that decided each name, `;`-joined `system=<step>` "
+           "and `workload=<step>`: a resolver of `extractor.extract.linking.resolvers` "
+           "(systems, in the order tried: `table_column_system`, `sentence_system`, "
+           "`caption_system`, `vs_figure_system`, `vendor_product_system`, `carried_system`, "
+           "`counted_system`, `page_topic_system`, `earlier_subject_system`, "
+           "`baseline_only_system`; workloads: `table_column_workload`, `sentence_workload`, "
+           "`caption_workload`, `carried_workload`, `late_workload`, `page_topic_workload`), "
+           "or a step after them (`table_row_system`, `score_workload`). Where the claim's "
+           "kind refused the name found, the step that found it. `extractor explain PAGE` "
+           "shows it beside each name.", "system=sentence_system;workload=page_topic_workload",
+           "claims stage"),
 )
 
 CONSISTENCY = (

@@ -31,7 +31,7 @@ from extractor.extract.linking.resolvers import LinkQuery, decide
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.tables.tables import Table
 
-__all__ = ["Link", "link_names", "memoised", "sentence_infos"]
+__all__ = ["Link", "link_names", "memoised", "sentence_infos", "sources_in_sentence"]
 
 
 @dataclass
@@ -48,6 +48,11 @@ class Link:
     #: why no system or workload attached although one was found ("kind=memory")
     system_refused: str = ""
     workload_refused: str = ""
+    #: the named step that decided each: a resolver of `resolvers` ("sentence_system"), or
+    #: one of the two table and score steps of `link_names` ("table_row_system",
+    #: "score_workload")
+    system_by: str = ""
+    workload_by: str = ""
 
     def as_string(self) -> str:
         """The `link` column: "system=clause;workload=page_topic" (empty parts left out);
@@ -63,6 +68,14 @@ class Link:
                  f"workload={self.workload_from}" if self.workload else
                  (f"workload=none:{self.workload_refused}" if self.workload_refused else "")]
         return ";".join(p for p in parts if p)
+
+    def deciders(self) -> str:
+        """The `resolvers` column: the named step that decided each name, found or refused.
+
+        >>> Link("H100", "", system_from="clause", system_by="sentence_system").deciders()
+        'system=sentence_system'
+        """
+        return ";".join(f"{k}={v}" for k, v in (("system", self.system_by), ("workload", self.workload_by)) if v)
 
 
 def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[SentenceInfo]:
@@ -161,10 +174,13 @@ def _without_leading_families(systems: list[Mention], sentence: str) -> list[Men
 def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[int, int],
                sentence_qs: list[Quantity], table: Table | None, col: int,
                page_topic: topics.PageTopic, carry_workload_sentences: int,
-               sentence_memo: dict | None = None, kind: ClaimKind = ANY) -> Link:
+               sentence_memo: dict | None = None, kind: ClaimKind = ANY, score=None) -> Link:
     """The system, workload, vendor and baseline quantity `q` of sentence `idx` is about,
     each decided once by the named resolvers of `resolvers`; `kind` (`link_kinds`) says
-    what a claim of its kind may take.
+    what a claim of its kind may take. Two steps follow the resolvers: a benchmark score
+    (`score`, a `numbers.scores.ScoreName`) takes its benchmark as workload
+    (`score_workload`), and a table row's label names the system where no name of the
+    number's own sentence or cell did (`table_row_system`).
 
     `sentence_memo`, one dict per sentence kept by the caller while it links the numbers
     of that sentence (same `sentence_qs`, roles read), remembers what depends on the
@@ -182,8 +198,24 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
                 system_m.entity.vendor if system_m else "",
                 baseline_of(info, q, clause, system_m),
                 system_d.source,
-                workload.source if workload else "", system_d.refused, workload_d.refused)
+                workload.source if workload else "", system_d.refused, workload_d.refused,
+                system_d.resolver, workload_d.resolver)
     if not link.vendor:  # "Graphcore通過軟件優化, ...": the company named in the clause, else sentence
         named = [m for m in info.vendors if clause[0] <= m.start < clause[1]] or info.vendors
         link.vendor = named[0].entity.canonical if named else ""
+    if score is not None:  # CLAIMS.md: a score's workload is its benchmark, an index has none
+        link.workload, link.workload_from = score.workload, "score" if score.workload else ""
+        link.workload_by = "score_workload"
+    if table is not None and link.system_from not in sources_in_sentence(table) \
+            and table.row_system(info.text):
+        # "Provider | Output speed" over "Groq | 544": the row's label names the system
+        link.system, link.system_from, link.vendor = table.row_system(info.text), "table_row", ""
+        link.system_by = "table_row_system"
     return link
+
+
+def sources_in_sentence(table: Table | None) -> tuple[str, ...]:
+    """The `link` sources that name a number's system from its own sentence or cell (a
+    spec sheet's caption names the sheet's product)."""
+    return ("clause", "sentence", "table_column", "table_row", "score") + (
+        ("caption",) if table is not None and table.spec_sheet else ())

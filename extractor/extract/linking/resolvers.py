@@ -252,6 +252,9 @@ class Decision:
     refused: str = ""
     #: where the first name refused was found (a business figure is still named there)
     refused_from: str = ""
+    #: the resolver that found the name chosen, else the first name refused, by its
+    #: function's name: `explain` and the claims table's `resolvers` column show it
+    resolver: str = ""
 
     @property
     def source(self) -> str:
@@ -269,7 +272,7 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
     """The first candidate of `resolvers` (refined by `refine`) that `allows` accepts;
     where one was found and refused, `reason` (or the refinement's `Refused`) says why none
     attached."""
-    refused_from, why = "", ""
+    refused_from, why, refused_by = "", "", ""
     for resolver in resolvers:  # a plain loop: this runs for every number (profiled)
         found = resolver(lq)
         if found is None:
@@ -279,12 +282,13 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
             if found is None:  # the refinement ruled it out: the next resolver's turn
                 continue
             if isinstance(found, Refused):
-                why = why or found
+                why, refused_by = why or found, refused_by or resolver.__name__
                 continue
         if allows(found.source):
-            return Decision(found)
-        refused_from = refused_from or found.source
-    return Decision(None, reason if refused_from else why, refused_from)
+            return Decision(found, resolver=resolver.__name__)
+        if not refused_from:
+            refused_from, refused_by = found.source, refused_by or resolver.__name__
+    return Decision(None, reason if refused_from else why, refused_from, refused_by)
 
 
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
