@@ -203,9 +203,7 @@ class AliasEntityFinder:
                 if ends is not None:
                     idxs, glued = ends
                     if glued:
-                        idxs = tuple(idx for idx, glues in glued
-                                     if any(not any(pieces[start + j][-1] == " " for j in glue)
-                                            for glue in glues))
+                        idxs = _glued_entries(glued, pieces, start)
                     if idxs:
                         start_char = starts[start]
                         end_char = starts[end] - (pieces[end - 1][-1] == " ")
@@ -240,6 +238,22 @@ def _freeze(node: dict) -> None:
             node[key] = (None, glued)
         else:
             node[key] = (tuple(idx for idx, _ in glued), None)
+
+
+def _glued_entries(glued: tuple, pieces: list[str], start: int) -> tuple[int, ...]:
+    """The entries of a glued path end whose variant the tokens from `start` write glued:
+    no space after any of a variant's glued positions (loops, not generators: a page
+    meets a few dozen such ends, "A100", "H100", "v5p" ...)."""
+    out = []
+    for idx, glues in glued:
+        for glue in glues:
+            for j in glue:
+                if pieces[start + j][-1] == " ":
+                    break
+            else:
+                out.append(idx)
+                break
+    return tuple(out)
 
 
 class _Mention(NamedTuple):
@@ -375,11 +389,13 @@ def _shape_spans(text: str, pieces: list[str], starts: list[int],
     or workload may not. A name begins where a token does; it ends where one does (a
     token's trailing space is not in it), or inside a Korean word, which it then takes
     whole, particle and all ("트릴리움은"), as lexicon names do."""
-    taken = [(s.start_char, s.end_char) for s in spans if s.label != VENDOR]
+    if not found:
+        return []
+    taken = page_names.Covered(len(text), [(s.start_char, s.end_char) for s in spans if s.label != VENDOR])
     out = []
     n = len(pieces)
     for shape in found:
-        if any(a < shape.end and shape.start < b for a, b in taken):
+        if taken.overlaps(shape.start, shape.end):
             continue
         first = bisect_left(starts, shape.start, 0, n)
         last = bisect_left(starts, shape.end, 0, n) - 1
@@ -389,7 +405,7 @@ def _shape_spans(text: str, pieces: list[str], starts: list[int],
         end = starts[last + 1] - has_trailing_space(piece)
         if end != shape.end and not (is_hangul(piece) and end > shape.end):
             continue
-        taken.append((shape.start, end))
+        taken.add(shape.start, end)
         out.append(_Mention(first, last + 1, shape.start, end, shape.label, -1, shape))
     return out
 
