@@ -45,7 +45,7 @@ _ISLAND_CODE = re.compile(r"(?P<prefix>[A-Z](?<![A-Za-z0-9.\-/_][A-Z])[A-Z]{0,2}
 # a model number with its model letter: 910C, 910B (not 450W, 80GB: units)
 _NUMBER_MODEL_ANY = re.compile(r"(?P<model>\d(?<![A-Za-z0-9.\-]\d)\d{2,3}(?P<suffix>[A-Z]{1,2}))"
                                r"(?![A-Za-z0-9%.\-])")
-_RARE_WORD_END = re.compile(r"(?<![A-Za-z0-9\-.'’])(?P<word>[A-Z][a-z]{3,}(?:[ \t][A-Z][a-z]{3,})?)"
+_RARE_WORD_END = re.compile(r"(?P<word>[A-Z](?<![A-Za-z0-9\-.'’][A-Z])[a-z]{3,}(?:[ \t][A-Z][a-z]{3,})?)"
                             r"[ \t]*$")
 
 

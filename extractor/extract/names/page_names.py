@@ -27,9 +27,11 @@ _CJK_WORD = r"[\uac00-\ud7a3]{2,10}"
 # read from each bracket: a regex that starts with a name would be tried at every letter
 _BRACKET = re.compile("[(（]")
 _HANGUL_NEAR = re.compile(r"[ \t]?[\uac00-\ud7a3]")
-_CJK_BEFORE = re.compile(rf"(?<![\uac00-\ud7a3])(?P<cjk>{_CJK_WORD})[ \t]?$")
+# (the patterns searched for a name that ends at a bracket look behind their first
+# character after it, two characters wide: a search then skips ahead to such a character)
+_CJK_BEFORE = re.compile(r"(?P<cjk>[\uac00-\ud7a3](?<![\uac00-\ud7a3]{2})[\uac00-\ud7a3]{1,9})[ \t]?$")
 _LATIN_INSIDE = re.compile(rf"[ \t]?(?P<latin>{_LATIN_NAME})[ \t]?[)）]")
-_LATIN_BEFORE = re.compile(rf"(?<![A-Za-z0-9])(?P<latin>{_LATIN_NAME})[ \t]?$")
+_LATIN_BEFORE = re.compile(rf"(?P<latin>[A-Z](?<![A-Za-z0-9][A-Z]){_LATIN_NAME[len('[A-Z]'):]})[ \t]?$")
 _CJK_INSIDE = re.compile(rf"[ \t]?(?P<cjk>{_CJK_WORD})[ \t]?[)）]")
 _ABBREVIATION = re.compile(r"[ \t]?[(（][ \t]?(?P<abbr>[A-Z][A-Za-z0-9\-]{1,9})[ \t]?[)）]")
 
