@@ -216,19 +216,26 @@ def number_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shap
     opening a clause before a Chinese word that is no unit or counter ("384算力规模
     300PFlops", "384目前仍属于"), where a count or a quantity would have its unit ("384张
     910C" is a count of chips). `names` are (start, end, canonical, vendor), as for
-    `name_tails`.
+    `name_tails`. A name written several times is read at its first place only: its other
+    places would add no more than the number inside the first, a name already.
 
     >>> t = "CloudMatrix 384由910C组网。华为384:384张910C组成; (1)性能:384算力规模300PFlops; 384个"
     >>> [(t[s.start - 2:s.end + 1], s.canonical) for s in number_tails(t, [(0, 15, "CloudMatrix 384", "Huawei")])]
     [('华为384:', 'CloudMatrix 384'), ('能:384算', 'CloudMatrix 384')]
     """
     out: list[Shape] = []
+    read = set()
     for a, b, canonical, vendor in names:
+        if (text[a:b], canonical, vendor) in read:
+            continue
+        read.add((text[a:b], canonical, vendor))
         m = _NUMBER_TAIL.fullmatch(text, a, b)
         if m is None:
             continue
         number = m.group("number")
-        for n in re.finditer(rf"(?<![\d.,]){number}(?![\d.,%])", text):
+        # (the number first, what may not stand before it looked behind after it: the
+        # search then skips ahead to the number's first digit)
+        for n in re.finditer(rf"{number}(?<![\d.,]{number})(?![\d.,%])", text):
             if n.start() < b and a < n.end():
                 continue  # the name itself
             if _names_by_number(text, n.start(), n.end(), vendor):
