@@ -92,7 +92,9 @@ class AliasEntityFinder:
         pieces = token_pieces(text, shapes.glued_vendor_cuts(text))
         starts = list(accumulate(map(len, pieces), initial=0))
         spans = self._lexicon_spans(text, pieces, starts)
-        found = sorted(shapes.shapes(text) + _not_continuing(text, open_names.open_names(text), spans),
+        systems = self._systems(text, spans)
+        ends = {s.end_char for s in spans if s.label != VENDOR}
+        found = sorted(shapes.shapes(text) + open_names.not_continuing(text, open_names.open_names(text), ends),
                        key=_SHAPE_ORDER)
         spans.extend(_shape_spans(text, pieces, starts, spans, found))
         defined = self._defined(text, spans)
@@ -103,24 +105,31 @@ class AliasEntityFinder:
         spread = page_names.page_spread(text, [s.shape for s in spans if s.shape is not None],
                                         [(s.start_char, s.end_char) for s in spans])
         spans.extend(_shape_spans(text, pieces, starts, spans, spread))
-        spans.extend(self._tails(text, pieces, starts, spans))
-        spans.extend(self._written_bare(text, pieces, starts, spans))
+        spans.extend(self._tails(text, pieces, starts, spans, systems))
+        spans.extend(self._written_bare(text, pieces, starts, spans, systems))
         return _longest_first(spans)
 
+    def _systems(self, text: str, spans: list[_Mention]) -> list[tuple[int, int, str, str, str]]:
+        """(start, end, surface, canonical name, vendor) of the lexicon's systems among
+        `spans`, read once for `_tails` and `_written_bare` (the passes after them add
+        names by shape only)."""
+        out = []
+        for s in spans:
+            if s.shape is None and s.label == SYSTEM:
+                surface = text[s.start_char:s.end_char]
+                out.append((s.start_char, s.end_char, surface, canonical_in_entry(s.entry, surface),
+                            self.entries[s.entry].vendor))
+        return out
+
     def _written_bare(self, text: str, pieces: list[str], starts: list[int],
-                      spans: list[_Mention]) -> list[_Mention]:
+                      spans: list[_Mention], systems: list[tuple[int, int, str, str, str]]) -> list[_Mention]:
         """A lexicon system whose code the lexicon reads only with a vendor or class noun
         ("M3 칩을", "Apple M4": a bare "M3" may be anything) is that product wherever the
-        page writes the code again ("M3의 18 TOPS"): the page has said what it is."""
-        named = []
-        for s in spans:
-            if s.shape is not None or s.label != SYSTEM:
-                continue
-            surface = text[s.start_char:s.end_char]
-            canonical = canonical_in_entry(s.entry, surface)
-            if canonical != surface and canonical in surface and any(c.isdigit() for c in canonical):
-                named.append(shapes.Shape(s.start_char, s.end_char, canonical,
-                                          self.entries[s.entry].vendor, open_names.PAGE, SYSTEM))
+        page writes the code again ("M3의 18 TOPS"): the page has said what it is.
+        `systems` are `_systems` of the page."""
+        named = [shapes.Shape(a, b, canonical, vendor, open_names.PAGE, SYSTEM)
+                 for a, b, surface, canonical, vendor in systems
+                 if canonical != surface and canonical in surface and any(c.isdigit() for c in canonical)]
         if not named:
             return []
         spread = page_names.page_spread(text, named, [(s.start_char, s.end_char) for s in spans],
@@ -128,15 +137,12 @@ class AliasEntityFinder:
         return _shape_spans(text, pieces, starts, spans, spread)
 
     def _tails(self, text: str, pieces: list[str], starts: list[int],
-               spans: list[_Mention]) -> list[_Mention]:
+               spans: list[_Mention], systems: list[tuple[int, int, str, str, str]]) -> list[_Mention]:
         """A lexicon system's name shortened to its last words elsewhere on the page
         (`page_names.name_tails`: "클라우드 AI 100", then "AI 100"), or in Chinese to its
-        number (`page_names.number_tails`: "CloudMatrix 384", then "华为384")."""
-        named = [(s.start_char, s.end_char,
-                  canonical_in_entry(s.entry, text[s.start_char:s.end_char]),
-                  self.entries[s.entry].vendor)
-                 for s in spans if s.shape is None and s.label == SYSTEM
-                 and " " in text[s.start_char:s.end_char]]
+        number (`page_names.number_tails`: "CloudMatrix 384", then "华为384"). `systems`
+        are `_systems` of the page."""
+        named = [(a, b, canonical, vendor) for a, b, surface, canonical, vendor in systems if " " in surface]
         tails = page_names.name_tails(text, named)
         out = []
         if tails:
@@ -356,30 +362,6 @@ def _after_capacity(text: str, start: int) -> bool:
     (True, False)
     """
     return bool(_CAPACITY_BEFORE.search(text[max(0, start - 16):start]))
-
-
-def _not_continuing(text: str, found: list[shapes.Shape], spans: list[_Mention]) -> list[shapes.Shape]:
-    """Open names that do not continue a lexicon name after a space ("GB300 NV72", "Xeon
-    Scalable processors", "Xeon® Scalable processors": a variant or a line of the name
-    before, its trademark sign aside, not a name of its own)."""
-    ends = {s.end_char for s in spans if s.label != VENDOR}
-    return [f for f in found
-            if not (text[f.start - 1:f.start] == " " and _name_end_before(text, f.start - 1) in ends)]
-
-
-#: signs a press release writes after a name ("Intel® Xeon®", "Snapdragon™")
-_TRADEMARKS = "®™"
-
-
-def _name_end_before(text: str, pos: int) -> int:
-    """Where the name that a space at `pos` follows ends, its trademark signs aside.
-
-    >>> _name_end_before("Xeon® Scalable", 5), _name_end_before("Xeon Scalable", 4)
-    (4, 4)
-    """
-    while pos and text[pos - 1] in _TRADEMARKS:
-        pos -= 1
-    return pos
 
 
 def _shape_spans(text: str, pieces: list[str], starts: list[int],

@@ -316,6 +316,30 @@ def words_before_nouns(text: str) -> list[Shape]:
     return out
 
 
+def not_continuing(text: str, found: list[Shape], ends) -> list[Shape]:
+    """Open names that do not continue a lexicon name after a space ("GB300 NV72", "Xeon
+    Scalable processors", "Xeon® Scalable processors": a variant or a line of the name
+    before, its trademark sign aside, not a name of its own); `ends` are where the page's
+    lexicon names (no vendors) end."""
+    return [f for f in found
+            if not (text[f.start - 1:f.start] == " " and _name_end_before(text, f.start - 1) in ends)]
+
+
+#: signs a press release writes after a name ("Intel® Xeon®", "Snapdragon™")
+_TRADEMARKS = "®™"
+
+
+def _name_end_before(text: str, pos: int) -> int:
+    """Where the name that a space at `pos` follows ends, its trademark signs aside.
+
+    >>> _name_end_before("Xeon® Scalable", 5), _name_end_before("Xeon Scalable", 4)
+    (4, 4)
+    """
+    while pos and text[pos - 1] in _TRADEMARKS:
+        pos -= 1
+    return pos
+
+
 def open_names(text: str) -> list[Shape]:
     """Names by the rules of this module (not yet spread over the page), in order."""
     found = island_codes(text) + number_models(text) + words_before_nouns(text)
@@ -323,5 +347,5 @@ def open_names(text: str) -> list[Shape]:
 
 
 __all__ = ["DEFINITION", "PAGE", "SHAPE", "common_words", "is_open_word", "island_codes",
-           "not_words", "noun_positions", "number_models", "open_names", "vendor_ending",
+           "not_continuing", "not_words", "noun_positions", "number_models", "open_names", "vendor_ending",
            "words_before_nouns"]
