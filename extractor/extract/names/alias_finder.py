@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from extractor import lexicons
 from extractor.extract.names import open_names, page_names, shapes
-from extractor.extract.names.name_variants import (case_key, case_variants, form_variants, is_hangul,
-                                                   token_norm)
+from extractor.extract.names.name_variants import (FirstNodes, NormTable, case_key, case_variants,
+                                                   form_variants, is_hangul, token_norm)
 from extractor.extract.names.names import SYSTEM, VENDOR, entries, form_key, strip_vendor
 from extractor.extract.text.tokenizer import has_trailing_space, split_words, token_pieces
 
@@ -32,22 +32,9 @@ __all__ = ["AliasEntityFinder", "canonical_in_entry", "entity_finder"]
 # White space is no token between words (" ") or a token that matches nothing (line
 # breaks, runs of spaces), so a name never spans a line break.
 
-#: token pieces whose norms the finder keeps (about 10 MB; a page has a few hundred)
+#: token pieces whose norms (and root nodes: `name_variants.FirstNodes`, 2 MB more) the finder keeps
+#: (about 10 MB; a page has a few hundred)
 _NORMS_KEPT = 50_000
-
-
-class _NormTable(dict):
-    """{token piece: `token_norm` of its word}, filled as pieces are looked up
-    (`tokenizer.token_pieces`: a word with its trailing space, or white space)."""
-
-    def __init__(self, hangul_names: re.Pattern | None):
-        super().__init__()
-        self.hangul_names = hangul_names
-
-    def __missing__(self, piece: str) -> str:
-        word = piece[:-1] if has_trailing_space(piece) else piece
-        norm = self[piece] = token_norm(word, self.hangul_names)
-        return norm
 
 
 #: what may follow a name whose abbreviation comes next: " (Trn2)", "(Trn2)"
@@ -84,7 +71,8 @@ class AliasEntityFinder:
             node.setdefault(_END, {}).setdefault(idx, set()).add(glue)
         _freeze(tree)
         self.tree = tree
-        self._norm_of = _NormTable(self.hangul_names)
+        self._norm_of = NormTable(self.hangul_names)
+        self._first_of = FirstNodes(tree, self._norm_of)
 
     def mentions(self, text: str) -> list[_Mention]:
         """The mentions of `text` (no lone surrogates: `tokenizer.safe_text`), in order:
@@ -197,13 +185,14 @@ class AliasEntityFinder:
         surface (`_entry_of`). The tokens on a path are words (white space reads as no
         name), so a piece ending in " " has a trailing space."""
         if len(self._norm_of) > _NORMS_KEPT:
-            self._norm_of.clear()  # a long run meets words without end: bound the table
-        norms = list(map(self._norm_of.__getitem__, pieces))
-        tree, n, lexicon = self.tree, len(pieces), self.entries
+            self._norm_of.clear()  # a long run meets words without end: bound the tables
+            self._first_of.clear()
+        firsts = list(map(self._first_of.__getitem__, pieces))
+        norm_of, n, lexicon = self._norm_of, len(pieces), self.entries
         spans = []
         memory_page = None
-        for start in compress(range(n), map(tree.__contains__, norms)):
-            node, end = tree[norms[start]], start + 1
+        for start, node in zip(compress(range(n), firsts), filter(None, firsts)):
+            end = start + 1
             while True:
                 ends = node.get(_END)
                 if ends is not None:
@@ -224,7 +213,7 @@ class AliasEntityFinder:
                                                   lexicon[idx].label, idx, None))
                 if end == n:
                     break
-                node = node.get(norms[end])
+                node = node.get(norm_of[pieces[end]])
                 if node is None:
                     break
                 end += 1
