@@ -150,10 +150,11 @@ def island_codes(text: str) -> list[Shape]:
             continue
         out.append(Shape(m.start(), m.end(), m.group(), "", SHAPE))
     for m in _SHORT_CODE.finditer(text):
-        vendor = _korean_vendor_before(text, m.start())
         prefix = m.group("prefix")
-        if (vendor and (prefix not in _not_prefixes() or prefix in _UNIT_LETTERS)
-                and _island(text, m.start(), m.end())):
+        if prefix in _not_prefixes() and prefix not in _UNIT_LETTERS:
+            continue  # (before the vendor's name is looked for: a search a code)
+        vendor = _korean_vendor_before(text, m.start())
+        if vendor and _island(text, m.start(), m.end()):
             out.append(Shape(m.start(), m.end(), m.group(), vendor, SHAPE))
     return out
 
