@@ -42,8 +42,9 @@ def _spans(patterns, sentence: str) -> list[tuple[int, int]]:
     """The match spans of `patterns` (literal_gates.GatedPattern) in `sentence`, pattern by
     pattern, as each one's `spans` gives them: its literal gate, then its skipping
     pattern or its regex. One loop over the patterns' parts (`_plan`) instead of a call
-    of each pattern's method (profiled: the calls cost as much as the searches, a
-    sentence asks 17 patterns); the sentence is case-folded once, when a gate asks."""
+    of each pattern's method (a sentence asks 17 patterns; measured: 8% fewer
+    instructions, the searches are the rest); the sentence is case-folded once, when a
+    gate asks."""
     text = sentence or ""
     folded = None
     out: list[tuple[int, int]] = []
@@ -214,8 +215,13 @@ class _Limits:
 # -- the tests of the claim stages of `rules.RULES`: test(facts), facts a rules.NumberFacts --
 
 def entity_name(n) -> bool:
-    q = n.q
-    return q.end <= q.start or any(a <= q.start < b for a, b in n.name_spans)
+    start = n.q.start
+    if n.q.end <= start:
+        return True
+    for a, b in n.name_spans:  # (a loop, no generator: every number of a sentence asks)
+        if a <= start < b:
+            return True
+    return False
 
 
 def count_below_two(n) -> bool:
