@@ -2,8 +2,11 @@
 other places it writes a name found once (shortened to its last words or its number)."""
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from extractor.extract.names.entities import SYSTEM, find_entities
-from extractor.extract.names.page_names import definitions
+from extractor.extract.names.page_names import Covered, definitions
 
 
 def unknown(text: str, lang: str = "en") -> list[tuple[str, str]]:
@@ -52,3 +55,14 @@ def test_a_chinese_page_writes_a_system_by_the_number_that_ends_its_name():
                      ("384", "CloudMatrix 384")]
     assert [text[e.start - 2:e.start] for e in find_entities(text, "zh") if e.text == "384"] == [
         "华为", "据:"]
+
+
+_SPAN = st.tuples(st.integers(0, 24), st.integers(0, 24))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_SPAN, max_size=6), st.lists(_SPAN, max_size=6))
+def test_covered_characters_answer_as_the_spans_do(spans, asked):
+    covered = Covered(20, spans)
+    for a, b in asked:
+        assert covered.overlaps(a, b) == any(x < b and a < y for x, y in spans)

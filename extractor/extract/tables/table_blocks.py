@@ -17,9 +17,9 @@ import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 
-from extractor.extract.tables.table_rows import (_ENDS_WITH_VALUE, _SENTENCE_END, MAX_ALIGNED_CELL,
-                                                 MIN_ALIGNED_CELLS, NUMBER_TOKEN, VALUE_TOKEN, Splitter,
-                                                 aligned_spans, fixed_splitter, header_word_spans,
+from extractor.extract.tables.table_rows import (_SENTENCE_END, MAX_ALIGNED_CELL, MIN_ALIGNED_CELLS,
+                                                 NUMBER_TOKEN, VALUE_TOKEN, Splitter, aligned_spans,
+                                                 ends_with_value, fixed_splitter, header_word_spans,
                                                  splitter_of, value_cells)
 
 #: a block of fixed-count rows has at least this many rows under its header line ...
@@ -48,7 +48,7 @@ def _header_cells(line: str) -> int:
 def value_endings(lines: Sequence[str]) -> list[bool]:
     """Which lines end in a value cell: the cheap test the block readers make first (most
     lines of a page end in no value at all); worked out once per page."""
-    return [_ENDS_WITH_VALUE.search(t[-24:]) is not None for t in lines]
+    return [ends_with_value(t, 24) for t in lines]
 
 
 def fixed_count_blocks(lines: Sequence[str], ends: list[bool] | None = None) -> dict[int, tuple[int, Splitter]]:
@@ -222,7 +222,7 @@ def label_value_pairs(lines: Sequence[str]) -> dict[int, int]:
 def _spec_label(line: str) -> bool:
     t = line.strip()
     return 0 < len(t) <= MAX_SPEC_LABEL and re.search(r"[^\W\d_]", t) is not None \
-        and not t.endswith(_SENTENCE_END + (".",)) and not _ENDS_WITH_VALUE.search(t) \
+        and not t.endswith(_SENTENCE_END + (".",)) and not ends_with_value(t) \
         and splitter_of(t) is None
 
 

@@ -34,8 +34,22 @@ NUMBER_TOKEN = re.compile(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:%|x|×)?
 # "3.35TB/s"), or a cell left empty ("-", "N/A")
 VALUE_TOKEN = re.compile(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:[^\W\d_]{1,6}(?:/[^\W\d_]{1,6})?|%|×)?"
                          r"|[-–—]|N/A|n/a")
-# a line ending in a value cell: "457", "80GB", "3.35 TB/s", "-"
-_ENDS_WITH_VALUE = re.compile(r"(?:\d\S{0,12}(?:\s+[^\W\d_]{1,7}(?:/[^\W\d_]{1,6})?)?|[-–—]|N/A|n/a)\s*$")
+# a line ending in a value cell: "457", "80GB", "3.35 TB/s", "-", as
+# r"(?:\d\S{0,12}(?:\s+[^\W\d_]{1,7}(?:/[^\W\d_]{1,6})?)?|[-–—]|N/A|n/a)\s*$" says, written
+# backwards to be matched at the start of the reversed line (`ends_with_value`)
+_ENDS_WITH_VALUE_REVERSED = re.compile(r"\s*(?:(?:(?:[^\W\d_]{1,6}/)?[^\W\d_]{1,7}\s+)?\S{0,12}\d|[-–—]|A/N|a/n)")
+
+
+def ends_with_value(text: str, last: int = 0) -> bool:
+    """Whether `text` (its `last` characters, when given) ends in a value cell. Read
+    backwards: a search for a pattern anchored at the end tries it at every position of
+    the line, a match on the reversed line once (measured: several times faster; the
+    tables' block readers ask it of every line of a page).
+
+    >>> [ends_with_value(t) for t in ["H100 80GB", "3.35 TB/s ", "N/A", "It is fast.", "in 2023."]]
+    [True, True, True, False, True]
+    """
+    return _ENDS_WITH_VALUE_REVERSED.match(text[:-last - 1:-1] if last else text[::-1]) is not None
 # a unit written as the word after a number: "TB/s", "TFLOPS", "tokens/s", "美元", "달러"
 UNIT_TOKEN = re.compile(r"[^\W\d_]{1,7}(?:/[^\W\d_]{1,6})?")
 _SENTENCE_END = ("。", "！", "？", "!", "?", ":", "：", ",", "，", ";", "；")
