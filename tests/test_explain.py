@@ -51,7 +51,7 @@ def test_the_printout_names_rules_and_link_evidence():
     claim = next(line for line in lines if "'$0.60'" in line)
     # the claim with its metric, unit and where system and workload came from (`link`)
     assert "CLAIM" in claim and "metric=price" in claim and "unit=USD" in claim
-    assert "system=HGX H200 (from sentence)" in claim and "link=system=sentence;workload=clause" in claim
+    assert "system=HGX H200 (from sentence, by sentence_system)" in claim and "link=system=sentence;workload=clause" in claim
     dropped = next(line for line in lines if "'four years'" in line)
     assert "DROPPED by period (claim)" in dropped
     assert "  period (claim): the time frame of a story" in text  # the legend of the rules used
