@@ -2,11 +2,13 @@
 and as a spaCy tokenizer (`spacy_entities.ScriptTokenizer`)."""
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractor.extract.names.spacy_entities import entity_pipeline
-from extractor.extract.text.tokenizer import split_words
+from extractor.extract.text.tokenizer import split_words, token_pieces
 
 
 def words(text: str) -> list[str]:
@@ -89,3 +91,37 @@ def test_words_and_spaces_rebuild_the_text_as_spacy_reads_them(text):
         assert not (sp and w.isspace())
         assert not (w.isspace() and nxt.isspace())
         assert not (not sp and not w.isspace() and nxt.startswith(" "))
+
+
+# The tokenizer's pattern with its alternatives in their plain order (numbers, Latin,
+# Hangul, Han, Kana, other letters, any character); `tokenizer._TOKEN` orders them by
+# how often they occur and reads marks by a class of their own, which must cut the same.
+_PLAIN_ORDER = re.compile(
+    r"""\s+
+      | (?: \d+(?:[.,]\d+)*
+          | [A-Za-z\u00C0-\u024F]+
+          | [\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]+
+          | [\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF]
+          | [\u3040-\u30FF\u31F0-\u31FF]+
+          | [^\W\d_]+
+          | .
+        ) \x20?""",
+    re.VERBOSE | re.DOTALL,
+)
+
+
+def test_order_of_alternatives_decides_nothing_for_any_character():
+    for i in range(0x3100):  # ASCII, Latin, Hangul jamo, CJK marks, Kana; ranges past it below
+        ch = chr(i)
+        for text in (ch, ch + " ", "a" + ch + "1 ", "1." + ch, ch + ch + " x"):
+            assert token_pieces(text) == _PLAIN_ORDER.findall(text), hex(i)
+    for lo, hi in [(0x3100, 0x3200), (0x3400, 0x3410), (0x4DB0, 0x4E10), (0x9FF0, 0xA010),
+                   (0xABF0, 0xAC10), (0xD790, 0xD7B0), (0xF8F0, 0xFB10), (0xFF00, 0xFFFE)]:
+        text = "".join(chr(i) + " " * (i % 2) for i in range(lo, hi))
+        assert token_pieces(text) == _PLAIN_ORDER.findall(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(" \n\t.,-%、×_1a Zé한글中文カナ・١٢〇")), max_size=12) | st.text())
+def test_pieces_are_those_of_the_plain_order(text):
+    assert token_pieces(text) == _PLAIN_ORDER.findall(text)

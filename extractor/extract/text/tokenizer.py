@@ -26,13 +26,26 @@ import re
 # str patterns). No group captures: `findall` then returns the pieces as a list built
 # in C, which is about twice as fast as reading each match object in Python (profiled:
 # this split was a third of the entity stage).
+#
+# The alternatives before the last two (`[^\W\d_]+`, `.`) start with characters no other
+# of them starts with, so their order decides nothing and is the order of how often
+# they occur (dev pages: Han, Latin, other marks, Hangul, numbers): marks ("-", "%",
+# "、") are every character that is no word character, no space and in none of the
+# scripts' ranges (as "×" is in Latin's), which `.` took after six failed tries.
+# (callgrind: 997k -> 883k instructions a dev page. Possessive runs, `++`, would save
+# 23k more, but they need Python 3.11 and the package supports 3.10.)
+_LATIN = "A-Za-z\u00C0-\u024F"
+_HANGUL = "\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F"
+_HAN = "\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF"
+_KANA = "\u3040-\u30FF\u31F0-\u31FF"
 _TOKEN = re.compile(
-    r"""\s+
-      | (?: \d+(?:[.,]\d+)*
-          | [A-Za-z\u00C0-\u024F]+
-          | [\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]+
-          | [\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF]
-          | [\u3040-\u30FF\u31F0-\u31FF]+
+    rf"""\s+
+      | (?: [{_HAN}]
+          | [{_LATIN}]+
+          | [^\w\s{_LATIN}{_HANGUL}{_HAN}{_KANA}]
+          | [{_HANGUL}]+
+          | \d+(?:[.,]\d+)*
+          | [{_KANA}]+
           | [^\W\d_]+
           | .
         ) \x20?""",
