@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
+from extractor.extract.not_claims.anchored import anchored_at_start, line_start_spans
 from extractor.extract.numbers.quantity_types import Quantity
 from extractor.extract.text.literal_gates import fold_ascii_case
 from extractor.extract.text.regex_tools import is_hangul
@@ -44,11 +45,13 @@ def _spans(patterns, sentence: str) -> list[tuple[int, int]]:
     pattern or its regex. One loop over the patterns' parts (`_plan`) instead of a call
     of each pattern's method (a sentence asks 17 patterns; measured: 8% fewer
     instructions, the searches are the rest); the sentence is case-folded once, when a
-    gate asks."""
+    gate asks. A pattern anchored at a line's start (`anchored.anchored_at_start`) is
+    tried there only (measured: its skipping search stopped at every space, a twentieth of
+    the patterns' time)."""
     text = sentence or ""
     folded = None
     out: list[tuple[int, int]] = []
-    for literals, fold, gate, skipping, finditer in _plan(patterns):
+    for literals, fold, gate, anchored, skipping, finditer in _plan(patterns):
         if literals:
             if fold:
                 if folded is None:
@@ -65,7 +68,9 @@ def _spans(patterns, sentence: str) -> list[tuple[int, int]]:
                         break
                 else:
                     continue
-        if skipping is not None:
+        if anchored is not None:  # (matches at line starts only: one try at each)
+            out += line_start_spans(anchored[0], text, anchored[1])
+        elif skipping is not None:
             pos = 0
             while (m := skipping(text, pos)) is not None:
                 start, pos = m.span(1)
@@ -77,10 +82,14 @@ def _spans(patterns, sentence: str) -> list[tuple[int, int]]:
 
 @lru_cache(maxsize=8)
 def _plan(patterns) -> tuple:
-    """(literals, folded, gate, skipping search, regex finditer) of each pattern, as
-    `literal_gates.GatedPattern.spans` reads them (`skipping.skipping_spans` for the
-    skipping search: each search goes on from the end of the match before)."""
-    return tuple((p.literals, p.folded, p.gate, p.skipping.search if p.skipping is not None else None,
+    """(literals, folded, gate, anchored match, skipping search, regex finditer) of each
+    pattern, as `literal_gates.GatedPattern.spans` reads them (`skipping.skipping_spans`
+    for the skipping search: each search goes on from the end of the match before); the
+    anchored (match, MULTILINE) only for a pattern `anchored.anchored_at_start`."""
+    return tuple((p.literals, p.folded, p.gate,
+                  (p.regex.match, bool(p.regex.flags & re.MULTILINE))
+                  if anchored_at_start(p.regex) else None,
+                  p.skipping.search if p.skipping is not None else None,
                   p.regex.finditer) for p in patterns)
 
 
