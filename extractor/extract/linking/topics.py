@@ -49,9 +49,11 @@ def is_heading(info: SentenceInfo) -> bool:
     >>> is_heading(SentenceInfo(0, 20, "| H100 | 80 GB |", "en", 0))  # a table row
     False
     """
-    t = info.text.strip()
-    return 0 < len(t) < HEADING_MAX_CHARS and not is_table_row(info.text) and not t.endswith(
-        (".", "。", "!", "?", "！", "？", ":", "：", ",", "，"))
+    if info._heading is None:  # (read once per sentence: the lines after it ask again)
+        t = info.text.strip()
+        info._heading = 0 < len(t) < HEADING_MAX_CHARS and not is_table_row(info.text) and not t.endswith(
+            (".", "。", "!", "?", "！", "？", ":", "：", ",", "，"))
+    return info._heading
 
 
 def refers_back(text: str, lang_key_: str) -> bool:
@@ -173,8 +175,13 @@ def carried_system(infos: list[SentenceInfo], idx: int, clause: tuple[int, int])
     before that stands beyond a contrast break ("311.9分钟——512个H100加速器需要64.3分钟")
     is the contrasted side's, not the topic carried on."""
     info = infos[idx]
-    lk = lang_key(info.lang)
-    back = refers_back(info.text[:clause[1]], lk)
+    return carried_system_given(infos, idx, refers_back(info.text[:clause[1]], lang_key(info.lang)))
+
+
+def carried_system_given(infos: list[SentenceInfo], idx: int, back: bool) -> tuple[Mention | None, str]:
+    """`carried_system`, given whether the sentence up to the number's clause end refers
+    back (the only way it depends on the clause: its numbers in clauses that agree share it)."""
+    info = infos[idx]
     before = previous(infos, idx, crossing=back)
     if before is not None:
         subjects = [m for m in before.subjects()

@@ -96,6 +96,9 @@ class SentenceInfo:
     #: (the roles read, `subjects` under them): the sentence's subjects, read once per
     #: reading of its roles (every number of it and of the sentences after asks)
     _subjects: tuple | None = field(default=None, repr=False)
+    #: whether the line is a heading (`topics.is_heading`), read once: every sentence
+    #: after it in its paragraph and the next asks (profiled)
+    _heading: bool | None = field(default=None, repr=False, compare=False)
 
     def subjects(self) -> list[Mention]:
         """The systems the sentence is about: neither counted nor a comparison baseline;
