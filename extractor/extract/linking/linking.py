@@ -206,16 +206,21 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
     if score is not None:  # CLAIMS.md: a score's workload is its benchmark, an index has none
         link.workload, link.workload_from = score.workload, "score" if score.workload else ""
         link.workload_by = "score_workload"
-    if table is not None and link.system_from not in sources_in_sentence(table) \
-            and table.row_system(info.text):
+    if table is not None and link.system_from not in sources_in_sentence(table):
         # "Provider | Output speed" over "Groq | 544": the row's label names the system
-        link.system, link.system_from, link.vendor = table.row_system(info.text), "table_row", ""
-        link.system_by = "table_row_system"
+        row_system = table.row_system(info.text)
+        if row_system:
+            link.system, link.system_from, link.vendor = row_system, "table_row", ""
+            link.system_by = "table_row_system"
     return link
 
 
+#: the `link` sources that name a number's system from its own sentence or cell, and with
+#: a spec sheet's caption, which names the sheet's product
+_IN_SENTENCE = ("clause", "sentence", "table_column", "table_row", "score")
+_IN_SENTENCE_SHEET = _IN_SENTENCE + ("caption",)
+
+
 def sources_in_sentence(table: Table | None) -> tuple[str, ...]:
-    """The `link` sources that name a number's system from its own sentence or cell (a
-    spec sheet's caption names the sheet's product)."""
-    return ("clause", "sentence", "table_column", "table_row", "score") + (
-        ("caption",) if table is not None and table.spec_sheet else ())
+    """The `link` sources that name a number's system from its own sentence or cell."""
+    return _IN_SENTENCE_SHEET if table is not None and table.spec_sheet else _IN_SENTENCE
