@@ -1,5 +1,4 @@
-"""Which claims speak of the same thing (`group_claims`), and whether their values
-agree (`verdict`).
+"""Which claims speak of the same thing (`group_claims`).
 
 - `group_claims(members, config) -> {GroupKey: [members]}`: claims grouped by their
   `keys.GroupKey` (what a value measures, where, at which size, scale and part; see
@@ -8,11 +7,8 @@ agree (`verdict`).
   of it); with several, it stays in a group of its own. The other fields are not
   filled: a figure that does not say which part of the chip it measures is not taken
   to be the HBM's.
-- `verdict(items)`: `agree` (two or more pages, every tolerance interval shares a
-  point), `conflict` (two pages state values that cannot both hold), `within_page`
-  (values differ, but each difference is already on one page: a page quoting two
-  results under one key; copies of that page add members, never a conflict), `single`
-  (one page, one value).
+
+Whether a group's values agree is `judgement`'s.
 
 The members are `members.Member`s, read here by their fields.
 """
@@ -29,7 +25,7 @@ from extractor.verdicts.keys import (FILLED, KEY_FIELDS, UNSPECIFIC_METRICS, Gro
                                      possible_round)
 from extractor.verdicts.members import Member
 
-__all__ = ["group_claims", "verdict"]
+__all__ = ["group_claims"]
 
 #: positions of the fields filled when unknown, and of the round
 _FILLED_LEVELS = tuple(i for i, name in enumerate(KEY_FIELDS) if name in FILLED)
@@ -181,42 +177,3 @@ def _by_magnitude(key: GroupKey, items: list[Member], config: ConsistencyConfig)
     if len(clusters) == 1:
         return [(key, items)]
     return [(replace(key, magnitude=f"{_norm(c[0]):.2g}"), c) for c in clusters]
-
-
-# --- verdicts -----------------------------------------------------------------------
-
-def _intervals(items: list[Member]) -> list[tuple[float, float]]:
-    normalised = all(m.scale is not None for m in items)
-    return [m.interval(normalised) for m in items]
-
-
-def _overlap(intervals) -> bool:
-    return max(lo for lo, _ in intervals) <= min(hi for _, hi in intervals)
-
-
-def _covered(values, others) -> bool:
-    """Every interval of `values` shares a point with some interval of `others`."""
-    return all(any(lo <= ohi and olo <= hi for olo, ohi in others) for lo, hi in values)
-
-
-def verdict(items: list[Member]) -> str:
-    """agree / conflict / within_page / single (module docstring)."""
-    intervals = _intervals(items)
-    docs: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for m, iv in zip(items, intervals):
-        docs[m.doc_id].append(iv)
-    if _overlap(intervals):
-        return "agree" if len(docs) > 1 else "single"
-    if len(docs) == 1:
-        return "within_page"
-    # pages with the same values are one voice (copies of a page add no conflict)
-    voices = list({tuple(sorted(set(ivs))): ivs for ivs in docs.values()}.values())
-    if not any(not _overlap(ivs) for ivs in voices):
-        return "conflict"  # each page states one value, and they differ
-    # some page states differing values itself: a conflict only when two pages each
-    # state a value the other does not cover
-    for i, a in enumerate(voices):
-        for b in voices[i + 1:]:
-            if not _covered(a, b) and not _covered(b, a):
-                return "conflict"
-    return "within_page"
