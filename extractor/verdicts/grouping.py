@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.keys import (FILLED, KEY_FIELDS, UNSPECIFIC_METRICS, GroupKey,
-                                     possible_round)
+                                     is_outlay, possible_round)
 from extractor.verdicts.members import Member
 
 __all__ = ["group_claims"]
@@ -114,12 +114,17 @@ def _kind(m: Member, config: ConsistencyConfig) -> str:
     memory claims, but no value of one can agree or conflict with the other. A per cent
     counts only where the metric's values carry a unit (an accuracy of 84.4 % is a value,
     "prices cut by 44%" a change), and apart from factors: "43% more" and "1.4x" may be
-    one change, but their values are not on one scale."""
+    one change, but their values are not on one scale. 'outlay' for money the clause
+    puts into something ("if you invest $5M in a GB200 NVL72"): what a buyer spends on
+    a deployment is no price a seller asks."""
     if m.quantity == "factor" and m.metric not in UNSPECIFIC_METRICS \
             and m.metric not in config.relative_value_metrics:
         return "relative"
     if m.quantity == "percent" and m.metric in config.unit_metrics:
         return "change"
+    if m.metric == "price" and m.quantity == "money" and is_outlay(m.surface, m.sentence,
+                                                                    m.lang):
+        return "outlay"
     return ""
 
 
