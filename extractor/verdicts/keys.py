@@ -193,10 +193,9 @@ def is_outlay(surface: str, sentence: str, lang: str) -> bool:
     """Whether the clause of an amount names it as money put into something (an
     investment, a spend): a buyer's outlay for a whole deployment, not a seller's price.
 
-    >>> is_outlay("500萬美元", "NVIDIA強調，若投入500萬美元建置GB200 NVL72，可望創造7,500萬美元的詞元收入", "zh-Hant")
-    True
-    >>> is_outlay("7,500萬美元", "NVIDIA強調，若投入500萬美元建置GB200 NVL72，可望創造7,500萬美元的詞元收入", "zh-Hant")
-    False
+    >>> s = "NVIDIA強調，若投入500萬美元建置GB200 NVL72，可望創造7,500萬美元的詞元收入"
+    >>> is_outlay("500萬美元", s, "zh-Hant"), is_outlay("7,500萬美元", s, "zh-Hant")
+    (True, False)
     >>> is_outlay("$3 million", "The GB200 NVL72 may sell for $3 million.", "en")
     False
     """
