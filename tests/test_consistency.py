@@ -225,6 +225,28 @@ def test_amounts_in_two_currencies_are_compared_each_in_its_own(reference):
     assert list(groups["verdict"]) == ["conflict"]
 
 
+def test_money_invested_in_a_system_is_no_price_of_it(reference):
+    # set1/zh_07: "if you invest $5M building a GB200 NVL72" (NVIDIA's scenario, a whole
+    # deployment) beside set2/zh_08's estimated sale price of up to $3M: an outlay is no
+    # price a seller asks; two sale prices that differ still conflict
+    invest = ("NVIDIA以示範情境強調，若投入500萬美元建置GB200 NVL72，可望創造7,500萬美元的"
+              "詞元收入，折算投報率約15倍。")
+    sale = ("業界對這兩款服務器機柜的售價也給出了預估,GB200 NVL36的平均售價可能達到180萬美元,"
+            "而更為高端的GB200 NVL72的售價則可能高達300萬美元。")
+
+    def price(doc, value, surface, sentence, qualifier="exact"):
+        return claim(doc, value, "USD", system="GB200 NVL72", metric="price", context="",
+                     surface=surface, sentence=sentence, lang="zh-Hant", qualifier=qualifier)
+    groups = run(reference, price("set1/zh_07.txt", 5_000_000, "500萬美元", invest),
+                 price("set2/zh_08.txt", 3_000_000, "300萬美元", sale, "at_most"))[0]
+    assert sorted(zip(groups["values"], groups["verdict"], groups["shared"])) == [
+        ("3000000 USD", "single", "currency=USD;scale=?;dimension=money"),
+        ("5000000 USD", "single", "kind=outlay;currency=USD;dimension=money")]
+    groups = run(reference, price("set1/zh_07.txt", 5_000_000, "500萬美元", sale),
+                 price("set2/zh_08.txt", 3_000_000, "300萬美元", sale))[0]
+    assert list(groups["verdict"]) == ["conflict"]
+
+
 def test_a_per_cent_of_a_metric_with_a_unit_is_a_change_not_a_value(reference):
     # "prices cut by 44%" is no price to compare with "$25,000", and "43% more bandwidth"
     # none to compare with "4.8 TB/s"; an accuracy of 75.9 % is a value as before
@@ -1149,7 +1171,7 @@ def test_api_prices_of_no_named_model_are_not_compared(reference):
 
 #: the verdicts package's modules in dependency order: each imports only those before it
 VERDICTS_ORDER = ("config", "columns", "reference_names", "names", "reference_table", "keys",
-                  "members", "grouping", "recovery", "why", "reference_check",
+                  "members", "grouping", "recovery", "why", "judgement", "reference_check",
                   "reference_relative", "reference", "stage")
 
 

@@ -164,8 +164,10 @@ CONSISTENCY = (
     Column("verdict", "Do the pages agree with each other? `agree` (every value's tolerance "
            "interval shares a point), `conflict` (two pages state values that cannot both "
            "hold), `within_page` (values differ, but every difference is already on one "
-           "page: copies of that page add members, never a conflict), or `single` (one "
-           "page, one value).", "agree"),
+           "page: copies of that page add members, never a conflict; or the group names no "
+           "workload and a page states several values or a best case under it, so that the "
+           "values are per-workload figures, not compared across pages), or `single` (one "
+           "page, one value); `verdict_note` says why.", "agree"),
     Column("reference_value", "The official value the group was checked against: "
            "minutes for time-to-train, whatever unit the claims state it in (the report "
            "shows it in the claims' unit too), per cent for an improvement, a factor "
@@ -208,6 +210,14 @@ CONSISTENCY = (
            "(`x4.04`); empty when all are equal.", "x4.04"),
     Column("furthest", "The two members furthest apart, each with its page: what to read "
            "first in a conflict.", "989 TFLOPS (set2/zh_04.txt) vs 4000 TFLOPS (set2/zh_07.txt)"),
+    Column("verdict_note", "Why the verdict (`extractor.verdicts.judgement`): that the values "
+           "agree within their tolerances, that each page states one value and they differ, "
+           "which two pages each state a value the other does not, or, for `within_page`, "
+           "on which page the values differ, or that the group names no workload (number "
+           "format) and a page states several values or a best case under it: figures of "
+           "several workloads, not compared across pages.",
+           "figures of several kinds, not compared across pages: the group names no "
+           "workload and set1/en_05.txt states 1.5 x to 4 x"),
 )
 
 
@@ -301,7 +311,9 @@ VERDICTS = (
     Value("conflict", "consistency.csv `verdict`: the pages' values disagree.",
           "5.78 min;6.1 min"),
     Value("within_page", "consistency.csv `verdict`: the values differ, but each difference "
-          "is on one page (a page quoting two results under one key).", "2000 count;2100 count"),
+          "is on one page (a page quoting two results under one key), or the values are "
+          "per-workload figures of a group that names no workload (a page states several "
+          "or a best case).", "2000 count;2100 count"),
     Value("single", "consistency.csv `verdict`: one page, one value.", "9 min"),
     Value("match", "consistency.csv `reference_verdict`: the official value lies within the "
           "claims' tolerance.", "28.3 min vs 28.335"),

@@ -5,7 +5,7 @@ It reads the claims table (`columns.ClaimColumns`) and never re-runs extraction.
 modules depend one way, each only on those before it:
 
     config, columns, reference_names -> names -> reference_table -> keys -> members
-    -> grouping, recovery -> reference_check -> reference_relative -> reference -> stage
+    -> grouping, recovery, judgement -> reference_check -> reference_relative -> reference -> stage
 
 - `check_claims_file(path, reference, config)`, `check_consistency(claims, reference,
   config)`: the stage (`stage`).

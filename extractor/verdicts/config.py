@@ -55,3 +55,13 @@ class ConsistencyConfig:
     #: (not times: 0.5 h and 0.5 min of one result are a disagreement to show)
     spec_metrics: tuple[str, ...] = ("price", "memory", "bandwidth", "compute", "power",
                                      "throughput", "count")
+    #: per metric, the key fields that vary its figure (the workload a speed-up or a
+    #: time was measured on; the number format of a compute figure): in a group whose
+    #: key lacks one, a page stating several values or a best case ("1.5x to 2.5x on
+    #: most benchmarks", "up to 30x") holds figures of several workloads, and pages'
+    #: differing values are no conflict (`judgement.judge`)
+    varying_fields: tuple[tuple[str, tuple[str, ...]], ...] = (
+        ("speedup", ("benchmark",)), ("improvement", ("benchmark",)),
+        ("throughput", ("benchmark",)), ("latency", ("benchmark",)),
+        ("time_to_train", ("benchmark",)), ("perf_per_watt", ("benchmark",)),
+        ("perf_per_price", ("benchmark",)), ("compute", ("precision", "sparsity")))

@@ -1,5 +1,4 @@
-"""Which claims speak of the same thing (`group_claims`), and whether their values
-agree (`verdict`).
+"""Which claims speak of the same thing (`group_claims`).
 
 - `group_claims(members, config) -> {GroupKey: [members]}`: claims grouped by their
   `keys.GroupKey` (what a value measures, where, at which size, scale and part; see
@@ -8,11 +7,8 @@ agree (`verdict`).
   of it); with several, it stays in a group of its own. The other fields are not
   filled: a figure that does not say which part of the chip it measures is not taken
   to be the HBM's.
-- `verdict(items)`: `agree` (two or more pages, every tolerance interval shares a
-  point), `conflict` (two pages state values that cannot both hold), `within_page`
-  (values differ, but each difference is already on one page: a page quoting two
-  results under one key; copies of that page add members, never a conflict), `single`
-  (one page, one value).
+
+Whether a group's values agree is `judgement`'s.
 
 The members are `members.Member`s, read here by their fields.
 """
@@ -26,10 +22,10 @@ from dataclasses import replace
 
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.keys import (FILLED, KEY_FIELDS, UNSPECIFIC_METRICS, GroupKey,
-                                     possible_round)
+                                     is_outlay, possible_round)
 from extractor.verdicts.members import Member
 
-__all__ = ["group_claims", "verdict"]
+__all__ = ["group_claims"]
 
 #: positions of the fields filled when unknown, and of the round
 _FILLED_LEVELS = tuple(i for i, name in enumerate(KEY_FIELDS) if name in FILLED)
@@ -118,12 +114,17 @@ def _kind(m: Member, config: ConsistencyConfig) -> str:
     memory claims, but no value of one can agree or conflict with the other. A per cent
     counts only where the metric's values carry a unit (an accuracy of 84.4 % is a value,
     "prices cut by 44%" a change), and apart from factors: "43% more" and "1.4x" may be
-    one change, but their values are not on one scale."""
+    one change, but their values are not on one scale. 'outlay' for money the clause
+    puts into something ("if you invest $5M in a GB200 NVL72"): what a buyer spends on
+    a deployment is no price a seller asks."""
     if m.quantity == "factor" and m.metric not in UNSPECIFIC_METRICS \
             and m.metric not in config.relative_value_metrics:
         return "relative"
     if m.quantity == "percent" and m.metric in config.unit_metrics:
         return "change"
+    if m.metric == "price" and m.quantity == "money" and is_outlay(m.surface, m.sentence,
+                                                                    m.lang):
+        return "outlay"
     return ""
 
 
@@ -181,42 +182,3 @@ def _by_magnitude(key: GroupKey, items: list[Member], config: ConsistencyConfig)
     if len(clusters) == 1:
         return [(key, items)]
     return [(replace(key, magnitude=f"{_norm(c[0]):.2g}"), c) for c in clusters]
-
-
-# --- verdicts -----------------------------------------------------------------------
-
-def _intervals(items: list[Member]) -> list[tuple[float, float]]:
-    normalised = all(m.scale is not None for m in items)
-    return [m.interval(normalised) for m in items]
-
-
-def _overlap(intervals) -> bool:
-    return max(lo for lo, _ in intervals) <= min(hi for _, hi in intervals)
-
-
-def _covered(values, others) -> bool:
-    """Every interval of `values` shares a point with some interval of `others`."""
-    return all(any(lo <= ohi and olo <= hi for olo, ohi in others) for lo, hi in values)
-
-
-def verdict(items: list[Member]) -> str:
-    """agree / conflict / within_page / single (module docstring)."""
-    intervals = _intervals(items)
-    docs: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for m, iv in zip(items, intervals):
-        docs[m.doc_id].append(iv)
-    if _overlap(intervals):
-        return "agree" if len(docs) > 1 else "single"
-    if len(docs) == 1:
-        return "within_page"
-    # pages with the same values are one voice (copies of a page add no conflict)
-    voices = list({tuple(sorted(set(ivs))): ivs for ivs in docs.values()}.values())
-    if not any(not _overlap(ivs) for ivs in voices):
-        return "conflict"  # each page states one value, and they differ
-    # some page states differing values itself: a conflict only when two pages each
-    # state a value the other does not cover
-    for i, a in enumerate(voices):
-        for b in voices[i + 1:]:
-            if not _covered(a, b) and not _covered(b, a):
-                return "conflict"
-    return "within_page"

@@ -14,6 +14,7 @@ that does not say joins the only value its key knows.
 
 - `counted_thing(surface, sentence)`: what a count counts.
 - `possible_round(ctx, rnd)`: whether a page of that context can speak of a round.
+- `is_outlay(surface, sentence, lang)`: whether an amount is money put into something.
 """
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.context.context import PageContext
 from extractor.extract.context.rounds import round_for_date, round_sort_key
+from extractor.extract.text.cues import clause_spans, lang_key
 
-__all__ = ["FILLED", "KEY_FIELDS", "GroupKey", "UNSPECIFIC_METRICS", "counted_thing", "possible_round"]
+__all__ = ["FILLED", "KEY_FIELDS", "GroupKey", "UNSPECIFIC_METRICS", "counted_thing",
+           "is_outlay", "possible_round"]
 
 #: metrics that say nothing of what a value measures (a page that lost its unit often
 #: lost its metric too)
@@ -48,7 +51,8 @@ class GroupKey:
     size: str = ""
     baseline: str = ""
     counted: str = ""
-    #: '' a value, 'relative' a factor of an absolute metric, 'change' a per cent of one
+    #: '' a value, 'relative' a factor of an absolute metric, 'change' a per cent of one,
+    #: 'outlay' money put into a deployment ("if you invest $5M in ..."), not a price
     kind: str = ""
     precision: str = ""
     sparsity: str = ""
@@ -167,3 +171,43 @@ def counted_thing(surface: str, sentence: str = "") -> str:
     return word
 
 
+
+
+# --- an outlay ----------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _outlay_words() -> dict[str, re.Pattern]:
+    """Per cue language, the pattern of the words of an outlay (lexicon
+    `verdicts_outlay.json`): Latin words whole, the others as substrings."""
+    lexicon = lexicons.load("verdicts_outlay.json")
+    out = {}
+    for lk, words in lexicon.items():
+        if lk.startswith("_"):
+            continue
+        alts = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        out[lk] = re.compile(rf"\b(?:{alts})\b" if lk == "en" else alts, re.IGNORECASE)
+    return out
+
+
+def is_outlay(surface: str, sentence: str, lang: str) -> bool:
+    """Whether the clause of an amount names it as money put into something (an
+    investment, a spend): a buyer's outlay for a whole deployment, not a seller's price.
+
+    >>> s = "NVIDIA強調，若投入500萬美元建置GB200 NVL72，可望創造7,500萬美元的詞元收入"
+    >>> is_outlay("500萬美元", s, "zh-Hant"), is_outlay("7,500萬美元", s, "zh-Hant")
+    (True, False)
+    >>> is_outlay("$3 million", "The GB200 NVL72 may sell for $3 million.", "en")
+    False
+    """
+    if not isinstance(sentence, str) or not isinstance(surface, str) or not surface:
+        return False
+    at = sentence.find(surface)
+    if at < 0:
+        return False
+    pattern = _outlay_words().get(lang_key(lang))
+    if pattern is None:
+        return False
+    for start, end in clause_spans(sentence, lang):
+        if start <= at < end:
+            return bool(pattern.search(sentence, start, end))
+    return False

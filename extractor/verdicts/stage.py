@@ -36,11 +36,14 @@ How, in order:
    unknown joins the one value its key knows, the others never match a known value.
    Values of one key over `magnitude_gap` apart are split; a claim nothing can be
    compared with meets only restatements of its sentence.
-4. Verdicts (`grouping.verdict`): every value covers a tolerance interval
+4. Verdicts (`judgement.judge`): every value covers a tolerance interval
    (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
    `agree` when all intervals of two or more pages share a point, `conflict` when two
    pages state values that cannot both hold, `within_page` when values differ but each
-   difference is on one page, `single` for one page and one value.
+   difference is on one page, or when the key lacks the workload (number format) and a
+   page states several values or a best case under it (per-workload figures, not
+   compared across pages), `single` for one page and one value; `verdict_note` says
+   why.
 5. Reference (`reference.check_reference`): the rows of the group's system
    (any claim name a row answers to), benchmark, round and stated scale; time-to-train
    groups against their times (`reference_value` in minutes), relative groups (per cent
@@ -55,7 +58,7 @@ both), `reference_note` (which division/round matched when the page did not say,
 unit assumed for a value that lost it, how far off a mismatch is, the scale matched or
 the candidates' scales), `baseline` (the compared system of a relative group),
 `counted` (what a group of counts counts), `shared`, `spread`, `furthest` (why the
-values differ: `why.explain`).
+values differ: `why.explain`), `verdict_note` (why the verdict: `judgement.judge`).
 
 A bug here raises: the stage never turns an error into an empty table.
 """
@@ -73,7 +76,8 @@ import pandas as pd
 from extractor.extract.context.context import PageContext
 from extractor.verdicts.columns import ClaimColumns, text
 from extractor.verdicts.config import ConsistencyConfig
-from extractor.verdicts.grouping import group_claims, verdict
+from extractor.verdicts.grouping import group_claims
+from extractor.verdicts.judgement import judge
 from extractor.verdicts.keys import GroupKey
 from extractor.verdicts.members import Member, MemberFactory, half_unit, tolerance_interval
 from extractor.verdicts.names import canonical_benchmark, canonical_system
@@ -97,7 +101,7 @@ GROUP_COLUMNS = ["group_id", "system", "workload", "metric", "context", "n_docs"
 #: what the reference check found, after the contract's columns
 EXTRA_GROUP_COLUMNS = ["reference_round", "reference_division", "reference_system",
                        "reference_reading", "reference_note", "baseline", "counted",
-                       "shared", "spread", "furthest"]
+                       "shared", "spread", "furthest", "verdict_note"]
 #: columns this stage adds to the claims table, after the contract's columns
 CLAIM_EXTRA_COLUMNS = ["unit_source", "group_id"]
 
@@ -128,6 +132,7 @@ class Group:
     shared: str = ""
     spread: str = ""
     furthest: str = ""
+    verdict_note: str = ""
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -235,15 +240,16 @@ def _group(key: GroupKey, items: list[Member], ref_rows, config: ConsistencyConf
     system = _most_common(canonical_system(m.system) for m in items)
     workload = canonical_benchmark(_most_common(m.workload for m in items))
     why = explain(key, items)
+    judged = judge(key, items, config)
     baseline = _most_common(canonical_system(m.baseline) for m in items
                             if m.baseline_key == key.baseline) if key.baseline else ""
     return Group(
         key.group_id(), system, workload, key.metric, ctx.as_string(),
         len({m.doc_id for m in items}), ";".join(sorted({m.lang for m in items if m.lang})),
-        ";".join(m.label() for m in shown), verdict(items), check.value, check.verdict,
+        ";".join(m.label() for m in shown), judged.verdict, check.value, check.verdict,
         ";".join(m.doc_id for m in shown), check.round, check.division, check.system,
         check.reading, check.note, baseline, key.counted, why.shared, why.spread,
-        why.furthest)
+        why.furthest, judged.note)
 
 
 #: the claims columns unit recovery changes, with their value when a table lacks them
