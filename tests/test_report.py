@@ -476,6 +476,18 @@ def test_a_conflict_card_says_why():
     assert "precision=FP8" in said
 
 
+def test_a_verdict_other_than_conflict_shows_its_note():
+    """A group the pages do not contradict says why on its card and in the groups table
+    (consistency.csv's verdict_note): a spread of per-workload factors is not a conflict."""
+    documents, claims, groups = repeated_claims_tables(4, 2)
+    groups["verdict"], groups["reference_verdict"] = "within_page", "mismatch"
+    note = "figures of several kinds, not compared across pages: the group names no workload"
+    groups["verdict_note"] = note
+    doc = parse(render_report(documents, claims, groups))
+    assert any(note in p.text_content() for p in doc.cssselect("#review article.card p.verdict"))
+    assert any(span.get("title") == note for span in doc.cssselect("#groups span.badge"))
+
+
 def test_values_sentences_and_tables_read_on_any_machine():
     """Issue 25 item 10: values print as numbers, not 4.8e+11; each sentence carries its
     language, so the browser takes a font of that language (Korean and Chinese showed as

@@ -246,7 +246,7 @@ def group_views(groups: pd.DataFrame, claim_views: dict[str, list[ClaimView]]
     cols = ["group_id", "system", "workload", "metric", "context", "n_docs", "langs", "values",
             "verdict", "reference_value", "reference_verdict", "reference_note",
             "reference_round", "reference_division", "reference_system", "reference_reading",
-            "doc_ids", "shared", "spread", "furthest"]
+            "doc_ids", "shared", "spread", "furthest", "verdict_note"]
     out = []
     for row in records(groups, cols):
         gid = text(row["group_id"])
