@@ -60,6 +60,15 @@ def test_the_sentence_before_gives_its_subject_with_its_source_recorded():
     assert by_value(text)[1.5][2] == "system=previous_sentence"
 
 
+def test_a_capacity_before_a_counted_memory_is_each_unit_s():
+    # issue 23's kind "36GB HBM3E 메모리를 8개": eight memories of 36GB each; the product
+    # has the 288GB, and "141GB HBM3e" with no count stays the product's
+    text = ("H200은 141GB HBM3e 메모리를 탑재했다. 신제품은 36GB HBM3E 메모리를 8개 탑재해 "
+            "총 288GB 용량을 갖췄다.")
+    got = by_value(text)
+    assert got[36][0] == "HBM3E" and got[288][0] == "H200" and got[141][0] == "H200"
+
+
 def test_a_part_figure_goes_to_the_product():
     # set1/en_01: "The H200 ... with 141GB of HBM3e"
     got = by_value("The NVIDIA H200 is the first GPU with 141GB of HBM3e memory.")

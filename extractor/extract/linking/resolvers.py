@@ -148,10 +148,19 @@ def product_of_part(lq: LinkQuery, found: Candidate) -> Candidate:
     newest = _new_of_line(lq, found) or _topic_of_family(lq, found)
     if newest is not None:
         return newest
-    if not found.mention.component or found.source == "table_column":
+    if not found.mention.component or found.source == "table_column" or _capacity_of_counted_part(lq, found):
         return found
     product, where = _product_for_part(lq.infos, lq.idx, lq.q, lq.clause, lq.page_topic)
     return Candidate(product, where) if product is not None else found
+
+
+def _capacity_of_counted_part(lq: LinkQuery, found: Candidate) -> bool:
+    """"36GB HBM3E 메모리를 8개": a capacity right before a part the sentence counts is each
+    unit's, the part's own (the name finder keeps a memory named after a capacity only
+    when it is counted: `alias_finder._counted_memory`)."""
+    m = found.mention
+    return found.source in ("clause", "sentence") and lq.q.unit in ("GB", "TB", "MB") \
+        and 0 <= m.start - lq.q.end <= 1 and not lq.info.text[lq.q.end:m.start].strip()
 
 
 @lru_cache(maxsize=None)
