@@ -69,6 +69,15 @@ def test_a_capacity_before_a_counted_memory_is_each_unit_s():
     assert got[36][0] == "HBM3E" and got[288][0] == "H200" and got[141][0] == "H200"
 
 
+def test_the_system_the_topic_used_is_the_one_measured():
+    # set1/ko_06: the V100 GPUs ran on a DGX SuperPOD; the 80 seconds are the SuperPOD's run
+    text = ("결과에 따르면 Nvidia의 Tesla V100 Tensor Core GPU는 Nvidia DGX SuperPOD를 사용하여 80 초 이내에 "
+            "이미지 분류를 위한 ResNet-50 모델의 온 프레미스 교육을 완료했다.")
+    assert by_value(text)[80][:2] == ("DGX SuperPOD", "ResNet-50")
+    # with no use word the clause's topic keeps it
+    assert by_value(text.replace("를 사용하여", "와 함께"))[80][0] == "V100"
+
+
 def test_a_part_figure_goes_to_the_product():
     # set1/en_01: "The H200 ... with 141GB of HBM3e"
     got = by_value("The NVIDIA H200 is the first GPU with 141GB of HBM3e memory.")
