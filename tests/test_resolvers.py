@@ -307,6 +307,15 @@ def test_a_family_named_as_performer_is_the_page_product_the_page_says_is_of_it(
     assert by_value(text)[1.5][0] == "Hopper"
 
 
+def test_a_family_written_as_its_product_s_modifier_ties_the_product_to_it():
+    # set3/en_03: "a Blackwell-based B200 GPU": the page's "a Blackwell GPU" is the B200
+    text = ("The results reveal that a Blackwell GPU offers up to four times the performance of its H100 "
+            "predecessor based on the Hopper architecture. Based on Nvidia's results, a Blackwell-based "
+            "B200 GPU delivers 10,755 tokens/second on a single GPU in a server inference test.")
+    assert by_value(text)[4][0] == "B200"
+    assert by_value(text.replace("Blackwell-based B200", "B200"))[4][0] == "Blackwell"
+
+
 def test_the_model_of_the_other_side_of_a_contrast_is_not_this_sides():
     # set1/zh_04: Llama 2 70B is what Blackwell's side measures, not the H200's after 而;
     # a model framing both sides stays with both
