@@ -78,6 +78,17 @@ def test_the_system_the_topic_used_is_the_one_measured():
     assert by_value(text.replace("를 사용하여", "와 함께"))[80][0] == "V100"
 
 
+def test_a_figure_a_standard_sets_is_the_standards_body_s_and_no_other_is():
+    # devset README: `JEDEC`, "the standard's 8Gbps"; the product's own figure beside it is not
+    # the body's, nor is a figure the body is only cited for
+    text = "SK하이닉스는 이번 제품의 속도를 JEDEC 표준 동작 속도인 8Gbps보다 높은 10Gbps로 높였다."
+    got = by_value(text)
+    assert got[8][0] == "JEDEC" and got[10][0] != "JEDEC"
+    assert by_value("The new memory runs at 9.2 Gbps, while the JEDEC standard calls for 6.4 Gbps.")[6.4][0] == "JEDEC"
+    assert by_value("該產品速度達10Gbps，高於JEDEC標準規定的8Gbps。")[8][0] == "JEDEC"
+    assert by_value("據JEDEC規範，HBM4每個堆疊的頻寬可達2TB/s。")[2][0] != "JEDEC"
+
+
 def test_a_part_figure_goes_to_the_product():
     # set1/en_01: "The H200 ... with 141GB of HBM3e"
     got = by_value("The NVIDIA H200 is the first GPU with 141GB of HBM3e memory.")
