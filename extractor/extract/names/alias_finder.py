@@ -356,8 +356,8 @@ def _after_capacity(text: str, start: int) -> bool:
 
 # "36GB HBM3E 메모리를 8개", "24GB HBM3e内存×8", "HBM3E 8颗": a count of the memory after
 # its name (a class noun and a particle between); "8x 36GB HBM3E", "eight 36GB HBM3E": before its capacity
-_COUNT_AFTER = re.compile(r"[^\d.,;:!?。，、\n]{0,8}?(?:[×x*]\s*)?\d+\s*(?:개|颗|顆|個|个|枚|片|stacks?\b)",
-                          re.IGNORECASE)
+_COUNT_AFTER = re.compile(r"\s*(?:memory|메모리|内存|內存|記憶體|显存|顯存)?\s*(?:를|을|가|이|는|은)?\s*(?:[×x*]\s*)?"
+                          r"\d+\s*(?:개|颗|顆|個|个|枚|片|stacks?\b)(?!\s*의)", re.IGNORECASE)
 _COUNT_BEFORE = re.compile(r"(?:\b\d+\s*[×x*]|\b(?:two|four|six|eight|twelve|sixteen))\s*\d+(?:\.\d+)?\s*[GT]B\s*$",
                            re.IGNORECASE)
 
@@ -369,8 +369,8 @@ def _counted_memory(text: str, start: int, end: int) -> bool:
 
     >>> _counted_memory("36GB HBM3E 메모리를 8개 탑재", 5, 10), _counted_memory("192GB HBM3e, 8TB/s", 6, 11)
     (True, False)
-    >>> _counted_memory("eight 36GB HBM3E stacks", 11, 16)
-    True
+    >>> _counted_memory("eight 36GB HBM3E stacks", 11, 16), _counted_memory("141GB HBM3e와 8개의 GPU", 6, 11)
+    (True, False)
     """
     return bool(_COUNT_AFTER.match(text, end, end + 24)) or \
         bool(_COUNT_BEFORE.search(text[max(0, start - 24):start]))
