@@ -44,7 +44,8 @@ from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.comparisons import is_vs_figure
 from extractor.extract.sentences.roles import Mention, SentenceInfo
-from extractor.extract.text.cues import lang_key, words_regex
+from extractor.extract.text.cues import lang_key, words_regex, words_searcher
+from extractor.extract.text.skipping import SkippingPattern
 
 
 # systems ---------------------------------------------------------------------------
@@ -89,7 +90,7 @@ def _standard_canonical() -> dict[str, str]:
 
 
 @lru_cache(maxsize=None)
-def _standards() -> tuple[re.Pattern | None, re.Pattern | None]:
+def _standards() -> tuple[SkippingPattern | None, re.Pattern | None]:
     """(any body's name, a body's standard right before a figure: the body, a possessive
     and the standard's name, a standard word, then a few words and no clause break)."""
     d = lexicons.load("claims_links.json").get("standards", {})
@@ -97,7 +98,7 @@ def _standards() -> tuple[re.Pattern | None, re.Pattern | None]:
     if not forms or not words:
         return None, None
     alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
-    body = re.compile(alt(forms), re.IGNORECASE)
+    body = words_searcher(forms)  # searched in every sentence with a number: skips ahead in C
     # "JEDEC's HBM3 standard", "JEDEC이 정한 HBM4 표준", "JEDEC制定的标准": what the body set
     setting = d.get("setting_words", [])
     set_by = r"(?:(?:" + alt(setting) + r")\s*)?" if setting else ""
