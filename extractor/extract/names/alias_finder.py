@@ -358,7 +358,8 @@ def _after_capacity(text: str, start: int) -> bool:
 # its name (a class noun and a particle between); "8x 36GB HBM3E", "eight 36GB HBM3E": before its capacity
 _COUNT_AFTER = re.compile(r"\s*(?:memory|메모리|内存|內存|記憶體|显存|顯存)?\s*(?:를|을|가|이|는|은)?\s*(?:[×x*]\s*)?"
                           r"\d+\s*(?:개|颗|顆|個|个|枚|片|stacks?\b)(?!\s*의)", re.IGNORECASE)
-_COUNT_BEFORE = re.compile(r"(?:\b\d+\s*[×x*]|\b(?:two|four|six|eight|twelve|sixteen))\s*\d+(?:\.\d+)?\s*[GT]B\s*$",
+_COUNT_BEFORE = re.compile(r"(?:\b\d+\s*[×x*]|\d+\s*(?:颗|顆|个|個|개의?)|\b(?:two|four|six|eight|twelve|sixteen))"
+                           r"\s*\d+(?:\.\d+)?\s*[GT]B\s*$",
                            re.IGNORECASE)
 
 
@@ -371,6 +372,8 @@ def _counted_memory(text: str, start: int, end: int) -> bool:
     (True, False)
     >>> _counted_memory("eight 36GB HBM3E stacks", 11, 16), _counted_memory("141GB HBM3e와 8개의 GPU", 6, 11)
     (True, False)
+    >>> _counted_memory("搭载8颗36GB HBM3E", 9, 14), _counted_memory("8개의 36GB HBM3E", 9, 14)
+    (True, True)
     """
     return bool(_COUNT_AFTER.match(text, end, end + 24)) or \
         bool(_COUNT_BEFORE.search(text[max(0, start - 24):start]))
