@@ -51,6 +51,14 @@ def test_a_parameter_count_is_the_model_s_not_the_hardware_s():
     assert claims[1.5].system != ""
 
 
+def test_a_parameter_count_with_a_word_saying_which_parameters_is_still_the_model_s():
+    # set1/ko_08: "700억 개의 전체 파라미터" counts Llama 3 70B's parameters, not the HBM3E's
+    text = ("SK하이닉스가 HBM3E 12단을 양산한다. 이는 이번 제품 4개를 탑재한 단일 그래픽처리장치(GPU)로 "
+            "대형언어모델(LLM)인 ‘라마 3 70B’를 구동할 경우 700억 개의 전체 파라미터를 초당 35번 읽어낼 수 있는 수준이다.")
+    claims = {c.value: c for c in claims_of(text)}
+    assert claims[7e10].system == "" and claims[7e10].workload == "Llama 3 70B"
+
+
 def test_a_speedup_takes_the_previous_sentence_model_only_when_referred_back_to():
     kind = claim_kind("speedup", Quantity("2.7x", 0, 4, 2.7, unit="x"), "2.7x", business=False,
                       refers_back=False, names_model=False)

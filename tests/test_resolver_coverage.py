@@ -19,6 +19,12 @@ CASES = [
      "141GB", "H200", "set2/zh_04's spec rows as a pipe table"),
     ("system", "sentence_system", "IPU-POD16, ResNet-50 모델 훈련 28.3분 기록", "28.3분", "IPU-POD16",
      "set1/ko_01"),
+    ("system", "sentence_system", "H200은 141GB HBM3e를 탑재했다. 신제품은 36GB HBM3E 메모리를 8개 탑재했다.",
+     "36GB", "HBM3E", "issue 23's kind: a capacity before a counted memory is each memory's"),
+    ("system", "sentence_system", "Nvidia의 Tesla V100 Tensor Core GPU는 Nvidia DGX SuperPOD를 사용하여 80 초 이내에 "
+     "ResNet-50 모델의 교육을 완료했다.", "80 초", "DGX SuperPOD", "set1/ko_06: the system the topic used"),
+    ("system", "standard_system", "The new memory runs at 9.2 Gbps, while the JEDEC standard calls for 6.4 Gbps.",
+     "6.4 Gbps", "JEDEC", "devset README's JEDEC convention (the standard's figure)"),
     ("system", "caption_system",
      "Table 2: NVIDIA A100, MLPerf Training v1.0\n| 模型 | 相对性能 |\n|---|---|\n| DLRM | 1.6× |\n",
      "1.6×", "A100", "set1/zh_02's captioned factors"),

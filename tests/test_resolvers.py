@@ -60,6 +60,35 @@ def test_the_sentence_before_gives_its_subject_with_its_source_recorded():
     assert by_value(text)[1.5][2] == "system=previous_sentence"
 
 
+def test_a_capacity_before_a_counted_memory_is_each_unit_s():
+    # issue 23's kind "36GB HBM3E 메모리를 8개": eight memories of 36GB each; the product
+    # has the 288GB, and "141GB HBM3e" with no count stays the product's
+    text = ("H200은 141GB HBM3e 메모리를 탑재했다. 신제품은 36GB HBM3E 메모리를 8개 탑재해 "
+            "총 288GB 용량을 갖췄다.")
+    got = by_value(text)
+    assert got[36][0] == "HBM3E" and got[288][0] == "H200" and got[141][0] == "H200"
+
+
+def test_the_system_the_topic_used_is_the_one_measured():
+    # set1/ko_06: the V100 GPUs ran on a DGX SuperPOD; the 80 seconds are the SuperPOD's run
+    text = ("결과에 따르면 Nvidia의 Tesla V100 Tensor Core GPU는 Nvidia DGX SuperPOD를 사용하여 80 초 이내에 "
+            "이미지 분류를 위한 ResNet-50 모델의 온 프레미스 교육을 완료했다.")
+    assert by_value(text)[80][:2] == ("DGX SuperPOD", "ResNet-50")
+    # with no use word the clause's topic keeps it
+    assert by_value(text.replace("를 사용하여", "와 함께"))[80][0] == "V100"
+
+
+def test_a_figure_a_standard_sets_is_the_standards_body_s_and_no_other_is():
+    # devset README: `JEDEC`, "the standard's 8Gbps"; the product's own figure beside it is not
+    # the body's, nor is a figure the body is only cited for
+    text = "SK하이닉스는 이번 제품의 속도를 JEDEC 표준 동작 속도인 8Gbps보다 높은 10Gbps로 높였다."
+    got = by_value(text)
+    assert got[8][0] == "JEDEC" and got[10][0] != "JEDEC"
+    assert by_value("The new memory runs at 9.2 Gbps, while the JEDEC standard calls for 6.4 Gbps.")[6.4][0] == "JEDEC"
+    assert by_value("該產品速度達10Gbps，高於JEDEC標準規定的8Gbps。")[8][0] == "JEDEC"
+    assert by_value("據JEDEC規範，HBM4每個堆疊的頻寬可達2TB/s。")[2][0] != "JEDEC"
+
+
 def test_a_part_figure_goes_to_the_product():
     # set1/en_01: "The H200 ... with 141GB of HBM3e"
     got = by_value("The NVIDIA H200 is the first GPU with 141GB of HBM3e memory.")
@@ -287,6 +316,15 @@ def test_a_family_named_as_performer_is_the_page_product_the_page_says_is_of_it(
             "Consistent with successive generations of NVIDIA GPUs, the Hopper GPU is 1.5x to 2.5x "
             "the performance of the Ampere A100 on most AI benchmarks.")
     assert by_value(text)[1.5][0] == "Hopper"
+
+
+def test_a_family_written_as_its_product_s_modifier_ties_the_product_to_it():
+    # set3/en_03: "a Blackwell-based B200 GPU": the page's "a Blackwell GPU" is the B200
+    text = ("The results reveal that a Blackwell GPU offers up to four times the performance of its H100 "
+            "predecessor based on the Hopper architecture. Based on Nvidia's results, a Blackwell-based "
+            "B200 GPU delivers 10,755 tokens/second on a single GPU in a server inference test.")
+    assert by_value(text)[4][0] == "B200"
+    assert by_value(text.replace("Blackwell-based B200", "B200"))[4][0] == "Blackwell"
 
 
 def test_the_model_of_the_other_side_of_a_contrast_is_not_this_sides():

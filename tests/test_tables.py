@@ -253,6 +253,18 @@ def test_rows_under_a_provider_header_name_their_system():
     assert header_unit("Output tokens/s", "en").unit == "tokens/s"  # not a count of tokens
 
 
+@pytest.mark.parametrize("text", [
+    # set3/en_04's Llama 3.1 70B figures as a one-column table, with '|' and with tabs
+    "| Provider | Output speed (tokens/s) |\n|---|---|\n| Groq | 250 |\n| Cerebras | 445 |\n",
+    "Provider\tOutput speed (tokens/s)\nGroq\t250\nCerebras\t445\n",
+])
+def test_one_column_with_a_bracketed_unit_under_a_provider_header_is_a_metric(text):
+    # "Output speed" looks like a name, but its brackets hold a bare unit: the column is
+    # what is measured, and the rows are the providers
+    got = found(claims_of(text))
+    assert (250, "tokens/s", "Groq", "") in got and (445, "tokens/s", "Cerebras", "") in got
+
+
 @pytest.mark.parametrize("text,want", [
     ("Cerebras WSE-3 specifications\n\nSRAM\n44GB\nCores\n900,000\n",
      [(44, "GB", "WSE-3"), (900000, "count", "WSE-3")]),

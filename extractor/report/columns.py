@@ -127,7 +127,7 @@ CLAIMS = (
            "not found has no part.", "system=clause;workload=page_topic", "claims stage"),
     Column("resolvers", "The named step that decided each name, `;`-joined `system=<step>` "
            "and `workload=<step>`: a resolver of `extractor.extract.linking.resolvers` "
-           "(systems, in the order tried: `table_column_system`, `sentence_system`, "
+           "(systems, in the order tried: `table_column_system`, `standard_system`, `sentence_system`, "
            "`caption_system`, `vs_figure_system`, `vendor_product_system`, `carried_system`, "
            "`counted_system`, `page_topic_system`, `earlier_subject_system`, "
            "`baseline_only_system`; workloads: `table_column_workload`, `sentence_workload`, "

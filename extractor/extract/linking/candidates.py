@@ -93,8 +93,42 @@ def _clause_topic(best: Mention, pool: list[Mention], q: Quantity,
     before = sorted((m for m in pool if m.end <= q.start), key=lambda m: m.start)
     if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
             and not any(before[0].end <= o.start < q.start for o in topic_first):
+        if _system_used(before[-1], sentence, lang):
+            return before[-1]  # "V100 GPU는 DGX SuperPOD를 사용하여 80 초": the SuperPOD's run
         return topic_of(before, sentence)
     return _topic_over_oblique(best, pool, q, sentence, lang)
+
+
+@lru_cache(maxsize=None)
+def _used_words() -> tuple[re.Pattern | None, re.Pattern | None]:
+    """(after, before): the words that make a name the system used (`claims_links.json`
+    used_system): Korean after the name, English and Chinese before it."""
+    d = lexicons.load("claims_links.json").get("used_system", {})
+    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
+    after = re.compile(r"\s*(?:" + alt(d["ko_after"]) + ")") if d.get("ko_after") else None
+    words = d.get("en_before", []) + d.get("zh_before", [])
+    before = re.compile(r"(?<![A-Za-z])(?:" + alt(words) + r")\s*(?:(?:an?|the)\s+)?(?:\w+\s+)?$",
+                        re.IGNORECASE) if words else None
+    return after, before
+
+
+def _system_used(m: Mention, sentence: str, lang: str) -> bool:
+    """Whether the sentence names `m`, a product (not a part, not a family), as the system
+    the clause's topic used to reach its figures ("Tesla V100 Tensor Core GPU는 Nvidia DGX
+    SuperPOD를 사용하여 80 초 이내에": the run is the SuperPOD's).
+
+    >>> from extractor.extract.names.entities import Entity
+    >>> s = "Tesla V100 GPU는 Nvidia DGX SuperPOD를 사용하여 80 초 이내에"
+    >>> pod = Mention(Entity(0, 0, "DGX SuperPOD", "SYSTEM", "DGX SuperPOD"), 23, 35)
+    >>> _system_used(pod, s, "ko"), _system_used(pod, s.replace("를 사용하여", "와 함께"), "ko")
+    (True, False)
+    """
+    if not sentence or m.component or m.family:
+        return False
+    after, before = _used_words()
+    if lang_key(lang) == "ko":
+        return after is not None and after.match(sentence, m.end) is not None
+    return before is not None and before.search(sentence, max(0, m.start - 24), m.start) is not None
 
 
 def _topic_over_oblique(best: Mention, pool: list[Mention], q: Quantity, sentence: str,

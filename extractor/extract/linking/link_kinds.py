@@ -127,12 +127,15 @@ def claim_kind(metric: str, q: Quantity, sentence: str, *, business: bool,
 @lru_cache(maxsize=None)
 def _parameter_words() -> tuple[re.Pattern, re.Pattern]:
     """(after, before): a parameter word right after a number (a counter such as 개/個
-    may stand between: "70억 개의 매개변수", "480 billion parameters", "13B参数"), or
+    may stand between: "70억 개의 매개변수", "480 billion parameters", "13B参数", and a
+    word saying which parameters: "700억 개의 전체 파라미터", "37B active parameters"), or
     right before it ("매개변수 70억개", "parameters: 405 billion")."""
     lex = lexicons.load("claims_counts.json")
     words = sorted({w for lg in ("en", "ko", "zh") for w in lex.get(lg, ())}, key=len, reverse=True)
     alt = "|".join(re.escape(w) for w in words)
-    after = re.compile(r"[\s\-]*(?:[개個个]\s*)?(?:의\s*)?(?:" + alt + ")", re.IGNORECASE)
+    mods = sorted({w for ws in lex.get("modifiers", {}).values() for w in ws}, key=len, reverse=True)
+    which = r"(?:(?:" + "|".join(re.escape(w) for w in mods) + r")\s*)?" if mods else ""
+    after = re.compile(r"[\s\-]*(?:[개個个]\s*)?(?:의\s*)?" + which + "(?:" + alt + ")", re.IGNORECASE)
     before = re.compile(r"(?:" + alt + r")[\s:：(（]{0,3}$", re.IGNORECASE)
     return after, before
 

@@ -6,7 +6,8 @@ Each resolver looks at one place a number's system or workload may be named and 
 (`link_kinds.ClaimKind`); a name the kind refused is recorded as the reason none attached
 ("workload=none:kind=memory"). The order is the evidence's weight:
 
-systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); the
+systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); a
+standards body whose standard sets the figure ("JEDEC 표준 동작 속도인 8Gbps": `standard`); the
 number's own sentence (`clause`, `sentence`: `candidates.system_in_sentence`); the
 table's caption (`caption`); for the second figure of "192GB vs 80GB", the system compared
 with a sentence or two before (`vs_figure`); the page's product of a vendor named before
@@ -39,11 +40,12 @@ from extractor.extract.linking import topics
 from extractor.extract.linking.candidates import memoised, pick, system_in_sentence, workload_in_sentence
 from extractor.extract.linking.link_kinds import ClaimKind
 from extractor.extract.linking.link_query import Candidate, LinkQuery, Resolver, candidate_of
-from extractor.extract.names.entities import SYSTEM, WORKLOAD
+from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.comparisons import is_vs_figure
 from extractor.extract.sentences.roles import Mention, SentenceInfo
-from extractor.extract.text.cues import lang_key, words_regex
+from extractor.extract.text.cues import lang_key, words_regex, words_searcher
+from extractor.extract.text.skipping import SkippingPattern
 
 
 # systems ---------------------------------------------------------------------------
@@ -58,6 +60,53 @@ def sentence_system(lq: LinkQuery) -> Candidate | None:
     m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
                                   lq.respectively, lq.memo)
     return candidate_of(m, where)
+
+
+def standard_system(lq: LinkQuery) -> Candidate | None:
+    """"JEDEC 표준 동작 속도인 8Gbps", "the JEDEC standard calls for 6.4 Gbps": a figure
+    a standards body's standard sets, written right after it in its clause, is the body's
+    (`claims_links.json` standards); the body is no product, so nothing else is."""
+    bodies, standard = _standards()
+    if bodies is None or not memoised(lq.memo, "standards_body", bodies.search, lq.info.text):
+        return None
+    text = lq.info.text
+    m = standard.search(text, max(0, lq.q.start - _STANDARD_SPAN), lq.q.start)
+    if m is None:
+        return None
+    a, b = m.span("body")
+    canonical = _standard_canonical()[m.group("body").lower()]
+    entity = Entity(lq.info.start + a, lq.info.start + b, m.group("body"), SYSTEM, canonical)
+    return Candidate(Mention(entity, a, b), "clause")
+
+
+#: the standard's name and the words between the body and the figure ("JEDEC 표준 동작 속도인 ")
+_STANDARD_SPAN = 48
+
+
+@lru_cache(maxsize=None)
+def _standard_canonical() -> dict[str, str]:
+    bodies = lexicons.load("claims_links.json").get("standards", {}).get("bodies", {})
+    return {form.lower(): canonical for canonical, forms in bodies.items() for form in forms}
+
+
+@lru_cache(maxsize=None)
+def _standards() -> tuple[SkippingPattern | None, re.Pattern | None]:
+    """(any body's name, a body's standard right before a figure: the body, a possessive
+    and the standard's name, a standard word, then a few words and no clause break)."""
+    d = lexicons.load("claims_links.json").get("standards", {})
+    forms, words = list(_standard_canonical()), d.get("standard_words", [])
+    if not forms or not words:
+        return None, None
+    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
+    body = words_searcher(forms)  # searched in every sentence with a number: skips ahead in C
+    # "JEDEC's HBM3 standard", "JEDEC이 정한 HBM4 표준", "JEDEC制定的标准": what the body set
+    setting = d.get("setting_words", [])
+    set_by = r"(?:(?:" + alt(setting) + r")\s*)?" if setting else ""
+    standard = re.compile(r"(?P<body>" + alt(forms) + r")(?:'s|’s|의|的|이|가|에서)?\s*" + set_by
+                          + r"(?:[A-Za-z0-9.\-]+\s*){0,2}?(?:" + alt(words)
+                          + r")[^,.;:!?，。；：、()（）\n]{0,16}$",
+                          re.IGNORECASE)
+    return body, standard
 
 
 def caption_system(lq: LinkQuery) -> Candidate | None:
@@ -137,7 +186,7 @@ def baseline_only_system(lq: LinkQuery) -> Candidate | None:
 
 
 SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
-    table_column_system, sentence_system, caption_system, vs_figure_system, vendor_product_system,
+    table_column_system, standard_system, sentence_system, caption_system, vs_figure_system, vendor_product_system,
     carried_system,
     counted_system, page_topic_system, earlier_subject_system, baseline_only_system)
 
@@ -148,10 +197,19 @@ def product_of_part(lq: LinkQuery, found: Candidate) -> Candidate:
     newest = _new_of_line(lq, found) or _topic_of_family(lq, found)
     if newest is not None:
         return newest
-    if not found.mention.component or found.source == "table_column":
+    if not found.mention.component or found.source == "table_column" or _capacity_of_counted_part(lq, found):
         return found
     product, where = _product_for_part(lq.infos, lq.idx, lq.q, lq.clause, lq.page_topic)
     return Candidate(product, where) if product is not None else found
+
+
+def _capacity_of_counted_part(lq: LinkQuery, found: Candidate) -> bool:
+    """"36GB HBM3E 메모리를 8개": a capacity right before a part the sentence counts is each
+    unit's, the part's own (the name finder keeps a memory named after a capacity only
+    when it is counted: `alias_finder._counted_memory`)."""
+    m = found.mention
+    return found.source in ("clause", "sentence") and lq.q.unit in ("GB", "TB", "MB") \
+        and 0 <= m.start - lq.q.end <= 1 and not lq.info.text[lq.q.end:m.start].strip()
 
 
 @lru_cache(maxsize=None)

@@ -251,12 +251,20 @@ _COUNTED_BEFORE_PRODUCT = re.compile(r"\s*(?:GPUs?|chips?|칩|芯片|晶片)?\s*
                                      re.IGNORECASE)
 
 
+#: a family written right before its product as the product's modifier ("Blackwell B200",
+#: "Blackwell-based B200", "Hopper架构的H100", "블랙웰 기반 B200")
+_FAMILY_MODIFIER = re.compile(r"\s*(?:-?\s*based\s*|架构的?|架構的?|기반(?:의)?\s*)?", re.IGNORECASE)
+
+
 def _tied(text: str, product: Mention, family: Mention) -> bool:
     """Whether the sentence ties `product` to `family` by name: the family in brackets
-    right after the product, or the family's chips counted right before it."""
+    right after the product, the family's chips counted right before it, or the family
+    written as the product's modifier ("Nvidia's Blackwell B200 processor")."""
     if family.start >= product.end:
         return _BRACKET_OPEN.fullmatch(text, product.end, family.start) is not None
-    return family.end <= product.start and _COUNTED_BEFORE_PRODUCT.match(text, family.end, product.start) is not None
+    return family.end <= product.start and (
+        _COUNTED_BEFORE_PRODUCT.match(text, family.end, product.start) is not None
+        or _FAMILY_MODIFIER.fullmatch(text, family.end, product.start) is not None)
 
 
 @dataclass

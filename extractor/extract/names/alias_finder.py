@@ -206,7 +206,8 @@ class AliasEntityFinder:
                         if idx is not None and lexicon[idx].memory:
                             if memory_page is None:
                                 memory_page = bool(_memory_makers().search(text))
-                            if not memory_page or _after_capacity(text, start_char):
+                            if (not memory_page or _after_capacity(text, start_char)) \
+                                    and not _counted_memory(text, start_char, end_char):
                                 idx = None  # a GPU's memory, not a memory product
                         if idx is not None:
                             spans.append(_Mention(start, end, start_char, end_char,
@@ -351,6 +352,31 @@ def _after_capacity(text: str, start: int) -> bool:
     (True, False)
     """
     return bool(_CAPACITY_BEFORE.search(text[max(0, start - 16):start]))
+
+
+# "36GB HBM3E 메모리를 8개", "24GB HBM3e内存×8", "HBM3E 8颗": a count of the memory after
+# its name (a class noun and a particle between); "8x 36GB HBM3E", "eight 36GB HBM3E": before its capacity
+_COUNT_AFTER = re.compile(r"\s*(?:memory|메모리|内存|內存|記憶體|显存|顯存)?\s*(?:를|을|가|이|는|은)?\s*(?:[×x*]\s*)?"
+                          r"\d+\s*(?:개|颗|顆|個|个|枚|片|stacks?\b)(?!\s*의)", re.IGNORECASE)
+_COUNT_BEFORE = re.compile(r"(?:\b\d+\s*[×x*]|\d+\s*(?:颗|顆|个|個|개의?)|\b(?:two|four|six|eight|twelve|sixteen))"
+                           r"\s*\d+(?:\.\d+)?\s*[GT]B\s*$",
+                           re.IGNORECASE)
+
+
+def _counted_memory(text: str, start: int, end: int) -> bool:
+    """Whether a memory name is counted, right after it or before its capacity: then it
+    names the memory units a product carries, and a capacity before it is each unit's
+    ("36GB HBM3E 메모리를 8개": 36GB is the HBM3E's, eight of them the product's).
+
+    >>> _counted_memory("36GB HBM3E 메모리를 8개 탑재", 5, 10), _counted_memory("192GB HBM3e, 8TB/s", 6, 11)
+    (True, False)
+    >>> _counted_memory("eight 36GB HBM3E stacks", 11, 16), _counted_memory("141GB HBM3e와 8개의 GPU", 6, 11)
+    (True, False)
+    >>> _counted_memory("搭载8颗36GB HBM3E", 9, 14), _counted_memory("8개의 36GB HBM3E", 9, 14)
+    (True, True)
+    """
+    return bool(_COUNT_AFTER.match(text, end, end + 24)) or \
+        bool(_COUNT_BEFORE.search(text[max(0, start - 24):start]))
 
 
 def _shape_spans(text: str, pieces: list[str], starts: list[int],

@@ -24,6 +24,18 @@ _NO_VALUE_UNITS = frozenset({"count", "year", "month"})
 _BARE_NUMBER = re.compile(r"[\d.,\s%x×~\-]*")
 
 
+def _measure_cell(cell: str, lang: str) -> bool:
+    """A header cell whose brackets hold a bare unit measures its column ("Output speed
+    (tokens/s)", "Time (min)"); a product's brackets hold a figure or a variant
+    ("Cerebras (16-bit)", "MTT S4000 (48GB)", "H100 (SXM)").
+
+    >>> _measure_cell("Output speed (tokens/s)", "en"), _measure_cell("Cerebras (16-bit)1", "en")
+    (True, False)
+    """
+    q = header_unit(cell, lang, brackets_only=True)
+    return q is not None and q.unit != "count"
+
+
 def _whole_line(text: str) -> list[Span]:
     return [(0, len(text))]
 
@@ -174,6 +186,8 @@ class Table:
         known = {self.header_column(m.start) for m in info.systems} - {-1}
         if col < first or (not known and not axis and first):
             return None
+        if not known and _measure_cell(self.header[col], info.lang):
+            return None  # "| Provider | Output speed (tokens/s) |": the rows are the providers
         if not all(c in known or name_like(name_of_cell(h), info.lang)
                    for c, h in enumerate(self.header) if c >= first and h.strip()):
             return None  # "| Model | Batch | Latency |": a column of a metric, so none of products
