@@ -32,8 +32,7 @@ __all__ = ["AliasEntityFinder", "canonical_in_entry", "entity_finder"]
 # White space is no token between words (" ") or a token that matches nothing (line
 # breaks, runs of spaces), so a name never spans a line break.
 
-#: token pieces whose norms (and root nodes, 2 MB more) the finder keeps (about 10 MB; a page
-#: has a few hundred)
+#: token pieces whose norms and root nodes the finder keeps (about 12 MB; a page has a few hundred)
 _NORMS_KEPT = 50_000
 
 
@@ -71,12 +70,10 @@ class AliasEntityFinder:
             node.setdefault(_END, {}).setdefault(idx, set()).add(glue)
         _freeze(tree)
         self.tree = tree
-        #: {token piece: its norm}, {token piece: the tree's node of its norm at the root,
-        #: None where no name starts with it}, for the pieces met so far (`_first_nodes`)
+        #: {piece: norm}, {piece: the tree's root node of its norm or None}: `_first_nodes`
         self._norm_of: dict[str, str] = {}
         self._first_of: dict[str, dict | None] = {}
-        # the lexicon patterns that the rules after the tree read on some pages only,
-        # built with the finder rather than on the first page that needs each
+        # patterns the rules after the tree read on some pages: built now, not on the first such page
         _memory_makers()
         open_names.build_tables()
         page_names.build_tables()
@@ -224,16 +221,14 @@ class AliasEntityFinder:
         return spans
 
     def _first_nodes(self, pieces: list[str]) -> list[dict | None]:
-        """The tree's root node of each piece's norm (None where no name starts with it),
-        the norms of the pieces in `_norm_of`. The pieces a page meets for the first time
-        are read in one loop (most pieces of a page are new on a real run's one pass)."""
-        norm_of, first_of = self._norm_of, self._first_of
+        """The tree's root node of each piece's norm (None where no name starts with it); the
+        pieces a page meets for the first time (most, on a real run) are read in one loop."""
+        norm_of, first_of, tree, hangul = self._norm_of, self._first_of, self.tree, self.hangul_names
         if len(norm_of) > _NORMS_KEPT:
             norm_of.clear()  # a long run meets words without end: bound the tables
             first_of.clear()
-        tree, hangul_names = self.tree, self.hangul_names
         for piece in set(pieces).difference(first_of):
-            norm = norm_of[piece] = piece_norm(piece, hangul_names)
+            norm = norm_of[piece] = piece_norm(piece, hangul)
             first_of[piece] = tree.get(norm)
         return list(map(first_of.__getitem__, pieces))
 
