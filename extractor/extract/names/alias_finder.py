@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from extractor import lexicons
 from extractor.extract.names import open_names, page_names, shapes
-from extractor.extract.names.name_variants import (FirstNodes, NormTable, case_key, case_variants,
-                                                   form_variants, is_hangul, token_norm)
+from extractor.extract.names.name_variants import (case_key, case_variants, form_variants, is_hangul,
+                                                   piece_norm, token_norm)
 from extractor.extract.names.names import SYSTEM, VENDOR, entries, form_key, strip_vendor
 from extractor.extract.text.tokenizer import has_trailing_space, split_words, token_pieces
 
@@ -32,8 +32,7 @@ __all__ = ["AliasEntityFinder", "canonical_in_entry", "entity_finder"]
 # White space is no token between words (" ") or a token that matches nothing (line
 # breaks, runs of spaces), so a name never spans a line break.
 
-#: token pieces whose norms (and root nodes: `name_variants.FirstNodes`, 2 MB more) the finder keeps
-#: (about 10 MB; a page has a few hundred)
+#: token pieces whose norms and root nodes the finder keeps (about 12 MB; a page has a few hundred)
 _NORMS_KEPT = 50_000
 
 
@@ -71,8 +70,13 @@ class AliasEntityFinder:
             node.setdefault(_END, {}).setdefault(idx, set()).add(glue)
         _freeze(tree)
         self.tree = tree
-        self._norm_of = NormTable(self.hangul_names)
-        self._first_of = FirstNodes(tree, self._norm_of)
+        #: {piece: norm}, {piece: the tree's root node of its norm or None}: `_first_nodes`
+        self._norm_of: dict[str, str] = {}
+        self._first_of: dict[str, dict | None] = {}
+        # patterns the rules after the tree read on some pages: built now, not on the first such page
+        _memory_makers()
+        open_names.build_tables()
+        page_names.build_tables()
 
     def mentions(self, text: str) -> list[_Mention]:
         """The mentions of `text` (no lone surrogates: `tokenizer.safe_text`), in order:
@@ -184,10 +188,7 @@ class AliasEntityFinder:
         glued positions must have no space after them, and an entry must read the
         surface (`_entry_of`). The tokens on a path are words (white space reads as no
         name), so a piece ending in " " has a trailing space."""
-        if len(self._norm_of) > _NORMS_KEPT:
-            self._norm_of.clear()  # a long run meets words without end: bound the tables
-            self._first_of.clear()
-        firsts = list(map(self._first_of.__getitem__, pieces))
+        firsts = self._first_nodes(pieces)
         norm_of, n, lexicon = self._norm_of, len(pieces), self.entries
         spans = []
         memory_page = None
@@ -219,6 +220,18 @@ class AliasEntityFinder:
                     break
                 end += 1
         return spans
+
+    def _first_nodes(self, pieces: list[str]) -> list[dict | None]:
+        """The tree's root node of each piece's norm (None where no name starts with it); the
+        pieces a page meets for the first time (most, on a real run) are read in one loop."""
+        norm_of, first_of, tree, hangul = self._norm_of, self._first_of, self.tree, self.hangul_names
+        if len(norm_of) > _NORMS_KEPT:
+            norm_of.clear()  # a long run meets words without end: bound the tables
+            first_of.clear()
+        for piece in set(pieces).difference(first_of):
+            norm = norm_of[piece] = piece_norm(piece, hangul)
+            first_of[piece] = tree.get(norm)
+        return list(map(first_of.__getitem__, pieces))
 
 
 def _freeze(node: dict) -> None:

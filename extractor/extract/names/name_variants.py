@@ -24,8 +24,8 @@ from functools import lru_cache
 from extractor.extract.names.names import PLACEHOLDERS, Entry, form_key
 from extractor.extract.text.tokenizer import has_trailing_space, split_words
 
-__all__ = ["FirstNodes", "NormTable", "case_key", "case_variants", "form_variants", "is_hangul",
-           "spelled_by_another", "token_norm"]
+__all__ = ["case_key", "case_variants", "form_variants", "is_hangul", "piece_norm", "spelled_by_another",
+           "token_norm"]
 
 _HYPHENS = ["-", "_", "‐", "‑", "–", "—"]
 _DIGIT_NORM = "0"
@@ -148,33 +148,14 @@ def token_norm(word: str, hangul_names: re.Pattern | None) -> str:
     return word.lower()
 
 
-class NormTable(dict):
-    """{token piece: `token_norm` of its word}, filled as pieces are looked up
-    (`tokenizer.token_pieces`: a word with its trailing space, or white space); the
-    entity finder's (`alias_finder`)."""
+def piece_norm(piece: str, hangul_names: re.Pattern | None) -> str:
+    """`token_norm` of a token piece (`tokenizer.token_pieces`: a word with its trailing
+    space, or white space).
 
-    def __init__(self, hangul_names: re.Pattern | None):
-        super().__init__()
-        self.hangul_names = hangul_names
-
-    def __missing__(self, piece: str) -> str:
-        word = piece[:-1] if has_trailing_space(piece) else piece
-        norm = self[piece] = token_norm(word, self.hangul_names)
-        return norm
-
-
-class FirstNodes(dict):
-    """{token piece: the prefix tree's node of its norm at the root, None where no name
-    starts with it}, filled as pieces are looked up: one look-up a piece finds where
-    names may start (most pieces start none)."""
-
-    def __init__(self, tree: dict, norm_of: NormTable):
-        super().__init__()
-        self.tree, self.norm_of = tree, norm_of
-
-    def __missing__(self, piece: str) -> dict | None:
-        node = self[piece] = self.tree.get(self.norm_of[piece])
-        return node
+    >>> piece_norm("IPU ", None), piece_norm("  ", None)
+    ('ipu', '  ')
+    """
+    return token_norm(piece[:-1] if has_trailing_space(piece) else piece, hangul_names)
 
 
 @lru_cache(maxsize=None)

@@ -142,9 +142,10 @@ def entries() -> tuple[Entry, ...]:
 def canonical(label: str, name: str) -> str:
     """Canonical name of `name` as a `label`; unknown names come back tidied (a system
     without the vendor word before it)."""
+    key = form_key(name)  # (once, not once for each entry asked)
     for entry in entries():
         if entry.label == label:
-            c = entry.canonical_of(name)
+            c = entry.canonical_of_key(key)
             if c is not None:
                 return c
     return strip_vendor(name) if label == SYSTEM else " ".join((name or "").split())
@@ -180,8 +181,9 @@ def vendor_of(system: str) -> str:
     >>> vendor_of("IPU-POD16"), vendor_of("dgx a100"), vendor_of("XYZ"), vendor_of("Trainium2")
     ('Graphcore', 'NVIDIA', '', 'AWS')
     """
+    key = form_key(system)  # (once, not once for each entry asked)
     for entry in entries():
-        if entry.label == SYSTEM and entry.canonical_of(system) is not None:
+        if entry.label == SYSTEM and entry.canonical_of_key(key) is not None:
             return entry.vendor
     return ""
 

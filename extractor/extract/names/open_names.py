@@ -341,12 +341,21 @@ def _name_end_before(text: str, pos: int) -> int:
     return pos
 
 
+def build_tables() -> None:
+    """Builds this module's lexicon tables and patterns (the entity finder does, once per
+    process): built on first use instead, a pattern a few pages need (a numbered line's
+    vendors, a vendor ending a text) was compiled on the first such page of a run."""
+    for build in (common_words, _glue_words, not_words, _not_acronyms, _not_prefixes, _cjk_vendors,
+                  _numbered_lines, _line_vendor_regexes, _latin_vendor_end):
+        build()
+
+
 def open_names(text: str) -> list[Shape]:
     """Names by the rules of this module (not yet spread over the page), in order."""
     found = island_codes(text) + number_models(text) + words_before_nouns(text)
     return sorted(found, key=lambda s: (s.start, -s.end))
 
 
-__all__ = ["DEFINITION", "PAGE", "SHAPE", "common_words", "is_open_word", "island_codes",
+__all__ = ["DEFINITION", "PAGE", "SHAPE", "build_tables", "common_words", "is_open_word", "island_codes",
            "not_continuing", "not_words", "noun_positions", "number_models", "open_names", "vendor_ending",
            "words_before_nouns"]

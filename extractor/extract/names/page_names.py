@@ -75,13 +75,29 @@ def named_before_noun(text: str, spellings) -> bool:
     """
     nouns = noun_positions(text)
     for spelling in spellings:
-        for m in re.finditer(re.escape(spelling), text):
-            pos = m.end()
+        for start in _places(text, spelling):
+            pos = start + len(spelling)
             while text[pos:pos + 1] in (" ", "\t"):
                 pos += 1
             if pos in nouns:
                 return True
     return False
+
+
+def _places(text: str, literal: str):
+    """The offsets of `literal` in `text`, as `re.finditer(re.escape(literal), text)`
+    gives its matches' starts (each search goes on after the match before): a page's
+    names are looked for so, with no pattern compiled for each (a real run's names are
+    new to `re`'s cache).
+
+    >>> list(_places("aaaa b aa", "aa")), list(_places("ab", ""))
+    ([0, 2, 7], [0, 1, 2])
+    """
+    step = max(len(literal), 1)
+    pos = text.find(literal)
+    while pos != -1:
+        yield pos
+        pos = text.find(literal, pos + step)
 
 
 def _has_digit(s: str) -> bool:
@@ -126,8 +142,8 @@ def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
         if len(surface) < shortest:
             continue
         latin_edges = surface[0].isascii(), surface[-1].isascii()
-        for m in re.finditer(re.escape(surface), text):
-            a, b = m.span()
+        for a in _places(text, surface):
+            b = a + len(surface)
             if latin_edges[0] and a and text[a - 1].isascii() and text[a - 1].isalnum():
                 continue
             if latin_edges[1] and b < len(text) and text[b].isascii() and text[b].isalnum():
@@ -238,14 +254,28 @@ def number_tails(text: str, names: list[tuple[int, int, str, str]]) -> list[Shap
         if m is None:
             continue
         number = m.group("number")
-        # (the number first, what may not stand before it looked behind after it: the
-        # search then skips ahead to the number's first digit)
-        for n in re.finditer(rf"{number}(?<![\d.,]{number})(?![\d.,%])", text):
-            if n.start() < b and a < n.end():
-                continue  # the name itself
-            if _names_by_number(text, n.start(), n.end(), vendor):
-                out.append(Shape(n.start(), n.end(), canonical, vendor, PAGE))
+        # (each place, then its neighbours: as a regex's look-arounds would; a place
+        # overlapping one before follows a digit, and so is no number of its own)
+        for start in _places(text, number):
+            end = start + len(number)
+            if not _whole_number(text, start, end) or (start < b and a < end):
+                continue  # part of a longer number, or the name itself
+            if _names_by_number(text, start, end, vendor):
+                out.append(Shape(start, end, canonical, vendor, PAGE))
     return out
+
+
+def _whole_number(text: str, start: int, end: int) -> bool:
+    """Whether the digits at [start, end) are a number of their own: no digit, decimal
+    point or thousands separator before them, none of those nor "%" after them (the
+    class of `\\d` being `str.isdecimal`'s).
+
+    >>> [_whole_number(t, 1, 4) for t in ("a384b", "1384", ".384", "a384%", "a384,5")]
+    [True, False, False, False, False]
+    """
+    before, after = text[start - 1:start], text[end:end + 1]
+    return not (before and (before.isdecimal() or before in ".,")) and \
+        not (after and (after.isdecimal() or after in ".,%"))
 
 
 def _names_by_number(text: str, start: int, end: int, vendor: str) -> bool:
@@ -261,6 +291,12 @@ def _names_by_number(text: str, start: int, end: int, vendor: str) -> bool:
 
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def build_tables() -> None:
+    """Builds this module's lexicon tables (the entity finder does, once per process),
+    not on the first page that names a product by its number."""
+    _not_after_number()
 
 
 @lru_cache(maxsize=None)
@@ -280,5 +316,5 @@ def _not_after_number() -> tuple[str, ...]:
     return tuple(sorted((w for w in words if isinstance(w, str) and w), key=len, reverse=True))
 
 
-__all__ = ["Covered", "abbreviation_after", "definitions", "name_tails", "named_before_noun", "number_tails",
+__all__ = ["Covered", "abbreviation_after", "build_tables", "definitions", "name_tails", "named_before_noun", "number_tails",
            "page_spread"]

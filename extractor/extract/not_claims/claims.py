@@ -20,6 +20,7 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.not_claims.anchored import anchored_at_start, line_start_spans
 from extractor.extract.numbers.quantity_types import Quantity
+from extractor.extract.text.cues import LANGS, cues, lang_key, words_searcher
 from extractor.extract.text.literal_gates import fold_ascii_case
 from extractor.extract.text.regex_tools import is_hangul
 from extractor.extract.numbers.scores import score_of
@@ -34,7 +35,6 @@ def not_claim_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[in
     >>> sorted(s[a:b] for a, b in always)
     ['1638413962408997.png', '2021-12-02', 'MLPerf 1.1']
     """
-    from extractor.extract.text.cues import cues  # noqa: PLC0415 - cues imports the quantity layer, which imports this module
     c = cues()
     return _spans(c.not_always, sentence), _spans(c.not_unitless, sentence)
 
@@ -259,7 +259,6 @@ def magnitude_lost_rule(n) -> bool:
 
 
 def not_claim_pattern(n) -> bool:
-    from extractor.extract.text.cues import cues  # noqa: PLC0415 - see not_claim_spans
     # [always spans, unitless spans]: the unitless patterns are read only once a number
     # without a unit asks (profiled: the slowest of the patterns, most numbers have a unit)
     if not n.spans_cache:
@@ -281,7 +280,6 @@ def overlaps_number(q: Quantity, spans) -> bool:
 def not_claim_pattern_unitless(n) -> bool:
     if n.q.unit:
         return False  # "2048 GPUs" is a count
-    from extractor.extract.text.cues import cues  # noqa: PLC0415 - see not_claim_spans
     if not n.spans_cache:  # (read by not_claim_pattern, the rule before, in a run)
         n.spans_cache.append(_spans(cues().not_always, n.sentence))
     if len(n.spans_cache) < 2:
@@ -327,7 +325,6 @@ def unnamed_count(n) -> bool:
 
 def bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
     """A word right after a bare number implies its lost unit ("최대 2.6 단축")."""
-    from extractor.extract.text.cues import LANGS, cues, lang_key  # noqa: PLC0415 - see not_claim_spans
     tail = sentence[q.end:q.end + 8].lstrip().lower()
     lk = lang_key(lang)
     langs = [lk] if lk in LANGS else list(LANGS)
@@ -336,7 +333,6 @@ def bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
 
 @lru_cache(maxsize=None)
 def _business_regex(lang: str):
-    from extractor.extract.text.cues import LANGS, words_searcher  # noqa: PLC0415
     lex = lexicons.load("claims_business.json")
     langs = [lang] if lang in LANGS else list(LANGS)
     return words_searcher([w for lg in langs for w in lex.get(lg, ())])  # (searched only: skips ahead)
@@ -351,7 +347,6 @@ def about_business(sentence: str, lang: str) -> bool:
     >>> about_business("Peak bandwidth reaches 8 TB/s.", "en"), about_business("매출이 30% 늘었다", "ko")
     (False, True)
     """
-    from extractor.extract.text.cues import lang_key  # noqa: PLC0415
     rx = _business_regex(lang_key(lang))
     return rx is not None and rx.search(sentence or "") is not None
 

@@ -25,7 +25,7 @@ class Cues:
     metric_cues: dict  # lang -> metric -> tuple of lowercased cue words
     bare_cues: dict  # lang -> tuple
     by_quantity: dict
-    clause_break: dict  # lang -> compiled regex
+    clause_break: dict  # lang -> skipping.SkippingPattern (found with finditer)
     back_refs: dict  # lang -> skipping.SkippingPattern or None (searched only)
     baseline: dict  # lang -> (before regex, after regex)
     baseline_patterns: dict  # lang -> compiled regex matched right after a name
@@ -122,7 +122,9 @@ def cues() -> Cues:
         # a comma between digits is a thousands separator, not a clause break
         alts = [r"(?<!\d),|,(?!\d)" if w == "," else re.escape(w) for w in words]
         alts += links.get("clause_break_patterns", {}).get(lang, [])
-        breaks[lang] = re.compile("|".join(alts), re.IGNORECASE)
+        # (skipping ahead to the breaks' first characters: a pattern opening with a
+        # look-behind was tried at every position of every sentence; 2.5 times slower)
+        breaks[lang] = SkippingPattern("|".join(alts), re.IGNORECASE)
     for lang, words in links["back_references"].items():
         backs[lang] = words_searcher(words)
     for lang, d in links["baselines"].items():
