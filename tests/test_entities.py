@@ -172,6 +172,7 @@ def _rule_mentions(text: str) -> list[tuple]:
     variant of every form; the longest mention (in tokens) wins, then the earlier, then a
     lexicon name over a name by shape."""
     import extractor.extract.names.alias_finder as A
+    from extractor.extract.names import memory_parts
     import extractor.extract.names.entities as E
     from extractor.extract.names.name_variants import form_variants
     from extractor.extract.names.names import entries
@@ -210,8 +211,9 @@ def _rule_mentions(text: str) -> list[tuple]:
     found = []
     for (i, end), idx in by_span.items():
         start_char = offsets[i]
-        if entries()[idx].memory and (not A._memory_makers().search(text)
-                                      or A._after_capacity(text, start_char)):
+        if entries()[idx].memory and (not memory_parts.memory_makers().search(text)
+                                      or memory_parts.after_capacity(text, start_char)) \
+                and not memory_parts.counted_memory(text, start_char, offsets[end - 1] + len(words[end - 1])):
             continue
         surface = text[start_char:offsets[end - 1] + len(words[end - 1])]
         found.append((i, end, 0, start_char, start_char + len(surface), entries()[idx].label,

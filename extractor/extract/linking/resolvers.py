@@ -206,7 +206,7 @@ def product_of_part(lq: LinkQuery, found: Candidate) -> Candidate:
 def _capacity_of_counted_part(lq: LinkQuery, found: Candidate) -> bool:
     """"36GB HBM3E 메모리를 8개": a capacity right before a part the sentence counts is each
     unit's, the part's own (the name finder keeps a memory named after a capacity only
-    when it is counted: `alias_finder._counted_memory`)."""
+    when it is counted: `memory_parts.counted_memory`)."""
     m = found.mention
     return found.source in ("clause", "sentence") and lq.q.unit in ("GB", "TB", "MB") \
         and 0 <= m.start - lq.q.end <= 1 and not lq.info.text[lq.q.end:m.start].strip()

@@ -11,8 +11,7 @@ from itertools import accumulate, compress
 from operator import attrgetter
 from typing import NamedTuple
 
-from extractor import lexicons
-from extractor.extract.names import open_names, page_names, shapes
+from extractor.extract.names import memory_parts, open_names, page_names, shapes
 from extractor.extract.names.name_variants import (case_key, case_variants, form_variants, is_hangul,
                                                    piece_norm, token_norm)
 from extractor.extract.names.names import SYSTEM, VENDOR, entries, form_key, strip_vendor
@@ -74,7 +73,7 @@ class AliasEntityFinder:
         self._norm_of: dict[str, str] = {}
         self._first_of: dict[str, dict | None] = {}
         # patterns the rules after the tree read on some pages: built now, not on the first such page
-        _memory_makers()
+        memory_parts.build_tables()
         open_names.build_tables()
         page_names.build_tables()
 
@@ -206,9 +205,9 @@ class AliasEntityFinder:
                         idx = _entry_of(text[start_char:end_char], idxs)
                         if idx is not None and lexicon[idx].memory:
                             if memory_page is None:
-                                memory_page = bool(_memory_makers().search(text))
-                            if (not memory_page or _after_capacity(text, start_char)) \
-                                    and not _counted_memory(text, start_char, end_char):
+                                memory_page = bool(memory_parts.memory_makers().search(text))
+                            if (not memory_page or memory_parts.after_capacity(text, start_char)) \
+                                    and not memory_parts.counted_memory(text, start_char, end_char):
                                 idx = None  # a GPU's memory, not a memory product
                         if idx is not None:
                             spans.append(_Mention(start, end, start_char, end_char,
@@ -343,53 +342,6 @@ def canonical_in_entry(idx: int, surface: str) -> str:
 
 #: the longest Korean particle glued to a name (에서는, 으로는)
 _PARTICLE_CHARS = 3
-
-
-@lru_cache(maxsize=None)
-def _memory_makers() -> re.Pattern:
-    """Names of the makers of memory products (vendors.json `memory_makers`)."""
-    vendors = lexicons.load("vendors.json")
-    forms = [f for maker in vendors.get("memory_makers", []) for f in vendors["vendors"][maker]]
-    return re.compile("|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)))
-
-
-# "192GB HBM3e", "288GB 용량의 HBM3E", "141GB的HBM3e": a capacity, then a few letters
-_CAPACITY_BEFORE = re.compile(r"\d\s*[GT]B[^\d.,;:!?。，、\n]{0,8}$", re.IGNORECASE)
-
-
-def _after_capacity(text: str, start: int) -> bool:
-    """Whether a memory name at `start` follows a capacity: then it says what memory a
-    product has, and is no product of its own.
-
-    >>> _after_capacity("192GB HBM3e", 6), _after_capacity("SK hynix HBM3E", 9)
-    (True, False)
-    """
-    return bool(_CAPACITY_BEFORE.search(text[max(0, start - 16):start]))
-
-
-# "36GB HBM3E 메모리를 8개", "24GB HBM3e内存×8", "HBM3E 8颗": a count of the memory after
-# its name (a class noun and a particle between); "8x 36GB HBM3E", "eight 36GB HBM3E": before its capacity
-_COUNT_AFTER = re.compile(r"\s*(?:memory|메모리|内存|內存|記憶體|显存|顯存)?\s*(?:를|을|가|이|는|은)?\s*(?:[×x*]\s*)?"
-                          r"\d+\s*(?:개|颗|顆|個|个|枚|片|stacks?\b)(?!\s*의)", re.IGNORECASE)
-_COUNT_BEFORE = re.compile(r"(?:\b\d+\s*[×x*]|\d+\s*(?:颗|顆|个|個|개의?)|\b(?:two|four|six|eight|twelve|sixteen))"
-                           r"\s*\d+(?:\.\d+)?\s*[GT]B\s*$",
-                           re.IGNORECASE)
-
-
-def _counted_memory(text: str, start: int, end: int) -> bool:
-    """Whether a memory name is counted, right after it or before its capacity: then it
-    names the memory units a product carries, and a capacity before it is each unit's
-    ("36GB HBM3E 메모리를 8개": 36GB is the HBM3E's, eight of them the product's).
-
-    >>> _counted_memory("36GB HBM3E 메모리를 8개 탑재", 5, 10), _counted_memory("192GB HBM3e, 8TB/s", 6, 11)
-    (True, False)
-    >>> _counted_memory("eight 36GB HBM3E stacks", 11, 16), _counted_memory("141GB HBM3e와 8개의 GPU", 6, 11)
-    (True, False)
-    >>> _counted_memory("搭载8颗36GB HBM3E", 9, 14), _counted_memory("8개의 36GB HBM3E", 9, 14)
-    (True, True)
-    """
-    return bool(_COUNT_AFTER.match(text, end, end + 24)) or \
-        bool(_COUNT_BEFORE.search(text[max(0, start - 24):start]))
 
 
 def _shape_spans(text: str, pieces: list[str], starts: list[int],
