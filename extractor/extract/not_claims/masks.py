@@ -14,15 +14,42 @@ from extractor import lexicons
 from extractor.extract.text.regex_tools import HAN, SP, alt, first_char_buckets, with_first_char_guard
 
 
+class LiteralGate(NamedTuple):
+    """Whether a text may hold a match of some pattern, told by a few substring tests
+    (`in` is an order of magnitude cheaper than a regex scan, which pays per character
+    and per position a pattern may start at): every match holds one of `literals`, or
+    else `rest` (a pattern with a literal first character, skipped to cheaply) finds it.
+
+    >>> LiteralGate(("://", "@")).holds("see x@y"), LiteralGate(("://",), re.compile("png")).holds("a b")
+    (True, False)
+    """
+    literals: tuple[str, ...]
+    rest: re.Pattern | None = None
+
+    def holds(self, text: str) -> bool:
+        for literal in self.literals:
+            if literal in text:
+                return True
+        return self.rest is not None and self.rest.search(text) is not None
+
+
 class Masks(NamedTuple):
     #: searched over the whole text (URLs, markup, code)
     global_re: re.Pattern
+    #: holds for every text `global_re` matches in (most texts: no search)
+    global_gate: LiteralGate
     #: searched in windows around candidate numbers (dates, times, ids, versions, tickers)
     local_re: re.Pattern
+    #: `local_re` without the masks that need an English month name, for texts that hold
+    #: none (`months_gate`): the month names start with common letters, where the
+    #: search would try them at every word of English text (profiled: a third of the masks)
+    local_re_no_months: re.Pattern
+    #: finds a month name in every text that holds one, case-folded (`holds_month_name`)
+    months_gate: re.Pattern
     #: a number inside a token this matches is part of an address, a file or a parameter
     token_re: re.Pattern
-    #: found in every text that holds a token `token_re` matches (its literals, anywhere)
-    token_gate: re.Pattern
+    #: holds for every text that holds a token `token_re` matches (its literals, anywhere)
+    token_gate: LiteralGate
     #: a line of program code (// 使用示例:100B參數模型), searched only in texts holding an opener
     code_line_re: re.Pattern
     code_openers: tuple
@@ -31,6 +58,63 @@ class Masks(NamedTuple):
     #: any code opener or conditional word: one search tells that a text holds none of
     #: them (most texts), instead of a test per word
     triggers: re.Pattern | None = None
+
+    def local_re_for(self, text: str, folded: str) -> re.Pattern:
+        """The local masks to search in `text` (`folded`: it case-folded): without the
+        month masks when no English month name is in it (they cannot match there: the
+        same spans)."""
+        return self.local_re if holds_folded(self.months_gate, folded, text) else self.local_re_no_months
+
+
+def holds_folded(gate: re.Pattern, folded: str, text: str) -> bool:
+    """Whether `text` may hold a case-insensitive match of a word that holds one of the
+    lower-case literals `gate` finds, told by `gate` on `folded` (`text.casefold()`,
+    made once for several gates). The engine also matches to i the dotted and dotless I
+    (U+0130, U+0131), which case-fold to no ASCII i: a text holding one may hold any.
+
+    >>> gate = re.compile("mar|sep")
+    >>> [holds_folded(gate, t.casefold(), t) for t in ("On MARCH 3", "\u017fept. 3", "9 GB")]
+    [True, True, False]
+    """
+    return gate.search(folded) is not None or "\u0130" in text or "\u0131" in text
+
+
+def literal_keys(words) -> list[str]:
+    """Lower-case literals one of which every word (lower-cased) holds: of each word its
+    longest piece between spaces and hyphens, then only the pieces that hold no other
+    (few and short: a gate's search tries each).
+
+    >>> literal_keys(["January", "jan", "Sept", "sep", "double the", "doubled", "two-fold"])
+    ['jan', 'sep', 'fold', 'double']
+    """
+    pieces = sorted({max(re.split(r"[ \-]", w.lower()), key=len) for w in words if w}, key=lambda p: (len(p), p))
+    keys: list[str] = []
+    for piece in pieces:
+        if not any(key in piece for key in keys):
+            keys.append(piece)
+    return keys
+
+
+def literal_trie(words) -> str:
+    """A regex alternation of literal words written as a trie: at each level one branch
+    per first character, which the engine rejects at one comparison (a flat alternation
+    tries every word at each position; profiled: twice the instructions for a gate).
+
+    >>> literal_trie(["one", "ten", "twice", "two"])
+    '(?:one|t(?:en|w(?:ice|o)))'
+    >>> import re
+    >>> [m.group() for m in re.finditer(literal_trie(["do", "double"]), "double do")]
+    ['double', 'do']
+    """
+    by_first: dict[str, list[str]] = {}
+    for word in words:
+        if word:
+            by_first.setdefault(word[0], []).append(word[1:])
+    if not by_first:
+        return ""
+    branches = [re.escape(first) + literal_trie(rests) for first, rests in sorted(by_first.items())]
+    body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+    return f"(?:{body})?" if "" in words else body
 
 
 def build_masks(numbers: list[dict]) -> Masks:
@@ -43,23 +127,22 @@ def build_masks(numbers: list[dict]) -> Masks:
         r"<[^<>]{0,500}>|&#?\w{1,10};",                          # markup remains
         r"`[^`\n]{1,200}`|\\[A-Za-z]+\{[^{}\n]{0,200}\}",        # code and LaTeX
     ]))
-    starts, patterns = zip(*_local_patterns(numbers))
-    # searched around every candidate number: its alternatives grouped by the characters
-    # they can start with (first_char_buckets), so that an attempt at a digit tries only
-    # the alternatives that start with a digit, at a letter only the month names; behind
-    # a lookahead on all of those, the engine skips other positions at one test (profiled:
-    # the masks were the costliest part of the layer); alternatives that start a number
-    # share one `(?<!\d)`, failing at once inside a number (most digits of a text)
-    local_mask_re = re.compile(with_first_char_guard(first_char_buckets(
-        [f"(?:{p})" for p in patterns],
-        prefixes=[_AT_NUMBER_START if start else "" for start in starts])))
+    # (a literal each of those alternatives holds: h, f, w start too many English words
+    # for the search's skip to the first characters to pay)
+    global_gate = LiteralGate(("://", "www.", "<", "&", "`", "\\"))
+    local_patterns = _local_patterns(numbers)
+    months = _month_patterns()
+    local_mask_re = _grouped_local_masks(local_patterns)
+    local_no_months = _grouped_local_masks([p for p in local_patterns if p not in months])
+    # (every month name holds its three-letter form: january, sept)
+    months_gate = re.compile(alt(literal_keys(lexicons.load("numbers_en.json").get("month_names", [])), False))
     # a number inside a token like these is part of an address, a file or a parameter
     files = r"\.(?i:png|jpe?g|gif|webp|svg|pdf|html?|php|aspx?|js|css|json|xml|csv|zip|mp4|txt|py)"
     token_mask_re = re.compile(rf"[@=]|://|^www\.|{files}(?![A-Za-z0-9])")
     # a token is a piece of its text: a text where none of these is found holds no such
-    # token, and its numbers need no token read (most texts: one search for a text
-    # instead of one for each number)
-    token_gate = re.compile(rf"[@=]|://|www\.|{files}")
+    # token, and its numbers need no token read (most texts: a few tests for a text
+    # instead of a search for each number)
+    token_gate = LiteralGate(("@", "=", "://", "www."), re.compile(files))
     # a pattern anchored at line starts has no first character to skip ahead by: kept
     # apart and searched only in texts that hold an opener
     code_line_re = re.compile(rf"(?m:^[ \t]*(?:{code}).*$)")
@@ -69,7 +152,21 @@ def build_masks(numbers: list[dict]) -> Masks:
     # (an empty word is in every text: then no shortcut)
     triggers = re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))) \
         if words and "" not in words else None
-    return Masks(global_mask_re, local_mask_re, token_mask_re, token_gate, code_line_re, openers, conditional, triggers)
+    return Masks(global_mask_re, global_gate, local_mask_re, local_no_months, months_gate, token_mask_re, token_gate,
+                 code_line_re, openers, conditional, triggers)
+
+
+def _grouped_local_masks(patterns: list[tuple[bool, str]]) -> re.Pattern:
+    r"""The masks searched around every candidate number, as one pattern: its alternatives
+    grouped by the characters they can start with (first_char_buckets), so that an attempt
+    at a digit tries only the alternatives that start with a digit, at a letter only the
+    month names; behind a lookahead on all of those, the engine skips other positions at
+    one test (profiled: the masks were the costliest part of the layer); alternatives that
+    start a number share one `(?<!\d)`, failing at once inside a number (most digits of a
+    text)."""
+    return re.compile(with_first_char_guard(first_char_buckets(
+        [f"(?:{p})" for _, p in patterns],
+        prefixes=[_AT_NUMBER_START if start else "" for start, _ in patterns])))
 
 
 #: what a pattern that starts a number (True in `_local_patterns`) implies by its own left
@@ -82,16 +179,13 @@ def _local_patterns(numbers: list[dict]) -> list[tuple[bool, str]]:
     tried, each with whether it starts a number (its own left boundary rules out a digit
     before it: `_AT_NUMBER_START`): dates, times, result ids, versions, tracking ids,
     phone numbers, dimensions, citation marks, stock tickers."""
-    en = lexicons.load("numbers_en.json")
-    months = alt([m for m in en.get("month_names", [])], boundary=False)
+    month_day, day_month, month_year = _month_patterns()
     year_suffixes = alt([s for lex in numbers for s in lex.get("year_suffixes", [])], False)
     year = r"(?:1[89]|20)\d\d"
     patterns = [
         (True, rf"\b{year}[-/.](?:0?[1-9]|1[0-2])[-/.](?:[0-2]?\d|3[01])\b|\b{year}[-/](?:0?[1-9]|1[0-2])\b"),
         (True, r"\b(?:[0-2]?\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:\d\d){1,2}\b|\b(?:0?[1-9]|1[0-2])/(?:[0-2]?\d|3[01])/(?:\d\d){1,2}\b"),
-        (False, rf"(?i:\b(?:{months})\.?{SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{SP}+{year})?(?!\d))"),
-        (True, rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{SP}+(?:of{SP}+)?(?:{months})\b\.?(?:,?{SP}+{year})?)"),
-        (False, rf"(?i:\b(?:{months})\.?,?{SP}+{year}\b)"),
+        month_day, day_month, month_year,
         # (no left boundary: 2024年 is a year inside a longer run of digits too)
         (False, rf"{year}{SP}?(?:{year_suffixes})(?:{SP}?\d{{1,2}}{SP}?[월月](?:{SP}?\d{{1,2}}{SP}?[일日号號])?)?"
          if year_suffixes else r"(?!x)x"),
@@ -112,6 +206,18 @@ def _local_patterns(numbers: list[dict]) -> list[tuple[bool, str]]:
         (False, rf"(?<=[{HAN}])[(（]\d{{4,6}}(?:\.[A-Z]{{2}})?[)）]"),        # stock tickers 台積電(2330)
     ]
     return patterns
+
+
+def _month_patterns() -> tuple[tuple[bool, str], ...]:
+    """The local masks that need an English month name (March 15, 15th of March, March
+    2024), as `_local_patterns` gives them."""
+    months = alt(lexicons.load("numbers_en.json").get("month_names", []), boundary=False)
+    year = r"(?:1[89]|20)\d\d"
+    return (
+        (False, rf"(?i:\b(?:{months})\.?{SP}+\d{{1,2}}(?:st|nd|rd|th)?(?:,?{SP}+{year})?(?!\d))"),
+        (True, rf"(?i:\b\d{{1,2}}(?:st|nd|rd|th)?{SP}+(?:of{SP}+)?(?:{months})\b\.?(?:,?{SP}+{year})?)"),
+        (False, rf"(?i:\b(?:{months})\.?,?{SP}+{year}\b)"),
+    )
 
 
 def _conditional_masks(nots: dict) -> tuple[tuple[tuple[str, ...], re.Pattern], ...]:

@@ -39,13 +39,13 @@ class NotAQuantity:
     it `words_before`, a dict to remember the word before each offset in, and
     `holds_tokens`, None until a number asks whether the text holds a token's literal)."""
 
-    def _masks(self, matches) -> Spans:
+    def _masks(self, matches, folded: str) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
         the candidates (`matches`, of one pattern, in order; searching only there is what
-        keeps the layer fast)."""
+        keeps the layer fast); `folded` is the text case-folded (`Masks.local_re_for`)."""
         norm, n = self.norm, len(self.norm)
         masks = self.g.masks
-        spans = [m.span() for m in masks.global_re.finditer(norm)]
+        spans = [m.span() for m in masks.global_re.finditer(norm)] if masks.global_gate.holds(norm) else []
         if masks.triggers is None or masks.triggers.search(norm):
             if any(opener in norm for opener in masks.code_openers):
                 spans += [m.span() for m in masks.code_line_re.finditer(norm)]
@@ -60,7 +60,7 @@ class NotAQuantity:
                 windows[-1][1] = we  # (the ends of matches in order grow)
             else:
                 windows.append([ws, we])
-        local = masks.local_re
+        local = masks.local_re_for(norm, folded) if windows else None
         for ws, we in windows:
             spans += [mm.span() for mm in local.finditer(norm, max(0, ws), min(n, we))]
         spans.sort()
@@ -74,7 +74,7 @@ class NotAQuantity:
         """Inside an e-mail address, file name, URL or query parameter (press2021@x.ai,
         1638413962408997.png, id=145304570664993)."""
         if self.holds_tokens is None:
-            self.holds_tokens = self.g.masks.token_gate.search(self.norm) is not None
+            self.holds_tokens = self.g.masks.token_gate.holds(self.norm)
         if not self.holds_tokens:
             return False  # no address, file or parameter anywhere in the text
         s, e = c.s, c.e

@@ -52,7 +52,7 @@ def to_ascii_digits(text: str) -> str:
     >>> to_ascii_digits("２８．３％")
     '28.3%'
     """
-    if not _HAS_FULLWIDTH.search(text):
+    if text.isascii() or not _HAS_FULLWIDTH.search(text):  # (isascii: no scan of English text)
         return text
     return text.translate(_FULLWIDTH)
 

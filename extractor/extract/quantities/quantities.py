@@ -38,6 +38,7 @@ import logging
 import re
 
 from extractor.extract.not_claims import NotAQuantity, Spans
+from extractor.extract.not_claims.masks import holds_folded
 from extractor.extract.not_claims.rules import BY_NAME, Candidate, Rejection, Rule, StageTests, first
 from extractor.extract.numbers.numbers import lexicon_langs, numeral_tables, parse_number, round_sig, to_ascii_digits
 from extractor.extract.quantities.quantity_grammar import Grammar, grammar, unit_info
@@ -102,20 +103,24 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.masked = Spans(())
         self.words_before: dict[int, str | None] = {}  # (NotAQuantity._word_before)
         self.holds_tokens: bool | None = None  # (NotAQuantity._in_address_token)
+        self.holds_rate_word: bool | None = None  # (UnitReader._holds_rate_word)
         self.lossy = "??" in self.norm
         self._scale = 1.0  # the value scale of the unit last read (三成 = 30 %)
 
     def run(self) -> list[Quantity]:
         g, norm = self.g, self.norm
+        folded = norm.casefold()  # (for the gates of case-insensitive words: holds_folded)
+        words = holds_folded(g.word_gate, folded, norm)  # an English number or multiplier word
         digits = list(g.number_res[0].finditer(norm))
-        others = [m for rx in g.word_number_res for m in rx.finditer(norm)]
+        others = [m for rx in (g.word_number_res if words else g.ungated_word_res) for m in rx.finditer(norm)]
         if g.fraction_re is not None and any(inf in norm for inf in g.fraction_infixes):
             others += g.fraction_re.finditer(norm)
-        others += g.multiplier_re.finditer(norm)
+        if words:
+            others += g.multiplier_re.finditer(norm)
         if not digits and not others:
             return []
         # dates, times, ids and versions are written in digits: only digit candidates need them
-        self.masked = self._masks(digits)
+        self.masked = self._masks(digits, folded)
         found: list[Quantity] = []
         last_end = -1
         # (the matches of one pattern come in order, one at a position: most texts hold digits only)

@@ -13,9 +13,10 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.numbers.numbers import numeral_tables
 from extractor.extract.not_claims import build_masks
-from extractor.extract.text.literal_gates import EndingPattern
+from extractor.extract.not_claims.masks import literal_keys, literal_trie
+from extractor.extract.quantities.ending_words import EndingWords
 from extractor.extract.text.regex_tools import (HANGUL, SP, alt, bucketed_alt, first_char_alternation,
-                                                first_char_buckets, left_bound, left_bounded, with_first_char_guard)
+                                                first_char_buckets, left_bounded, with_first_char_guard)
 
 @lru_cache(maxsize=1024)
 def unit_info(unit: str) -> tuple[str, float | None]:
@@ -140,8 +141,8 @@ class Grammar:
             rf"(?<![A-Za-z])(?:{alt(self.scaled_prefixes, False)})\Z") if self.scaled_prefixes else None
         self.money_scale_re = re.compile(
             rf"(?:{alt(self.money_scales, False)})(?![A-Za-z0-9])") if self.money_scales else None
-        self.prefix_re = EndingPattern(re.compile(
-            with_first_char_guard(rf"(?:{alt(self.prefix_units, False)}){SP}?\Z"), re.I), self.prefix_units)
+        # (no left boundary: _unit_before reads where a Latin prefix starts)
+        self.prefix_re = EndingWords(self.prefix_units, re.I, blanks="?", bounded=False)
         self.prefix_units.update({k.lower(): v for k, v in list(self.prefix_units.items())})
         #: the prefixes a spelled numeral may open with (百分之五十)
         self.long_prefixes = tuple(p for p in self.prefix_units if len(p) > 1)
@@ -217,16 +218,10 @@ class Grammar:
             self.range_between |= set(lex.get("range_between", []))
             self.range_connectors |= set(lex.get("range_connectors", []))
             self.list_separators |= {x.lower() for x in lex.get("list_separators", [])}
-        words = sorted(self.qual_before, key=len, reverse=True)
-        # (a left boundary before each Latin word, written once for neighbours that have one)
-        before = first_char_buckets([re.escape(t) for t in words],
-                                    prefixes=[left_bound(t) for t in words])
-        # searched before every number: behind a first-character guard (with_first_char_guard),
-        # its words grouped by first character, so that a position tries one group, not
-        # every word (profiled: the costliest search per call of the layer; twice faster so)
-        # (and behind a test of the window's last characters: EndingPattern)
-        self.qual_before_re = EndingPattern(
-            re.compile(with_first_char_guard(rf"(?:{before or '(?!x)x'}){SP}*\Z"), re.I), words)
+        # searched before every number: one match of the words reversed at the window's
+        # end (EndingWords; profiled: the costliest search per call of the layer), behind
+        # a test of the window's last characters
+        self.qual_before_re = EndingWords(self.qual_before, re.I)
         # one-character qualifiers after the number (100여 개, 100多个) must be attached
         multi = [t for t in self.qual_after if len(t) > 1]
         single = [t for t in self.qual_after if len(t) == 1]
@@ -297,13 +292,24 @@ class Grammar:
             # over 2..10, nothing glued to either side: 24/7, 1/2/2024, Gen1/2 are none)
             r"(?P<slashfrac>(?<![A-Za-z0-9_.,:/\-]\d)/(?:10|[2-9])(?![A-Za-z0-9_/:%]|[.,]\d))|"
             # a colon spaced on one side only is a label ("ResNet-50: 0.48 minutes"), not 1:8
-            rf"(?P<ratio>(?<![\d.,:].)\d*(?:\.\d+)?(?:{SP}?比{SP}?|:|{SP}:{SP})\d+(?:\.\d+)?(?![\d:]|\.\d))"
-            rf"|(?P<cjkmix>{rest}{mag_cls}(?:{arabic}|[{cjk_digits}]|{mag_cls}|(?<=[{mag}]){SP}(?=[\d.,]+[{mag}])"
+            # (each of the next two behind a lookahead on what must follow its digits, a
+            # colon or 比, a magnitude character: most numbers have neither, and the
+            # lookahead fails them before the backtracking through their digits)
+            rf"(?P<ratio>(?=[\d.]*(?:{SP}?比|{SP}?:))(?<![\d.,:].)\d*(?:\.\d+)?(?:{SP}?比{SP}?|:|{SP}:{SP})\d+(?:\.\d+)?(?![\d:]|\.\d))"
+            rf"|(?P<cjkmix>(?=[\d,.eE+\-]*[{mag}]){rest}{mag_cls}(?:{arabic}|[{cjk_digits}]|{mag_cls}|(?<=[{mag}]){SP}(?=[\d.,]+[{mag}])"
             rf"|(?<=[{big}]){SP}(?=\d))*)"
             rf"|(?P<arabic>{rest}(?:{SP}?(?i:{en_scales})(?![A-Za-z])|(?:{abbrev})(?![A-Za-z0-9]))?)))"
         )
         self.number_res = [re.compile(digit)] + self._word_numerals(langs, t)
         self.word_number_res = self.number_res[1:]
+        # the English number words and the multiplier words start with e, f, o, s, t, a,
+        # d, h ...: their patterns try most positions of English text, yet few texts hold
+        # one; a trie of a piece of each, searched once in the case-folded text
+        # (masks.holds_folded), tells the rest that they hold none (profiled: a tenth of
+        # the layer). The Chinese and Korean numerals start with the numeral characters.
+        self.ungated_word_res = [rx for rx in self.word_number_res if "en" not in rx.groupindex]
+        self.word_gate = re.compile(literal_trie(literal_keys(
+            list(self.multipliers) + list(t.en_units) + list(t.en_tens))) or "(?!x)x")
         self._build_fractions(langs, numbers)
 
     def _word_numerals(self, langs: tuple[str, ...], t) -> list[re.Pattern]:
