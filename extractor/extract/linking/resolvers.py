@@ -30,9 +30,8 @@ there (`ClaimKind.later_models`: a hardware figure, a Chinese or Korean comparis
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from extractor import lexicons
 from extractor.extract.linking import topics
@@ -100,7 +99,9 @@ def carried_system(lq: LinkQuery) -> Candidate | None:
     answer (profiled: nine calls in ten were a clause not seen before, a third of them
     with an answer seen)."""
     info, c1 = lq.info, lq.clause[1]
-    back = topics.refers_back(info.text[:c1], lang_key(info.lang))
+    back = lq.memo.get(("refers_back_to", c1))  # (the sentence's numbers of one clause share it)
+    if back is None:
+        back = lq.memo[("refers_back_to", c1)] = topics.refers_back(info.text[:c1], lang_key(info.lang))
     return candidate_of(*memoised(lq.memo, ("carried_system", back), topics.carried_system_given,
                                   lq.infos, lq.idx, back))
 
@@ -248,10 +249,10 @@ WORKLOAD_RESOLVERS: tuple[Resolver, ...] = (
 
 # the decision ----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """The one name chosen for a number (None: none) and its evidence: where it was
-    found, or why what was found did not attach."""
+    found, or why what was found did not attach. (Immutable; two per number: a named
+    tuple, made at half a frozen dataclass's cost.)"""
 
     chosen: Candidate | None
     refused: str = ""
@@ -296,10 +297,19 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
     return Decision(None, reason if refused_from else why, refused_from, refused_by)
 
 
+#: a number outside a table: the resolvers that read its table (its column, its caption)
+#: find nothing there, and are not asked (most numbers)
+_OF_TABLE = (table_column_system, caption_system, table_column_workload, caption_workload)
+_SYSTEM_OFF_TABLE = tuple(r for r in SYSTEM_RESOLVERS if r not in _OF_TABLE)
+_WORKLOAD_OFF_TABLE = tuple(r for r in WORKLOAD_RESOLVERS if r not in _OF_TABLE)
+
+
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
     """(system, workload) decisions of one number, each made once."""
-    return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, _system_refined, kind.reason),
-            choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload,
+    on_table = lq.table is not None
+    return (choose(SYSTEM_RESOLVERS if on_table else _SYSTEM_OFF_TABLE, lq, kind.allows_system,
+                   _system_refined, kind.reason),
+            choose(WORKLOAD_RESOLVERS if on_table else _WORKLOAD_OFF_TABLE, lq, kind.allows_workload,
                    None if kind.later_models is None or lang_key(lq.info.lang) in kind.later_models
                    else _not_later_clause, kind.reason))
 
