@@ -103,6 +103,8 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
     """For each mention, whether a comparison makes it the baseline, and the figures its
     comparison marker gives it: read from the words and the names' places only, not from
     the numbers, so a sentence is read once (`SentenceInfo.comparisons`)."""
+    if not mentions:  # (a number's sentence that names nothing: no scan for nothing)
+        return ()
     lk = lang_key(lang)
     # "double the computing power of", "从...提升到": one scan of the sentence, not one a name
     before_pattern = role_cues().before_patterns.get(lk)
@@ -260,7 +262,7 @@ def own_vs_figures(sentence: str, baselines: list[Mention],
     """"MI300X vs H100: 192GB vs 80GB": the figure after "vs" is the baseline's, as the
     name after "vs" is: (baseline nearest before it, the figure's span) pairs."""
     rx = role_cues().value_vs
-    if rx is None:
+    if rx is None or not baselines:  # (most sentences compare with nothing: no figure to read)
         return []
     found = []
     for q1, q2 in zip(quantities, quantities[1:]):
