@@ -231,15 +231,15 @@ def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system
 
 def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                         sentence_qs: list[Quantity], prefer_before: bool,
-                        resp: bool, memo: dict) -> tuple[Mention | None, str]:
+                        memo: dict) -> tuple[Mention | None, str]:
     """The system named in the number's own sentence: coordinated names paired in order
-    (`resp`: the sentence says "respectively"), the name of its clause, of a relative
-    clause's antecedent, else of another clause."""
+    (across clauses where the sentence says "respectively"), the name of its clause, of a
+    relative clause's antecedent, else of another clause."""
     if not info.systems:  # no pair, name in brackets, name of a clause: none (most sentences)
         return None, ""
     c = cues()
     sent = info.text
-    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp, sent)
+    pairs = _pairs(memo, SYSTEM, sentence_qs, info, info.systems, clause)
     bracketed = _bracketed_after_name(info.systems, sent, q)
     if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
         bracketed = None  # a baseline never owns a factor or a share (`pick`)
@@ -316,10 +316,10 @@ def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -
 
 def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
-                          resp: bool, memo: dict) -> tuple[Mention | None, str]:
+                          memo: dict) -> tuple[Mention | None, str]:
     if not info.workloads:
         return None, ""
-    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp, info.text)
+    pairs = _pairs(memo, WORKLOAD, sentence_qs, info, info.workloads, clause)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
     m, where = pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
@@ -367,14 +367,16 @@ def _other_sides_model(info: SentenceInfo, m: Mention, q: Quantity) -> bool:
     return theirs and ours
 
 
-def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
-           roles: SentenceRoles, clause: tuple[int, int], respectively: bool,
-           sentence: str = "") -> dict[int, Mention]:
-    """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
+def _pairs(memo: dict, kind: str, quantities: list[Quantity], info: SentenceInfo,
+           mentions: list[Mention], clause: tuple[int, int]) -> dict[int, Mention]:
+    """`parallel_pairs` of sentence `info`'s `mentions` of one kind, remembered in the
+    sentence's `memo` per kind of name and clause; whether the sentence says
+    "respectively" is read only where pairs may be (k >= 2 names and numbers)."""
     if len(quantities) < 2 or len(mentions) < 2:
         return {}  # k names and k numbers, k >= 2: none (read without a key built)
-    return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
-                    quantities, mentions, roles, clause, respectively, sentence)
+    resp = memoised(memo, "respectively", respectively, info, quantities)
+    return memoised(memo, ("pairs", kind, clause, resp), parallel_pairs,
+                    quantities, mentions, info.roles, clause, resp, info.text)
 
 
 def memoised(memo: dict, key, fn, *args):

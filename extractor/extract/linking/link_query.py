@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from extractor.extract.linking import topics
-from extractor.extract.linking.candidates import baseline_of, memoised, respectively
+from extractor.extract.linking.candidates import baseline_of, memoised
 from extractor.extract.linking.link_kinds import counts_parameters_near
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.roles import Mention, SentenceInfo
@@ -37,10 +37,6 @@ class LinkQuery:
         self.page_topic, self.carry_workload_sentences, self.memo = page_topic, carry_workload_sentences, memo
         self.info = infos[idx]
         self.prefer_before = lang_key(self.info.lang) in ("zh", "ko")
-
-    @once
-    def respectively(self) -> bool:
-        return memoised(self.memo, "respectively", respectively, self.info, self.sentence_qs)
 
     @once
     def unowned_baseline(self) -> str:

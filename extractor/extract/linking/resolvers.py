@@ -42,7 +42,8 @@ from extractor.extract.names.entities import SYSTEM, WORKLOAD
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.comparisons import is_vs_figure
 from extractor.extract.sentences.roles import Mention, SentenceInfo
-from extractor.extract.text.cues import lang_key, words_regex
+from extractor.extract.text.cues import lang_key, words_searcher
+from extractor.extract.text.skipping import SkippingPattern
 
 
 # systems ---------------------------------------------------------------------------
@@ -54,8 +55,7 @@ def table_column_system(lq: LinkQuery) -> Candidate | None:
 
 def sentence_system(lq: LinkQuery) -> Candidate | None:
     """The system of the number's clause, else of another clause of its sentence."""
-    m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
-                                  lq.respectively, lq.memo)
+    m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before, lq.memo)
     return candidate_of(m, where)
 
 
@@ -212,8 +212,7 @@ def table_column_workload(lq: LinkQuery) -> Candidate | None:
 
 
 def sentence_workload(lq: LinkQuery) -> Candidate | None:
-    m, where = workload_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
-                                    lq.respectively, lq.memo)
+    m, where = workload_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before, lq.memo)
     return candidate_of(m, where)
 
 
@@ -331,9 +330,11 @@ def _system_refined(lq: LinkQuery, found: Candidate) -> Candidate | Refused | No
 
 
 @lru_cache(maxsize=None)
-def _software_nouns(lk: str) -> re.Pattern | None:
+def _software_nouns(lk: str) -> SkippingPattern | None:
+    """The software nouns of a language, searched in a clause (a pattern that skips ahead
+    to their first characters)."""
     words = lexicons.load("claims_links.json").get("software_nouns", {}).get(lk)
-    return words_regex(words) if words else None
+    return words_searcher(words) if words else None
 
 
 def _describes_software(lq: LinkQuery) -> bool:
