@@ -222,11 +222,13 @@ def caption_workload(lq: LinkQuery) -> Candidate | None:
 
 
 def carried_workload(lq: LinkQuery) -> Candidate | None:
-    """The last workload of the few sentences before in the paragraph, or the heading's."""
-    if lq.clause_sizes_its_model:
+    """The last workload of the few sentences before in the paragraph, or the heading's,
+    unless the number's clause sizes a model of its own (asked only of a workload found)."""
+    m, where = memoised(lq.memo, ("carried_workload", lq.carry_workload_sentences),
+                        topics.carried_workload, lq.infos, lq.idx, lq.carry_workload_sentences)
+    if m is None or lq.clause_sizes_its_model:
         return None
-    return candidate_of(*memoised(lq.memo, ("carried_workload", lq.carry_workload_sentences),
-                                  topics.carried_workload, lq.infos, lq.idx, lq.carry_workload_sentences))
+    return Candidate(m, where)
 
 
 def late_workload(lq: LinkQuery) -> Candidate | None:
@@ -236,9 +238,9 @@ def late_workload(lq: LinkQuery) -> Candidate | None:
 
 def page_topic_workload(lq: LinkQuery) -> Candidate | None:
     """The page's model, unless the number's clause sizes a model of its own."""
-    if lq.clause_sizes_its_model:
+    if lq.page_topic.workload is None or lq.clause_sizes_its_model:
         return None
-    return candidate_of(lq.page_topic.workload, "page_topic")
+    return Candidate(lq.page_topic.workload, "page_topic")
 
 
 WORKLOAD_RESOLVERS: tuple[Resolver, ...] = (
