@@ -99,9 +99,12 @@ def carried_system(lq: LinkQuery) -> Candidate | None:
     answer (profiled: nine calls in ten were a clause not seen before, a third of them
     with an answer seen)."""
     info, c1 = lq.info, lq.clause[1]
-    back = lq.memo.get(("refers_back_to", c1))  # (the sentence's numbers of one clause share it)
+    # the sentence's numbers of one clause share the answer; the last clause's is the whole
+    # sentence's, which the claim's metric asked already (`claims._metric`)
+    key = "refers_back" if c1 >= len(info.text) else ("refers_back_to", c1)
+    back = lq.memo.get(key)
     if back is None:
-        back = lq.memo[("refers_back_to", c1)] = topics.refers_back(info.text[:c1], lang_key(info.lang))
+        back = lq.memo[key] = topics.refers_back(info.text[:c1], lang_key(info.lang))
     return candidate_of(*memoised(lq.memo, ("carried_system", back), topics.carried_system_given,
                                   lq.infos, lq.idx, back))
 
