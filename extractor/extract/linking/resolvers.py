@@ -95,12 +95,10 @@ def vendor_product_system(lq: LinkQuery) -> Candidate | None:
 def carried_system(lq: LinkQuery) -> Candidate | None:
     """The subject of the sentence before (referred back to, or its only one), else the
     heading's (`topics.carried_system`). It depends on the clause only through whether the
-    text up to the clause's end refers back, so it is kept in the sentence's memo under that
-    answer (profiled: nine calls in ten were a clause not seen before, a third of them
-    with an answer seen)."""
+    text up to the clause's end refers back: that answer is kept in the sentence's memo per
+    clause end (the last clause's is the whole sentence's, which `claims._metric` asked),
+    and the subject under the answer (profiled: most calls were a clause not seen before)."""
     info, c1 = lq.info, lq.clause[1]
-    # the sentence's numbers of one clause share the answer; the last clause's is the whole
-    # sentence's, which the claim's metric asked already (`claims._metric`)
     key = "refers_back" if c1 >= len(info.text) else ("refers_back_to", c1)
     back = lq.memo.get(key)
     if back is None:
@@ -130,7 +128,8 @@ def earlier_subject_system(lq: LinkQuery) -> Candidate | None:
     if not lq.unowned_baseline or (lq.page_topic.system is not None
                                    and lq.page_topic.system.entity.canonical != lq.unowned_baseline):
         return None
-    return candidate_of(_earlier_subject(lq.infos, lq.idx, lq.unowned_baseline), "previous_sentence")
+    return candidate_of(topics.earlier_subject(lq.infos, lq.idx, lq.unowned_baseline),
+                        "previous_sentence")
 
 
 def baseline_only_system(lq: LinkQuery) -> Candidate | None:
@@ -225,11 +224,10 @@ def caption_workload(lq: LinkQuery) -> Candidate | None:
 
 
 def carried_workload(lq: LinkQuery) -> Candidate | None:
-    """The last workload of the few sentences before in the paragraph, or the heading's,
-    unless the number's clause sizes a model of its own (asked only of a workload found)."""
+    """The last workload of the few sentences before in the paragraph, or the heading's."""
     m, where = memoised(lq.memo, ("carried_workload", lq.carry_workload_sentences),
                         topics.carried_workload, lq.infos, lq.idx, lq.carry_workload_sentences)
-    if m is None or lq.clause_sizes_its_model:
+    if m is None or lq.clause_sizes_its_model:  # (a model sized: asked of a workload found only)
         return None
     return Candidate(m, where)
 
@@ -255,8 +253,7 @@ WORKLOAD_RESOLVERS: tuple[Resolver, ...] = (
 
 class Decision(NamedTuple):
     """The one name chosen for a number (None: none) and its evidence: where it was
-    found, or why what was found did not attach. (Immutable; two per number: a named
-    tuple, made at half a frozen dataclass's cost.)"""
+    found, or why what was found did not attach (immutable; a named tuple: made cheaply)."""
 
     chosen: Candidate | None
     refused: str = ""
@@ -301,8 +298,7 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
     return Decision(None, reason if refused_from else why, refused_from, refused_by)
 
 
-#: a number outside a table: the resolvers that read its table (its column, its caption)
-#: find nothing there, and are not asked (most numbers)
+#: a number outside a table is not asked the resolvers of its table (column, caption: none)
 _OF_TABLE = (table_column_system, caption_system, table_column_workload, caption_workload)
 _SYSTEM_OFF_TABLE = tuple(r for r in SYSTEM_RESOLVERS if r not in _OF_TABLE)
 _WORKLOAD_OFF_TABLE = tuple(r for r in WORKLOAD_RESOLVERS if r not in _OF_TABLE)
@@ -336,10 +332,8 @@ def _system_refined(lq: LinkQuery, found: Candidate) -> Candidate | Refused | No
 
 @lru_cache(maxsize=None)
 def _software_nouns(lk: str) -> SkippingPattern | None:
-    """The software nouns of a language, searched in a clause (a pattern that skips ahead
-    to their first characters)."""
     words = lexicons.load("claims_links.json").get("software_nouns", {}).get(lk)
-    return words_searcher(words) if words else None
+    return words_searcher(words) if words else None  # (searched only: skips ahead)
 
 
 def _describes_software(lq: LinkQuery) -> bool:
@@ -363,21 +357,6 @@ def _not_later_clause(lq: LinkQuery, found: Candidate) -> Candidate:
     if found.source in ("sentence", "counted", "baseline_only") and found.mention.start >= lq.clause[1]:
         return Candidate(found.mention, "later_clause")
     return found
-
-
-def _earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,
-                     max_back: int = 3) -> Mention | None:
-    """The performer of a comparison whose sentence names only the baseline ("H200은 ...
-    출시된다. 141GB가 장착된다. 기존 H100보다 2배 빠르다"): the last subject, other than the
-    baseline, of the few sentences before it in its paragraph."""
-    para = infos[idx].paragraph
-    for j in range(idx - 1, max(-1, idx - 1 - max_back), -1):
-        if infos[j].paragraph != para:
-            break
-        others = [m for m in infos[j].subjects() if m.entity.canonical != baseline]
-        if others:
-            return others[-1]
-    return None
 
 
 def _earlier_baseline(infos: list[SentenceInfo], idx: int,
