@@ -47,6 +47,7 @@ from extractor.extract.not_claims.rules import BY_NAME, NumberFacts, Rejection, 
 from extractor.extract.context.page_context import page_context
 from extractor.extract.context.price_basis import price_basis_of, with_restated_bases
 from extractor.extract.quantities.quantities import Quantity, find_quantities
+from extractor.extract.sentences.clauses import clause_at
 from extractor.extract.sentences.roles import SentenceInfo, mark_roles
 from extractor.extract.sentences.sentence_facts import SentenceFacts
 from extractor.extract.numbers.scores import score_of
@@ -161,8 +162,9 @@ class _PageReader:
         info.roles = mark_roles(sent, info.systems + info.workloads, qs, info.lang, clauses,
                                 info.comparisons(clauses))
         out = []
+        starts, whole = [a for a, _ in clauses], (0, len(sent))
         for q, flags in kept:
-            clause = next(((a, b) for a, b in clauses if a <= q.start < b), (0, len(sent)))
+            clause = clause_at(clauses, starts, q.start, whole)
             claim = self._claim(idx, q, flags, clause, table, memo)
             if claim is not None:
                 out.append(claim)

@@ -38,50 +38,66 @@ def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tup
 
     if not mentions:
         return None, ""
+    # the roles of the mentions, looked up once (profiled: pick runs for every number)
+    roled = [(m, roles.of(m)) for m in mentions]
+    dist = _distance(q, prefer_before)
+    c0, c1 = clause
+    if late:
+        pool = [m for m, r in roled if r.counted and not r.baseline]
+        if pool:
+            return min(pool, key=dist), "counted"
+        pool = [m for m, r in roled if r.baseline and m.start >= c0 and m.end <= c1] or \
+            [m for m, r in roled if r.baseline]
+        return (min(pool, key=dist), "baseline_only") if pool else (None, "")
+    for m, r in roled:
+        if r.owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
+            return m, "clause"
+    # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
+    # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
+    share = q.unit in ("x", "%")
+    own = [(m, r) for m, r in roled if m.start >= c0 and m.end <= c1
+           and (not r.baseline or (r.own_clause and not share))]
+    # each stage's pool is read only when the stages before it found none
+    pool = [m for m, r in own if not r.counted]
+    if pool:
+        best = min(pool, key=dist)
+        if topic_first is not None:
+            best = _clause_topic(best, pool, q, topic_first, sentence, lang)
+        return best, "clause"
+    pool = [m for m, r in own if r.counted]
+    if pool:
+        return min(pool, key=dist), "clause"
+    pool = _elsewhere([m for m, r in roled if not (m.start >= c0 and m.end <= c1)
+                       and not r.counted and not r.baseline], q, sentence, lang)
+    if pool:
+        best = min(pool, key=dist)
+        if best.end <= q.start:
+            best = _head_of_part(best, mentions, sentence, lang)
+        return best, "sentence"
+    return None, ""
+
+
+def _distance(q: Quantity, prefer_before: bool):
+    """The distance of a mention from `q`, the side the language names a subject on
+    (before the number in Chinese and Korean) counting less."""
+    before, after = (1.0, 1.3) if prefer_before else (1.3, 1.0)
 
     def dist(m: Mention) -> float:
         if m.end <= q.start:
-            return (q.start - m.end) * (1.0 if prefer_before else 1.3)
-        return max(0, m.start - q.end) * (1.3 if prefer_before else 1.0)
+            return (q.start - m.end) * before
+        return max(0, m.start - q.end) * after
+    return dist
 
-    # the roles of the mentions, looked up once (profiled: pick runs for every number)
-    role = {id(m): roles.of(m) for m in mentions}
-    c0, c1 = clause
-    if not late:
-        for m in mentions:
-            if role[id(m)].owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
-                return m, "clause"
-    own = [m for m in mentions if m.start >= c0 and m.end <= c1]
-    other = [m for m in mentions if not (m.start >= c0 and m.end <= c1)]
-    counted = lambda m: role[id(m)].counted  # noqa: E731
-    baseline = lambda m: role[id(m)].baseline  # noqa: E731
-    plain = lambda ms: [m for m in ms if not counted(m) and not baseline(m)]  # noqa: E731
-    # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
-    # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
-    subject = lambda m: not baseline(m) or (role[id(m)].own_clause and q.unit not in ("x", "%"))  # noqa: E731
-    # a name after the number, beyond a contrast break, speaks for the other side only
-    this_side = lambda m: m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)  # noqa: E731
 
-    def elsewhere() -> list[Mention]:
-        before = [m for m in plain(other) if m.end <= q.start]
-        return _this_side_first(before, q, sentence, lang) or [m for m in plain(other) if this_side(m)] \
-            or before
-    # each stage's pool is read only when the stages before it found none
-    stages = ((lambda: [m for m in own if not counted(m) and subject(m)], "clause"),
-              (lambda: [m for m in own if counted(m) and subject(m)], "clause"),
-              (elsewhere, "sentence")) if not late else \
-        ((lambda: [m for m in mentions if counted(m) and not baseline(m)], "counted"),
-         (lambda: [m for m in own if baseline(m)] or [m for m in mentions if baseline(m)], "baseline_only"))
-    for i, (pool_of, where) in enumerate(stages):
-        pool = pool_of()
-        if pool:
-            best = min(pool, key=dist)
-            if i == 2 and not late and best.end <= q.start:
-                best = _head_of_part(best, mentions, sentence, lang)
-            if i == 0 and not late and topic_first is not None:
-                best = _clause_topic(best, pool, q, topic_first, sentence, lang)
-            return best, where
-    return None, ""
+def _elsewhere(plain: list[Mention], q: Quantity, sentence: str, lang: str) -> list[Mention]:
+    """Of the names of other clauses, neither counted nor a baseline (`plain`), those the
+    number is about: before it on its own side of a contrast break, else after it on its
+    side (a name after the number, beyond a contrast break, speaks for the other side
+    only), else before it."""
+    before = [m for m in plain if m.end <= q.start]
+    return _this_side_first(before, q, sentence, lang) or \
+        [m for m in plain if m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)] \
+        or before
 
 
 def _clause_topic(best: Mention, pool: list[Mention], q: Quantity,
@@ -249,15 +265,15 @@ def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system
 
 def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                         sentence_qs: list[Quantity], prefer_before: bool,
-                        resp: bool, memo: dict) -> tuple[Mention | None, str]:
+                        memo: dict) -> tuple[Mention | None, str]:
     """The system named in the number's own sentence: coordinated names paired in order
-    (`resp`: the sentence says "respectively"), the name of its clause, of a relative
-    clause's antecedent, else of another clause."""
+    (across clauses where the sentence says "respectively"), the name of its clause, of a
+    relative clause's antecedent, else of another clause."""
     if not info.systems:  # no pair, name in brackets, name of a clause: none (most sentences)
         return None, ""
     c = cues()
     sent = info.text
-    pairs = _pairs(memo, SYSTEM, sentence_qs, info.systems, info.roles, clause, resp, sent)
+    pairs = _pairs(memo, SYSTEM, sentence_qs, info, info.systems, clause)
     bracketed = _bracketed_after_name(info.systems, sent, q)
     if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
         bracketed = None  # a baseline never owns a factor or a share (`pick`)
@@ -334,10 +350,10 @@ def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -
 
 def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
                           sentence_qs: list[Quantity], prefer_before: bool,
-                          resp: bool, memo: dict) -> tuple[Mention | None, str]:
+                          memo: dict) -> tuple[Mention | None, str]:
     if not info.workloads:
         return None, ""
-    pairs = _pairs(memo, WORKLOAD, sentence_qs, info.workloads, info.roles, clause, resp, info.text)
+    pairs = _pairs(memo, WORKLOAD, sentence_qs, info, info.workloads, clause)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
     m, where = pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
@@ -385,14 +401,16 @@ def _other_sides_model(info: SentenceInfo, m: Mention, q: Quantity) -> bool:
     return theirs and ours
 
 
-def _pairs(memo: dict, kind: str, quantities: list[Quantity], mentions: list[Mention],
-           roles: SentenceRoles, clause: tuple[int, int], respectively: bool,
-           sentence: str = "") -> dict[int, Mention]:
-    """`parallel_pairs`, remembered in the sentence's `memo` per kind of name and clause."""
+def _pairs(memo: dict, kind: str, quantities: list[Quantity], info: SentenceInfo,
+           mentions: list[Mention], clause: tuple[int, int]) -> dict[int, Mention]:
+    """`parallel_pairs` of sentence `info`'s `mentions` of one kind, remembered in the
+    sentence's `memo` per kind of name and clause; whether the sentence says
+    "respectively" is read only where pairs may be (k >= 2 names and numbers)."""
     if len(quantities) < 2 or len(mentions) < 2:
         return {}  # k names and k numbers, k >= 2: none (read without a key built)
-    return memoised(memo, ("pairs", kind, clause, respectively), parallel_pairs,
-                    quantities, mentions, roles, clause, respectively, sentence)
+    resp = memoised(memo, "respectively", respectively, info, quantities)
+    return memoised(memo, ("pairs", kind, clause, resp), parallel_pairs,
+                    quantities, mentions, info.roles, clause, resp, info.text)
 
 
 def memoised(memo: dict, key, fn, *args):

@@ -67,7 +67,7 @@ class Link:
                  (f"system=none:{self.system_refused}" if self.system_refused else ""),
                  f"workload={self.workload_from}" if self.workload else
                  (f"workload=none:{self.workload_refused}" if self.workload_refused else "")]
-        return ";".join(p for p in parts if p)
+        return ";".join(filter(None, parts))
 
     def deciders(self) -> str:
         """The `resolvers` column: the named step that decided each name, found or refused.
@@ -75,7 +75,9 @@ class Link:
         >>> Link("H100", "", system_from="clause", system_by="sentence_system").deciders()
         'system=sentence_system'
         """
-        return ";".join(f"{k}={v}" for k, v in (("system", self.system_by), ("workload", self.workload_by)) if v)
+        parts = (f"system={self.system_by}" if self.system_by else "",
+                 f"workload={self.workload_by}" if self.workload_by else "")
+        return ";".join(filter(None, parts))
 
 
 def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[SentenceInfo]:
@@ -95,9 +97,15 @@ def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[Se
         for e in entities[bisect.bisect_left(starts, s.start):bisect.bisect_left(starts, s.end)]:
             if e.end <= s.end:
                 m = Mention(e, e.start - s.start, e.end - s.start)
-                {SYSTEM: info.systems, WORKLOAD: info.workloads}.get(e.label, info.vendors).append(m)
+                if e.label == SYSTEM:
+                    info.systems.append(m)
+                elif e.label == WORKLOAD:
+                    info.workloads.append(m)
+                else:
+                    info.vendors.append(m)
         info.systems = _without_leading_families(info.systems, s.text)
-        info.workloads = [m for m in info.workloads if not _named_as_example(m, s.text, ts.lang.lang)]
+        if info.workloads:
+            info.workloads = [m for m in info.workloads if not _named_as_example(m, s.text, ts.lang.lang)]
         info.lossy = lossy_at(s.start, s.end)
         infos.append(info)
     return infos
@@ -196,7 +204,8 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
     link = Link(system_m.entity.canonical if system_m else "",
                 workload.mention.entity.canonical if workload else "",
                 system_m.entity.vendor if system_m else "",
-                baseline_of(info, q, clause, system_m),
+                # (no system chosen: the baseline whoever performs, as the resolvers may have read it)
+                lq.unowned_baseline if system_m is None else baseline_of(info, q, clause, system_m),
                 system_d.source,
                 workload.source if workload else "", system_d.refused, workload_d.refused,
                 system_d.resolver, workload_d.resolver)

@@ -31,9 +31,8 @@ there (`ClaimKind.later_models`: a hardware figure, a Chinese or Korean comparis
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from extractor import lexicons
 from extractor.extract.linking import topics
@@ -57,8 +56,7 @@ def table_column_system(lq: LinkQuery) -> Candidate | None:
 
 def sentence_system(lq: LinkQuery) -> Candidate | None:
     """The system of the number's clause, else of another clause of its sentence."""
-    m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
-                                  lq.respectively, lq.memo)
+    m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before, lq.memo)
     return candidate_of(m, where)
 
 
@@ -145,11 +143,14 @@ def vendor_product_system(lq: LinkQuery) -> Candidate | None:
 def carried_system(lq: LinkQuery) -> Candidate | None:
     """The subject of the sentence before (referred back to, or its only one), else the
     heading's (`topics.carried_system`). It depends on the clause only through whether the
-    text up to the clause's end refers back, so it is kept in the sentence's memo under that
-    answer (profiled: nine calls in ten were a clause not seen before, a third of them
-    with an answer seen)."""
+    text up to the clause's end refers back: that answer is kept in the sentence's memo per
+    clause end (the last clause's is the whole sentence's, which `claims._metric` asked),
+    and the subject under the answer (profiled: most calls were a clause not seen before)."""
     info, c1 = lq.info, lq.clause[1]
-    back = topics.refers_back(info.text[:c1], lang_key(info.lang))
+    key = "refers_back" if c1 >= len(info.text) else ("refers_back_to", c1)
+    back = lq.memo.get(key)
+    if back is None:
+        back = lq.memo[key] = topics.refers_back(info.text[:c1], lang_key(info.lang))
     return candidate_of(*memoised(lq.memo, ("carried_system", back), topics.carried_system_given,
                                   lq.infos, lq.idx, back))
 
@@ -175,7 +176,8 @@ def earlier_subject_system(lq: LinkQuery) -> Candidate | None:
     if not lq.unowned_baseline or (lq.page_topic.system is not None
                                    and lq.page_topic.system.entity.canonical != lq.unowned_baseline):
         return None
-    return candidate_of(_earlier_subject(lq.infos, lq.idx, lq.unowned_baseline), "previous_sentence")
+    return candidate_of(topics.earlier_subject(lq.infos, lq.idx, lq.unowned_baseline),
+                        "previous_sentence")
 
 
 def baseline_only_system(lq: LinkQuery) -> Candidate | None:
@@ -269,8 +271,7 @@ def table_column_workload(lq: LinkQuery) -> Candidate | None:
 
 
 def sentence_workload(lq: LinkQuery) -> Candidate | None:
-    m, where = workload_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before,
-                                    lq.respectively, lq.memo)
+    m, where = workload_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before, lq.memo)
     return candidate_of(m, where)
 
 
@@ -281,10 +282,11 @@ def caption_workload(lq: LinkQuery) -> Candidate | None:
 
 def carried_workload(lq: LinkQuery) -> Candidate | None:
     """The last workload of the few sentences before in the paragraph, or the heading's."""
-    if lq.clause_sizes_its_model:
+    m, where = memoised(lq.memo, ("carried_workload", lq.carry_workload_sentences),
+                        topics.carried_workload, lq.infos, lq.idx, lq.carry_workload_sentences)
+    if m is None or lq.clause_sizes_its_model:  # (a model sized: asked of a workload found only)
         return None
-    return candidate_of(*memoised(lq.memo, ("carried_workload", lq.carry_workload_sentences),
-                                  topics.carried_workload, lq.infos, lq.idx, lq.carry_workload_sentences))
+    return Candidate(m, where)
 
 
 def late_workload(lq: LinkQuery) -> Candidate | None:
@@ -294,9 +296,9 @@ def late_workload(lq: LinkQuery) -> Candidate | None:
 
 def page_topic_workload(lq: LinkQuery) -> Candidate | None:
     """The page's model, unless the number's clause sizes a model of its own."""
-    if lq.clause_sizes_its_model:
+    if lq.page_topic.workload is None or lq.clause_sizes_its_model:
         return None
-    return candidate_of(lq.page_topic.workload, "page_topic")
+    return Candidate(lq.page_topic.workload, "page_topic")
 
 
 WORKLOAD_RESOLVERS: tuple[Resolver, ...] = (
@@ -306,10 +308,9 @@ WORKLOAD_RESOLVERS: tuple[Resolver, ...] = (
 
 # the decision ----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """The one name chosen for a number (None: none) and its evidence: where it was
-    found, or why what was found did not attach."""
+    found, or why what was found did not attach (immutable; a named tuple: made cheaply)."""
 
     chosen: Candidate | None
     refused: str = ""
@@ -354,10 +355,18 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
     return Decision(None, reason if refused_from else why, refused_from, refused_by)
 
 
+#: a number outside a table is not asked the resolvers of its table (column, caption: none)
+_OF_TABLE = (table_column_system, caption_system, table_column_workload, caption_workload)
+_SYSTEM_OFF_TABLE = tuple(r for r in SYSTEM_RESOLVERS if r not in _OF_TABLE)
+_WORKLOAD_OFF_TABLE = tuple(r for r in WORKLOAD_RESOLVERS if r not in _OF_TABLE)
+
+
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
     """(system, workload) decisions of one number, each made once."""
-    return (choose(SYSTEM_RESOLVERS, lq, kind.allows_system, _system_refined, kind.reason),
-            choose(WORKLOAD_RESOLVERS, lq, kind.allows_workload,
+    on_table = lq.table is not None
+    return (choose(SYSTEM_RESOLVERS if on_table else _SYSTEM_OFF_TABLE, lq, kind.allows_system,
+                   _system_refined, kind.reason),
+            choose(WORKLOAD_RESOLVERS if on_table else _WORKLOAD_OFF_TABLE, lq, kind.allows_workload,
                    None if kind.later_models is None or lang_key(lq.info.lang) in kind.later_models
                    else _not_later_clause, kind.reason))
 
@@ -379,9 +388,9 @@ def _system_refined(lq: LinkQuery, found: Candidate) -> Candidate | Refused | No
 
 
 @lru_cache(maxsize=None)
-def _software_nouns(lk: str) -> re.Pattern | None:
+def _software_nouns(lk: str) -> SkippingPattern | None:
     words = lexicons.load("claims_links.json").get("software_nouns", {}).get(lk)
-    return words_regex(words) if words else None
+    return words_searcher(words) if words else None  # (searched only: skips ahead)
 
 
 def _describes_software(lq: LinkQuery) -> bool:
@@ -405,21 +414,6 @@ def _not_later_clause(lq: LinkQuery, found: Candidate) -> Candidate:
     if found.source in ("sentence", "counted", "baseline_only") and found.mention.start >= lq.clause[1]:
         return Candidate(found.mention, "later_clause")
     return found
-
-
-def _earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,
-                     max_back: int = 3) -> Mention | None:
-    """The performer of a comparison whose sentence names only the baseline ("H200은 ...
-    출시된다. 141GB가 장착된다. 기존 H100보다 2배 빠르다"): the last subject, other than the
-    baseline, of the few sentences before it in its paragraph."""
-    para = infos[idx].paragraph
-    for j in range(idx - 1, max(-1, idx - 1 - max_back), -1):
-        if infos[j].paragraph != para:
-            break
-        others = [m for m in infos[j].subjects() if m.entity.canonical != baseline]
-        if others:
-            return others[-1]
-    return None
 
 
 def _earlier_baseline(infos: list[SentenceInfo], idx: int,

@@ -12,6 +12,8 @@ claims below it that name none. This module finds, for a sentence:
   punctuation that does not repeat the page's title (`repeats_title`);
 - for the first sentence of a paragraph, the one subject of the nearest paragraph before
   that names any, up to `CARRY_PARAGRAPHS` back (also recorded as `previous_sentence`);
+- for a sentence that names only the baseline of its comparison, the performer of the
+  sentences just before (`earlier_subject`);
 - the page's subject (`page_topic`, `PageTopic`): the system the title names, else the
   system named in the first paragraph, else one system that most of the page's
   mentions name; and the one product the page ties to a family by name
@@ -194,6 +196,21 @@ def carried_system_given(infos: list[SentenceInfo], idx: int, back: bool) -> tup
     if before is None and head is None:
         return _paragraph_before_subject(infos, idx)
     return None, ""
+
+
+def earlier_subject(infos: list[SentenceInfo], idx: int, baseline: str,
+                    max_back: int = 3) -> Mention | None:
+    """The performer of a comparison whose sentence names only the baseline ("H200은 ...
+    출시된다. 141GB가 장착된다. 기존 H100보다 2배 빠르다"): the last subject, other than the
+    baseline, of the few sentences before it in its paragraph."""
+    para = infos[idx].paragraph
+    for j in range(idx - 1, max(-1, idx - 1 - max_back), -1):
+        if infos[j].paragraph != para:
+            break
+        others = [m for m in infos[j].subjects() if m.entity.canonical != baseline]
+        if others:
+            return others[-1]
+    return None
 
 
 #: paragraphs naming no system a subject is carried across ("性能方面,…15PFlops" then

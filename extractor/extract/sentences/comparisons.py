@@ -19,7 +19,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from extractor import lexicons
-from extractor.extract.text.cues import cues, lang_key, words_regex
+from extractor.extract.sentences.clauses import clause_at
+from extractor.extract.text.cues import cues, lang_key, words_regex, words_searcher
 from extractor.extract.sentences.mentions import Mention
 from extractor.extract.quantities.quantities import Quantity
 
@@ -43,6 +44,9 @@ class RoleCues:
     unknown_name: dict  # lang -> regex naming a baseline the lexicons do not know
     unknown_not: dict  # lang -> words that such a regex takes but that name no product
     phrase_gap_not: dict  # lang -> regex: what may not stand between a name and "보다"
+    #: lang -> every comparison word (`cues().baseline`'s three lists) in one pattern that
+    #: skips ahead to their first characters: whether a sentence holds one at all
+    any_cue: dict
 
 
 @lru_cache(maxsize=None)
@@ -69,7 +73,9 @@ def role_cues() -> RoleCues:
     unknown_not = {lang: frozenset(d.get("unknown_name_not", ())) for lang, d in base.items()}
     gap_not = {lang: re.compile("|".join(d["after_phrase_gap_not"])) for lang, d in base.items()
                if d.get("after_phrase_gap_not")}
-    return RoleCues(patterns, openers, after, value_vs, possessive, unknown, unknown_not, gap_not)
+    any_cue = {lang: words_searcher([w for k in ("before", "after", "after_phrase") for w in d.get(k, ())])
+               for lang, d in base.items()}
+    return RoleCues(patterns, openers, after, value_vs, possessive, unknown, unknown_not, gap_not, any_cue)
 
 
 # between a comparison marker and the next name when the marker compares with that name
@@ -97,16 +103,18 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
     """For each mention, whether a comparison makes it the baseline, and the figures its
     comparison marker gives it: read from the words and the names' places only, not from
     the numbers, so a sentence is read once (`SentenceInfo.comparisons`)."""
+    if not mentions:  # (a number's sentence that names nothing: no scan for nothing)
+        return ()
     lk = lang_key(lang)
     # "double the computing power of", "从...提升到": one scan of the sentence, not one a name
     before_pattern = role_cues().before_patterns.get(lk)
     pattern_ends = [mm.end() for mm in before_pattern.finditer(sentence)] if before_pattern else []
     marks = []
+    starts, whole = [a for a, _ in clauses], (0, len(sentence))
     for m in mentions:
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
-        clause = _past_brackets(sentence, next(((a, b) for a, b in clauses if a <= m.start < b),
-                                               (0, len(sentence))), clauses)
+        clause = _past_brackets(sentence, clause_at(clauses, starts, m.start, whole), clauses)
         before = compared_before(sentence, m, mentions, clause, lk, pattern_ends)
         after, owned = compared_after(sentence, m, mentions, clause, lk)
         own_clause = opens_comparison(sentence, m, mentions, clause, lk)
@@ -254,7 +262,7 @@ def own_vs_figures(sentence: str, baselines: list[Mention],
     """"MI300X vs H100: 192GB vs 80GB": the figure after "vs" is the baseline's, as the
     name after "vs" is: (baseline nearest before it, the figure's span) pairs."""
     rx = role_cues().value_vs
-    if rx is None:
+    if rx is None or not baselines:  # (most sentences compare with nothing: no figure to read)
         return []
     found = []
     for q1, q2 in zip(quantities, quantities[1:]):
@@ -279,9 +287,9 @@ def _unknown_names(sentence: str, lk: str) -> tuple[tuple[int, str], ...]:
     """(offset, name) of every name a comparison cue of the sentence stands by; cached: each
     number of the sentence asks (profiled: the regex ran once a number before)."""
     rx = role_cues().unknown_name.get(lk)
-    # the cue words first: they are guarded for a quick scan, the name patterns are not
-    if rx is None or not any(cue is not None and cue.search(sentence)
-                             for cue in cues().baseline.get(lk, ())):
+    # the cue words first, all in one pattern that skips ahead: the name patterns do not
+    cue = role_cues().any_cue.get(lk)
+    if rx is None or cue is None or cue.search(sentence) is None:
         return ()
     skip = role_cues().unknown_not.get(lk, frozenset())
     # a sentence's full stop or a dash may close the name's run of letters: not the name's
