@@ -43,7 +43,7 @@ from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.comparisons import is_vs_figure
 from extractor.extract.sentences.roles import Mention, SentenceInfo
-from extractor.extract.text.cues import lang_key, words_regex, words_searcher
+from extractor.extract.text.cues import lang_key, words_searcher
 from extractor.extract.text.skipping import SkippingPattern
 
 
