@@ -20,7 +20,8 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.text.literal_gates import fold_ascii_case, required_literals
+from extractor.extract.text.literal_gates import GatedPattern, fold_ascii_case, required_literals
+from extractor.extract.text.regex_tools import literal_alternation
 
 __all__ = ["WINDOW", "facets_at"]
 
@@ -38,10 +39,29 @@ def _cue_pattern(words) -> str:
 
 
 @lru_cache(maxsize=None)
-def _labelled(section: str) -> tuple[tuple[re.Pattern, str], ...]:
+def _labelled(section: str) -> tuple[tuple[GatedPattern, str], ...]:
+    """The cues of each label of `section`, behind their literal gates (`literal_gates`):
+    most sentences hold no cue of most labels, and a cue pattern opening with a
+    look-behind is otherwise tried at every position of the sentence (profiled)."""
     table = lexicons.load("context_facets.json")[section]
-    return tuple((re.compile(_cue_pattern(words), re.IGNORECASE), label)
+    return tuple((GatedPattern(_cue_pattern(words), re.IGNORECASE), label)
                  for label, words in table.items())
+
+
+@lru_cache(maxsize=None)
+def _section_gate(section: str) -> re.Pattern | None:
+    """One search for any literal of any label of `section`, in `fold_ascii_case` of a
+    sentence: a sentence without one holds no cue of the section (most do not), read
+    once instead of once per label. None when a label's literals are not known, or one
+    read as written would not be found in the folded text."""
+    literals = []
+    for pattern, _ in _labelled(section):
+        if not pattern.literals:
+            return None
+        if not pattern.folded and any(fold_ascii_case(lit) != lit for lit in pattern.literals):
+            return None
+        literals.extend(pattern.literals)
+    return re.compile(literal_alternation(literals))
 
 
 @lru_cache(maxsize=None)
@@ -81,8 +101,12 @@ def _parts_of(metric: str) -> frozenset:
 def _mentions(text: str, section: str) -> tuple[tuple[int, int, str], ...]:
     """The cues of `section` in `text`, in order (a sentence is read once for all its
     numbers: profiled, this was a sixth of the claim stage)."""
-    return tuple(sorted((m.start(), m.end(), label) for pattern, label in _labelled(section)
-                        for m in pattern.finditer(text)))
+    folded = fold_ascii_case(text)
+    gate = _section_gate(section)
+    if gate is not None and gate.search(folded) is None:
+        return ()
+    return tuple(sorted((start, end, label) for pattern, label in _labelled(section)
+                        for start, end in pattern.spans(text, folded)))
 
 
 @lru_cache(maxsize=None)
@@ -226,7 +250,7 @@ def facets_at(text, at: int | None, metric: str = "", quantity: str = "",
     if metric in _metrics("scale_metrics") and quantity not in ("percent", "factor"):
         out["scale"] = _nearest(text, at, end, "scale", None, clause)
     out["variant"] = "china" if _may_name_variant(text) and any(
-        p.search(text[:end + WINDOW]) for p, _ in _labelled("variants")) else ""
+        p.regex.search(text, 0, end + WINDOW) for p, _ in _labelled("variants")) else ""
     # a span is the period of a change; any value may be the first of "from A to B"
     out["period"] = _period(text, at, end, quantity in ("percent", "factor"), clause)
     if metric == "price":
