@@ -151,8 +151,8 @@ _CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} |
 _SPAN = SkippingPattern(r"(?:过去|過去|近|past|last|over the past|지난|최근)\s*"
                         r"(\d+|[一二三四五六七八九十两兩]+)\s*(年|years?|개월|个月|個月|months?|년)",
                         re.IGNORECASE)
-_SINCE = SkippingPattern(r"(?:since|自|从|從)\s*((?:19|20)\d\d)|((?:19|20)\d\d)\s*(?:年以来|年以來|년 이후|년부터)",
-                         re.IGNORECASE)
+_SINCE = SkippingPattern(r"(?:since|自|从|從)\s*((?:19|20)\d\d)|"
+                         r"((?:19|20)\d\d)\s*(?:年以来|年以來|년 이후|년부터)", re.IGNORECASE)
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december")
 _MONTH = SkippingPattern(r"((?:19|20)\d\d)\s*(?:年|년)\s*(\d{1,2})\s*(?:月|월)|"

@@ -100,8 +100,10 @@ def _patterns() -> _Patterns:
         # the name's and the 8 counts the processors
         _Reading.of(rf"(?:{acc}|{product})\s*(?<![\d,.]){num}\s*(?:{counters})", "accelerators"),
         _Reading.of(rf"(?:{node})\s*(?<![\d,.]){num}\s*(?:{counters})", "nodes"),
-        _Reading.of(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{acc})(?![A-Za-z])", "accelerators", ci),
-        _Reading.of(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{node})(?![A-Za-z])", "nodes", ci),
+        _Reading.of(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{acc})(?![A-Za-z])",
+                    "accelerators", ci),
+        _Reading.of(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{node})(?![A-Za-z])",
+                    "nodes", ci),
         _Reading.of(rf"{left}{num}\s*(?:{node_counters})", "nodes"),
         # "DGX A100 x8": a product name, then x and a count of nodes
         _Reading.of(rf"(?<=[A-Za-z0-9])\s+{times}\s?(?P<num>\d{{1,4}})(?![\w.])", "nodes"),
