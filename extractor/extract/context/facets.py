@@ -20,7 +20,9 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.text.literal_gates import fold_ascii_case, required_literals
+from extractor.extract.text.literal_gates import GatedPattern, fold_ascii_case
+from extractor.extract.text.regex_tools import literal_alternation
+from extractor.extract.text.skipping import SkippingPattern
 
 __all__ = ["WINDOW", "facets_at"]
 
@@ -38,19 +40,29 @@ def _cue_pattern(words) -> str:
 
 
 @lru_cache(maxsize=None)
-def _labelled(section: str) -> tuple[tuple[re.Pattern, str], ...]:
+def _labelled(section: str) -> tuple[tuple[GatedPattern, str], ...]:
+    """The cues of each label of `section`, behind their literal gates (`literal_gates`):
+    most sentences hold no cue of most labels, and a cue pattern opening with a
+    look-behind is otherwise tried at every position of the sentence (profiled)."""
     table = lexicons.load("context_facets.json")[section]
-    return tuple((re.compile(_cue_pattern(words), re.IGNORECASE), label)
+    return tuple((GatedPattern(_cue_pattern(words), re.IGNORECASE), label)
                  for label, words in table.items())
 
 
 @lru_cache(maxsize=None)
-def _variant_literals() -> tuple[tuple[tuple[str, ...], bool], ...] | None:
-    """(literals, folded) of each variant cue pattern: a match holds one of its literals,
-    in `fold_ascii_case` of a text when folded (`literal_gates`); None when not known."""
-    table = lexicons.load("context_facets.json")["variants"]
-    found = [required_literals(_cue_pattern(words), re.IGNORECASE) for words in table.values()]
-    return tuple(found) if all(found) else None
+def _section_gate(section: str) -> re.Pattern | None:
+    """One search for any literal of any label of `section`, in `fold_ascii_case` of a
+    sentence: a sentence without one holds no cue of the section (most do not), read
+    once instead of once per label. None when a label's literals are not known, or one
+    read as written would not be found in the folded text."""
+    literals = []
+    for pattern, _ in _labelled(section):
+        if not pattern.literals:
+            return None
+        if not pattern.folded and any(fold_ascii_case(lit) != lit for lit in pattern.literals):
+            return None
+        literals.extend(pattern.literals)
+    return re.compile(literal_alternation(literals))
 
 
 @lru_cache(maxsize=64)
@@ -58,11 +70,14 @@ def _may_name_variant(text: str) -> bool:
     """Whether `text` holds a literal of the variant cues (a text without one names no
     variant, nor does any part of it): the cues' search, an attempt per cue at every
     position, made once per sentence instead of once per number (profiled)."""
-    literals = _variant_literals()
-    if literals is None:
-        return True
-    folded = fold_ascii_case(text)
-    return any(lit in (folded if is_folded else text) for lits, is_folded in literals for lit in lits)
+    gate = _section_gate("variants")
+    return gate is None or gate.search(_folded(text)) is not None
+
+
+@lru_cache(maxsize=64)
+def _folded(text: str) -> str:
+    """`fold_ascii_case` of a sentence, made once for the sections that ask."""
+    return fold_ascii_case(text)
 
 
 @lru_cache(maxsize=None)
@@ -81,8 +96,12 @@ def _parts_of(metric: str) -> frozenset:
 def _mentions(text: str, section: str) -> tuple[tuple[int, int, str], ...]:
     """The cues of `section` in `text`, in order (a sentence is read once for all its
     numbers: profiled, this was a sixth of the claim stage)."""
-    return tuple(sorted((m.start(), m.end(), label) for pattern, label in _labelled(section)
-                        for m in pattern.finditer(text)))
+    folded = _folded(text)
+    gate = _section_gate(section)
+    if gate is not None and gate.search(folded) is None:
+        return ()
+    return tuple(sorted((start, end, label) for pattern, label in _labelled(section)
+                        for start, end in pattern.spans(text, folded)))
 
 
 @lru_cache(maxsize=None)
@@ -127,15 +146,17 @@ def _seller(text: str, at: int, clause: tuple[int, int] | None = None) -> str:
 
 
 _CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十")} | {"两": 2, "兩": 2}
-_SPAN = re.compile(r"(?:过去|過去|近|past|last|over the past|지난|최근)\s*"
-                   r"(\d+|[一二三四五六七八九十两兩]+)\s*(年|years?|개월|个月|個月|months?|년)",
-                   re.IGNORECASE)
-_SINCE = re.compile(r"(?:since|自|从|從)\s*((?:19|20)\d\d)|((?:19|20)\d\d)\s*(?:年以来|年以來|년 이후|년부터)",
-                    re.IGNORECASE)
+# (skipping ahead to the characters a match can start with, `skipping`: case-insensitive
+# words are otherwise tried at every position of the sentence; profiled)
+_SPAN = SkippingPattern(r"(?:过去|過去|近|past|last|over the past|지난|최근)\s*"
+                        r"(\d+|[一二三四五六七八九十两兩]+)\s*(年|years?|개월|个月|個月|months?|년)",
+                        re.IGNORECASE)
+_SINCE = SkippingPattern(r"(?:since|自|从|從)\s*((?:19|20)\d\d)|"
+                         r"((?:19|20)\d\d)\s*(?:年以来|年以來|년 이후|년부터)", re.IGNORECASE)
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december")
-_MONTH = re.compile(r"((?:19|20)\d\d)\s*(?:年|년)\s*(\d{1,2})\s*(?:月|월)|"
-                    r"(" + "|".join(_MONTHS) + r")\s+((?:19|20)\d\d)", re.IGNORECASE)
+_MONTH = SkippingPattern(r"((?:19|20)\d\d)\s*(?:年|년)\s*(\d{1,2})\s*(?:月|월)|"
+                         r"(" + "|".join(_MONTHS) + r")\s+((?:19|20)\d\d)", re.IGNORECASE)
 
 
 def _period(text: str, at: int, end: int, of_a_change: bool = True,
@@ -159,11 +180,12 @@ def _period(text: str, at: int, end: int, of_a_change: bool = True,
 
 
 @lru_cache(maxsize=None)
-def _change_from_words() -> re.Pattern:
+def _change_from_words() -> SkippingPattern:
     """The words of `change_from` as one pattern without the guards of `_cue_pattern`: a
-    sentence it does not match holds no such word in any part of it."""
+    sentence it does not match holds no such word in any part of it (skipping ahead to
+    their first characters, `skipping`)."""
     words = sorted(lexicons.load("context_facets.json")["change_from"], key=len, reverse=True)
-    return re.compile("|".join(re.escape(w) for w in words) or r"(?!x)x", re.IGNORECASE)
+    return SkippingPattern("|".join(re.escape(w) for w in words) or r"(?!x)x", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
@@ -226,7 +248,7 @@ def facets_at(text, at: int | None, metric: str = "", quantity: str = "",
     if metric in _metrics("scale_metrics") and quantity not in ("percent", "factor"):
         out["scale"] = _nearest(text, at, end, "scale", None, clause)
     out["variant"] = "china" if _may_name_variant(text) and any(
-        p.search(text[:end + WINDOW]) for p, _ in _labelled("variants")) else ""
+        p.regex.search(text, 0, end + WINDOW) for p, _ in _labelled("variants")) else ""
     # a span is the period of a change; any value may be the first of "from A to B"
     out["period"] = _period(text, at, end, quantity in ("percent", "factor"), clause)
     if metric == "price":

@@ -19,6 +19,7 @@ a past result's round, the scale), is `sentence_context`'s. All language knowled
 """
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
 from dataclasses import dataclass
@@ -193,11 +194,15 @@ def find_round_mentions(text: str, config: ContextConfig | None = None) -> list[
     >>> [m.round for m in find_round_mentions("SDK 1.4 and ResNet-50 version 1.5")]
     []
     """
-    config = config or ContextConfig()
     text = half_width(text)
+    return _round_mentions(text, config or ContextConfig(), _patterns().benchmark.search(text) is not None)
+
+
+def _round_mentions(text: str, config: ContextConfig, mentions_benchmark: bool) -> list[RoundMention]:
+    """`find_round_mentions` of a half-width text, told whether it names the benchmark
+    (the page's context searches the page for it once, for all that asks)."""
     p = _patterns()
     found: dict[int, RoundMention] = {}
-    mentions_benchmark = bool(p.benchmark.search(text))
     matchers = []
     if mentions_benchmark:  # (the first two open with the benchmark's name)
         matchers = [(p.round_after_benchmark, 1.0), (p.round_in_id, 0.75), (p.round_after_suite, 1.0)]
@@ -230,7 +235,11 @@ def find_dates(text: str) -> list[tuple[int, str, bool]]:
     >>> [d for _, d, _ in find_dates("時間:2021-12-02 ... Jun 30, 2021; 2021년 12월 2일")]
     ['2021-12-02', '2021-06-30', '2021-12-02']
     """
-    text = half_width(text)
+    return _dates(half_width(text))
+
+
+def _dates(text: str) -> list[tuple[int, str, bool]]:
+    """`find_dates` of a half-width text."""
     p = _patterns()
     out = []
 
@@ -246,11 +255,28 @@ def find_dates(text: str) -> list[tuple[int, str, bool]]:
         add(m.start(), m.group(1), m.group(2), m.group(3))
     for m in p.cjk_date.finditer(text):
         add(m.start(), m.group(1), m.group(2), m.group(3))
-    for m in p.month_day_year.finditer(text):
-        add(m.start(), m.group(3), p.months.get(m.group(1).lower()), m.group(2))
-    for m in p.day_month_year.finditer(text):
-        add(m.start(), m.group(3), p.months.get(m.group(2).lower()), m.group(1))
+    if _may_name_month(text):
+        for m in p.month_day_year.finditer(text):
+            add(m.start(), m.group(3), p.months.get(m.group(1).lower()), m.group(2))
+        for m in p.day_month_year.finditer(text):
+            add(m.start(), m.group(3), p.months.get(m.group(2).lower()), m.group(1))
     return sorted(out)
+
+
+def _may_name_month(text: str) -> bool:
+    """Whether the text holds a month's name (`months`, in lower case): a date of the two
+    patterns with the month in words adds nothing unless its month is one of them, so a
+    text without one (most Korean and Chinese pages) is not searched for them (both try
+    every letter or digit of the page: profiled)."""
+    low = text.lower()
+    return any(name in low for name in _month_stems())
+
+
+@lru_cache(maxsize=1)
+def _month_stems() -> tuple[str, ...]:
+    """The month names no other one holds ("jan" holds for "january")."""
+    names = _patterns().months
+    return tuple(sorted(n for n in names if not any(o != n and o in n for o in names)))
 
 
 def page_date(text: str) -> str:
@@ -260,7 +286,12 @@ def page_date(text: str) -> str:
     >>> page_date("This page was last updated on Wednesday, June 29, 2022")
     '2022-06-29'
     """
-    dates = find_dates(text)
+    return _page_date(half_width(text))
+
+
+def _page_date(text: str) -> str:
+    """`page_date` of a half-width text."""
+    dates = _dates(text)
     if not dates:
         return ""
     cued = [d for d in dates if d[2]]
@@ -293,18 +324,26 @@ def division_named(text: str) -> str:
     >>> division_named("open and closed divisions")
     ''
     """
-    counts = _division_counts(half_width(text))
+    return _division_named(half_width(text))
+
+
+def _division_named(text: str) -> str:
+    """`division_named` of a half-width text."""
+    counts = _division_counts(text)
     named = [name for name, n in counts.items() if n]
     return named[0] if len(named) == 1 else ""
 
 
-def _suite_near_benchmark(text: str, mentions: list[RoundMention], config: ContextConfig) -> str:
+def _suite_near_benchmark(text: str, mentions: list[RoundMention], config: ContextConfig,
+                          benchmarks: list) -> str:
+    """The suite named most (weighted) with the rounds and near the benchmark's names
+    (`benchmarks`: their matches in `text`); '' when none, or a tie."""
     p = _patterns()
     votes = {name: 0.0 for name in p.suites}
     for m in mentions:
         if m.suite:
             votes[m.suite] += m.weight
-    for b in p.benchmark.finditer(text):
+    for b in benchmarks:
         window = text[max(0, b.start() - 10):b.end() + config.suite_window]
         for name, pattern in p.suites.items():
             votes[name] += len(pattern.findall(window))
@@ -330,21 +369,36 @@ def page_context(text, config: ContextConfig | None = None, date: str = "") -> P
 
 
 def _page_context(text: str, config: ContextConfig, date: str = "") -> PageContext:
-    mentions = find_round_mentions(text, config)
-    suite = _suite_near_benchmark(text, mentions, config)
-    date = date or page_date(text)
+    # (`text` is half-width: the readers below are not asked to make it so again, nor to
+    # search the page for the benchmark's name each; profiled: each pass over a page counts)
+    benchmarks = list(_patterns().benchmark.finditer(text))
+    mentions = _round_mentions(text, config, bool(benchmarks))
+    suite = _suite_near_benchmark(text, mentions, config, benchmarks)
+    date = date or _page_date(text)
     date_round = round_for_date(date, suite)
     page_blocks = blocks(text, config.heading_chars, config.title_chars)
     whole_page = [m for m in mentions if m.current or block_at(page_blocks, m.start).title]
     rnd = pick_round(whole_page, date_round)
     if not rnd and config.infer_round_from_date:
-        if not config.require_benchmark_mention or _patterns().benchmark.search(text):
+        if not config.require_benchmark_mention or benchmarks:
             rnd = date_round
     title_text = " ".join(text[b.start:b.end] for b in page_blocks if b.title)
-    division = division_named(title_text)
+    division = _division_named(title_text)
     scopes = scopes_of(text, page_blocks, [m for m in mentions if m not in whole_page],
-                       division_named, pick_round)
+                       _division_in_blocks(text), pick_round)
     return PageContext(suite, rnd, division, date, scopes=scopes)
+
+
+def _division_in_blocks(text: str):
+    """`_division_named` of a block (start, end) of the half-width page `text`: a block
+    holding no division phrase of the page names none (the phrases are words of one
+    line, so a block's phrases are the page's inside it), and most pages hold none."""
+    named_at = [start for start, _ in division_mentions(text)]
+
+    def division_of(start: int, end: int) -> str:
+        i = bisect.bisect_left(named_at, start)
+        return _division_named(text[start:end]) if i < len(named_at) and named_at[i] < end else ""
+    return division_of
 
 
 def scope_at(ctx: PageContext, pos: int) -> PageContext:

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
+from extractor.extract.text.literal_gates import fold_ascii_case
 from extractor.extract.text.regex_tools import literal_alternation
 from extractor.extract.text.skipping import SkippingPattern
 
@@ -98,8 +99,26 @@ def _past_patterns() -> tuple[SkippingPattern, re.Pattern, re.Pattern]:
 
 def states_past_result(text: str) -> bool:
     """Whether `text` holds a past-result cue anywhere: the cues are plain words, so a
-    sentence without one has none after any of its numbers (`past_round`)."""
-    return _past_patterns()[0].search(text) is not None
+    sentence without one has none after any of its numbers (`past_round`). An `in` test
+    for each cue in the text's `fold_ascii_case` (exactly where the case-insensitive
+    search matches): asked of every sentence with a claim, the search made an attempt at
+    most of its positions (profiled: 20x the cost).
+
+    >>> states_past_result("It beat the 10.9 minutes it POSTED in June."), states_past_result("작년 대비")
+    (True, True)
+    >>> states_past_result("10.9 minutes in June")
+    False
+    """
+    folded = fold_ascii_case(text)
+    return any(cue in folded for cue in _past_cue_words())
+
+
+@lru_cache(maxsize=1)
+def _past_cue_words() -> tuple[str, ...]:
+    """The past-result cues folded as `fold_ascii_case` folds a text, but those holding
+    another (found wherever it is)."""
+    cues = {fold_ascii_case(w) for w in lexicons.load("context_rounds.json").get("past_result_cues", []) if w}
+    return tuple(sorted(w for w in cues if not any(o != w and o in w for o in cues)))
 
 
 def past_round(text: str, at: int, rnd: str, suite: str, date: str,

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from extractor import lexicons
+from extractor.extract.text.literal_gates import fold_ascii_case, required_literals
 from extractor.extract.text.regex_tools import literal_alternation
+from extractor.extract.text.skipping import SkippingPattern
 
 
 @dataclass(frozen=True)
@@ -33,9 +35,37 @@ class ScaleMention:
 
 
 @dataclass(frozen=True)
+class _Reading:
+    """One way a sentence states a scale, of `kind`: its pattern (skipping ahead to the
+    characters a match can start with, `skipping`) behind a literal gate: every match
+    holds one of `literals` (`literal_gates.required_literals`; in `fold_ascii_case` of
+    the sentence when `folded`), so a sentence holding none is not searched. Most
+    sentences state no scale, and the patterns, opening with a look-behind or a name,
+    were tried at every position of every sentence (profiled)."""
+
+    pattern: SkippingPattern
+    kind: str
+    #: the search for any of `literals` (one search: faster than an `in` test for each)
+    gate: re.Pattern | None
+    folded: bool
+
+    @classmethod
+    def of(cls, pattern: str, kind: str, flags: int = 0) -> _Reading:
+        literals, folded = required_literals(pattern, flags) or ((), False)
+        gate = re.compile(literal_alternation(literals)) if literals else None
+        return cls(SkippingPattern(pattern, flags), kind, gate, folded)
+
+    def finditer(self, sentence: str, folded: str):
+        """The matches in `sentence` (`folded` its `fold_ascii_case`)."""
+        if self.gate is not None and self.gate.search(folded if self.folded else sentence) is None:
+            return ()
+        return self.pattern.finditer(sentence)
+
+
+@dataclass(frozen=True)
 class _Patterns:
     numbers: dict
-    patterns: tuple  # (regex, kind)
+    patterns: tuple[_Reading, ...]
     approximate: re.Pattern
 
 
@@ -68,15 +98,15 @@ def _patterns() -> _Patterns:
     patterns = (
         # a noun, then its count with a counter, first: in "가우디 3 프로세서 8개" the 3 is
         # the name's and the 8 counts the processors
-        (re.compile(rf"(?:{acc}|{product})\s*(?<![\d,.]){num}\s*(?:{counters})"), "accelerators"),
-        (re.compile(rf"(?:{node})\s*(?<![\d,.]){num}\s*(?:{counters})"), "nodes"),
-        (re.compile(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{acc})(?![A-Za-z])", ci),
-         "accelerators"),
-        (re.compile(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{node})(?![A-Za-z])", ci),
-         "nodes"),
-        (re.compile(rf"{left}{num}\s*(?:{node_counters})"), "nodes"),
+        _Reading.of(rf"(?:{acc}|{product})\s*(?<![\d,.]){num}\s*(?:{counters})", "accelerators"),
+        _Reading.of(rf"(?:{node})\s*(?<![\d,.]){num}\s*(?:{counters})", "nodes"),
+        _Reading.of(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{acc})(?![A-Za-z])",
+                    "accelerators", ci),
+        _Reading.of(rf"{left}{num}{unglued}(?:{dash}*(?:{counters}))?{dash}*{names}(?:{node})(?![A-Za-z])",
+                    "nodes", ci),
+        _Reading.of(rf"{left}{num}\s*(?:{node_counters})", "nodes"),
         # "DGX A100 x8": a product name, then x and a count of nodes
-        (re.compile(rf"(?<=[A-Za-z0-9])\s+{times}\s?(?P<num>\d{{1,4}})(?![\w.])"), "nodes"),
+        _Reading.of(rf"(?<=[A-Za-z0-9])\s+{times}\s?(?P<num>\d{{1,4}})(?![\w.])", "nodes"),
     )
     approximate = re.compile(rf"(?:{literal_alternation(lex.get('approximate_before', []))})\s*$", ci)
     return _Patterns(words, patterns, approximate)
@@ -119,8 +149,10 @@ def _stated(sentence: str) -> tuple[ScaleMention, ...]:
         return ()
     p = _patterns()
     found: list[ScaleMention] = []
-    for pattern, kind in p.patterns:
-        for m in pattern.finditer(sentence):
+    folded = fold_ascii_case(sentence)
+    for reading in p.patterns:
+        kind = reading.kind
+        for m in reading.finditer(sentence, folded):
             n = _count(m.group("num"), p.numbers)
             if n is None or any(f.start < m.end() and m.start() < f.end for f in found):
                 continue

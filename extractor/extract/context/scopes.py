@@ -6,7 +6,8 @@ title or lead, the whole page (`page_context` decides that).
   between blank lines; lines on a page without blank lines), each a heading, a table row
   or prose, and whether it is in the title and lead.
 - `block_at(blocks, pos)`, `innermost(scopes, pos)`: lookups by offset.
-- `scopes_of(text, blocks, mentions, division_of, pick_round) -> (Scope, ...)`.
+- `scopes_of(text, blocks, mentions, division_of, pick_round) -> (Scope, ...)`
+  (`division_of(start, end)`: the division a block of the text names alone, or '').
 """
 from __future__ import annotations
 
@@ -104,7 +105,7 @@ def scopes_of(text: str, blocks: list[Block], mentions: list, division_of,
     for i, b in enumerate(blocks):
         if b.title:
             continue
-        division = division_of(text[b.start:b.end])
+        division = division_of(b.start, b.end)
         if division:
             spans.setdefault(span_of(i), {"rounds": [], "divisions": []})[
                 "divisions"].append(division)
