@@ -234,7 +234,7 @@ def test_a_korean_topic_governs_over_a_nearer_name_in_another_case():
 
 def test_a_factor_and_the_figure_it_multiplies_are_not_paired_with_two_names():
     # set2/ko_01: two names and "4배 ... 20PF" in one clause are no "respectively" pairs
-    from extractor.extract.linking.candidates import parallel_pairs
+    from extractor.extract.linking.pairs import parallel_pairs
     from extractor.extract.quantities.quantities import Quantity
     from extractor.extract.sentences.roles import SentenceRoles
     s = "MI350은 MI300X보다 4배 높은 20PF"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from extractor import lexicons
 from extractor.extract.text.cues import cue_regex
-from extractor.extract.context.page_context import _patterns
+from extractor.extract.context.page_patterns import patterns as _patterns
 from extractor.extract.text.regex_tools import case_variants
 from extractor.extract.text.skipping import SkippingPattern, skipping_pattern, skipping_spans
 

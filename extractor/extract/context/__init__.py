@@ -2,7 +2,8 @@
 
 Decides the page's and each number's context: `context.PageContext` is the record;
 `scopes` the paragraph, table or section a round governs; `rounds` the MLPerf round
-calendar; `page_context` the page's suite, round, division and date (a page fact);
+calendar; `page_context` the page's suite, round, division and date (a page fact), over
+the patterns `page_patterns` compiles from the lexicons once;
 `sentence_context` the round, division and scale of one number in its sentence, with
 `scale` (the accelerators or nodes a sentence states) and `facets` (the part, scale,
 variant, period, seller the words beside a number state); `number_format` the precision
@@ -15,7 +16,7 @@ Exports: `PageContext`, `ContextConfig`, `facets_at`, `scale_at`, `number_format
 and `sentence_context.sentence_context` are reached through their modules: the names are
 the modules'.)
 
-Modules: `context`, `scopes`, `rounds`, `page_context`, `scale`, `facets`,
+Modules: `context`, `scopes`, `rounds`, `page_patterns`, `page_context`, `scale`, `facets`,
 `sentence_context`, `number_format`, `price_basis`.
 """
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 `pick` chooses among a sentence's mentions by position and role: the number's own clause
 first (a baseline's own figure: "H100의 700W보다"), then what its clause counts, then the
-other clauses, the nearest clause before the number first; `parallel_pairs` pairs k names
-with k numbers in order ("X and Y took 5 and 6 minutes, respectively");
+other clauses, the nearest clause before the number first; k names and k numbers pair up in
+order first (`pairs.parallel_pairs`: "X and Y took 5 and 6 minutes, respectively");
 `system_in_sentence` and `workload_in_sentence` apply them to a sentence (with a relative
 clause's antecedent, a family's product, a figure in brackets right after a name, a name
 beyond a contrast break left to its own side, a part tied by "with" to its product); `baseline_of` names what a number is
@@ -21,6 +21,7 @@ from extractor.extract.names.name_kinds import is_family
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.comparisons import unknown_baseline
 from extractor.extract.sentences.roles import Mention, SentenceInfo, SentenceRoles, topic_of
+from extractor.extract.linking.pairs import sentence_pairs
 from extractor.extract.linking.topics import topic_particles
 
 
@@ -186,56 +187,6 @@ def _head_of_part(m: Mention, mentions: list[Mention], sentence: str, lang: str)
     return head if rx.fullmatch(sentence, head.end, m.start) else m
 
 
-def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: SentenceRoles,
-                   clause: tuple[int, int], respectively: bool = False,
-                   sentence: str = "") -> dict[int, Mention]:
-    """k names followed by k numbers in one clause pair up in order ("BERT-Base에서
-    BERT-Large ... 84.4%에서 86.6%"); with a "respectively" word in the sentence, across
-    clauses ("X and Y took 5 and 6 minutes, respectively")."""
-    c0, c1 = clause
-    if respectively:
-        c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
-    qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
-    ms = [m for m in mentions if m.start >= c0 and m.end <= c1
-          and not roles.of(m).counted and not roles.of(m).owned]
-    # "目标物体检测(MASKR-CNN)": a name restated right after itself is one name
-    ms = [m for i, m in enumerate(ms) if i == 0 or m.entity.canonical != ms[i - 1].entity.canonical]
-    if respectively and ms:
-        # "8项任务中 ... 将A、B、C和D任务分别提升18%、14%、11%和8%": the numbers paired are
-        # the run after the names, not a count that stands before them
-        qs = [q for q in qs if q.start >= max(m.end for m in ms)]
-        if sentence and len(ms) > len(qs) >= 2:
-            # "GeForce RTX 30系列GPU,其中包括A、B、C等3款,價格分別為...": the figures pair with
-            # the coordinated list of names right before them, not with a name before the list
-            ms = _coordinated_run(ms, sentence)
-        if len(qs) == len(ms) + 1 and qs[0].unit == "count" and all(q.unit != "count" for q in qs[1:]):
-            # "A、B、C等3款,價格分別為499、699、1499美元": the count right after the names counts
-            # the list; the figures after it pair up
-            qs = qs[1:]
-    names = {m.entity.canonical for m in ms}
-    if len(qs) < 2 or len(ms) != len(qs) or len(names) != len(ms):
-        return {}
-    if len({q.quantity for q in qs}) > 1:
-        # "MI350 시리즈는 기존 MI300X에서는 ... 4배 높은 최대 20PF": a factor and the figure it
-        # multiplies are one statement, not one figure for each name
-        return {}
-    if max(m.end for m in ms) > min(q.start for q in qs):
-        return {}
-    return {id(q): m for q, m in zip(sorted(qs, key=lambda q: q.start),
-                                     sorted(ms, key=lambda m: m.start))}
-
-
-def _coordinated_run(ms: list[Mention], sentence: str) -> list[Mention]:
-    """The last names of `ms` joined by coordination ("A、B和C", "A, B and C")."""
-    rx = cues().coordination
-    run = ms[-1:]
-    for a in reversed(ms[:-1]):
-        if not rx.fullmatch(sentence, a.end, run[0].start):
-            break
-        run.insert(0, a)
-    return run
-
-
 def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system: Mention | None) -> str:
     """The baseline a number is compared against: a baseline name of its clause, else the
     nearest of its sentence on the side the language puts it ("2x faster than H100 and 5x
@@ -273,7 +224,7 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
         return None, ""
     c = cues()
     sent = info.text
-    pairs = _pairs(memo, SYSTEM, sentence_qs, info, info.systems, clause)
+    pairs = sentence_pairs(memo, SYSTEM, sentence_qs, info, info.systems, clause)
     bracketed = _bracketed_after_name(info.systems, sent, q)
     if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
         bracketed = None  # a baseline never owns a factor or a share (`pick`)
@@ -353,7 +304,7 @@ def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int
                           memo: dict) -> tuple[Mention | None, str]:
     if not info.workloads:
         return None, ""
-    pairs = _pairs(memo, WORKLOAD, sentence_qs, info, info.workloads, clause)
+    pairs = sentence_pairs(memo, WORKLOAD, sentence_qs, info, info.workloads, clause)
     if id(q) in pairs:
         return pairs[id(q)], "clause"
     m, where = pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
@@ -399,28 +350,3 @@ def _other_sides_model(info: SentenceInfo, m: Mention, q: Quantity) -> bool:
     ours = any(m.end <= s.start and s.end <= q.start and not roles.of(s).baseline
                and across_contrast(info.text, info.lang, m.end, s.start) for s in info.systems)
     return theirs and ours
-
-
-def _pairs(memo: dict, kind: str, quantities: list[Quantity], info: SentenceInfo,
-           mentions: list[Mention], clause: tuple[int, int]) -> dict[int, Mention]:
-    """`parallel_pairs` of sentence `info`'s `mentions` of one kind, remembered in the
-    sentence's `memo` per kind of name and clause; whether the sentence says
-    "respectively" is read only where pairs may be (k >= 2 names and numbers)."""
-    if len(quantities) < 2 or len(mentions) < 2:
-        return {}  # k names and k numbers, k >= 2: none (read without a key built)
-    resp = memoised(memo, "respectively", respectively, info, quantities)
-    return memoised(memo, ("pairs", kind, clause, resp), parallel_pairs,
-                    quantities, mentions, info.roles, clause, resp, info.text)
-
-
-def memoised(memo: dict, key, fn, *args):
-    """`fn(*args)`, kept in a sentence's `memo` under `key` for its other claims."""
-    if key not in memo:
-        memo[key] = fn(*args)
-    return memo[key]
-
-
-def respectively(info: SentenceInfo, sentence_qs: list[Quantity]) -> bool:
-    """"X and Y took 28.3 and 14.5 minutes (respectively)": numbers pair with names."""
-    return cues().respectively.search(info.text) is not None or \
-        any("unit_shared" in (o.flags or ()) for o in sentence_qs)

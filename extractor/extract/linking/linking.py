@@ -23,7 +23,8 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.linking import topics
 from extractor.extract.text.cues import lang_key
-from extractor.extract.linking.candidates import baseline_of, memoised
+from extractor.extract.linking.candidates import baseline_of
+from extractor.extract.linking.pairs import memoised
 from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.linking.link_kinds import ANY, ClaimKind
 from extractor.extract.quantities.quantities import Quantity
