@@ -89,7 +89,6 @@ def test_fold_keeps_every_offset():
 # --- the gate before a search for a word ending at a number -----------------------------
 
 from extractor.extract.quantities.quantity_grammar import grammar  # noqa: E402
-from extractor.extract.text.literal_gates import EndingPattern  # noqa: E402
 
 _G = grammar(("en", "ko", "zh"))
 _ENDING = {"qualifier": _G.qual_before_re, "currency": _G.prefix_re}
@@ -102,10 +101,12 @@ _BEFORE = st.lists(st.one_of(
 @settings(max_examples=400, deadline=None)
 @given(_BEFORE, st.integers(0, 30), st.sampled_from(sorted(_ENDING)))
 def test_ending_gate_lets_every_match_through(text, back, which):
-    """Where the window before an offset holds a match of an ending pattern, its gate lets
-    the search run: the gated search finds what the plain one does."""
-    rx: EndingPattern = _ENDING[which]
+    """Where the window before an offset holds a match of an ending pattern (the grammar's
+    qualifier and currency words, `quantities.ending_words.EndingWords`), its `EndingGate`
+    lets the search run. (That the gated, reversed search then finds what the plain one
+    does: tests/test_quantities_gates.py.)"""
+    words = _ENDING[which]
     for hi in range(len(text) + 1):
         lo = max(0, hi - back)
-        plain = rx.regex.search(text, lo, hi)
-        assert (plain and plain.span()) == ((m := rx.search(text, lo, hi)) and m.span()), (text, lo, hi)
+        if words.forward.search(text, lo, hi):
+            assert words.gate.may_end(text, lo, hi), (text, lo, hi)

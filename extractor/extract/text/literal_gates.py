@@ -210,24 +210,3 @@ class EndingGate:
         tail = text[lo:hi].rstrip(_BLANKS)[-self.k:]
         tail = tail.lower() if tail.isascii() else fold_ascii_case(tail)  # (the common case inline)
         return tail in self.ends or tail.endswith(self.short)
-
-
-class EndingPattern:
-    """A pattern of `words` then blanks, anchored at the end (`...[ \\t\\u00a0]*\\Z`), whose
-    `search(text, lo, hi)` looks in the window before `hi` only where its `EndingGate`
-    lets a match be (profiled: these searches, asked before every number, tried tens of
-    groups of words at each position of their window).
-
-    >>> rx = EndingPattern(re.compile(r"(?:about|up to)[ ]*\\Z", re.I), ["about", "up to"])
-    >>> rx.search("took About 5", 0, 11).group(), rx.search("took 5", 0, 5)
-    ('About ', None)
-    """
-
-    __slots__ = ("regex", "gate")
-
-    def __init__(self, regex: re.Pattern, words):
-        self.regex = regex
-        self.gate = EndingGate(words)
-
-    def search(self, text: str, lo: int, hi: int) -> re.Match | None:
-        return self.regex.search(text, lo, hi) if self.gate.may_end(text, lo, hi) else None
