@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from extractor.extract.context.context import PageContext
 from extractor.extract.context.page_patterns import patterns as _patterns
+from extractor.extract.text.literal_gates import innermost_literals
 from extractor.extract.context.rounds import all_rounds, pick_round, round_for_date
 from extractor.extract.context.scopes import block_at, blocks, innermost, scopes_of
 
@@ -190,8 +191,7 @@ def _may_name_month(text: str) -> bool:
 @lru_cache(maxsize=1)
 def _month_stems() -> tuple[str, ...]:
     """The month names no other one holds ("jan" holds for "january")."""
-    names = _patterns().months
-    return tuple(sorted(n for n in names if not any(o != n and o in n for o in names)))
+    return innermost_literals(_patterns().months)
 
 
 def page_date(text: str) -> str:

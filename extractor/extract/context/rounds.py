@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims import full_dates
-from extractor.extract.text.literal_gates import fold_ascii_case
+from extractor.extract.text.literal_gates import fold_ascii_case, innermost_literals
 from extractor.extract.text.regex_tools import literal_alternation
 from extractor.extract.text.skipping import SkippingPattern
 
@@ -117,8 +117,8 @@ def states_past_result(text: str) -> bool:
 def _past_cue_words() -> tuple[str, ...]:
     """The past-result cues folded as `fold_ascii_case` folds a text, but those holding
     another (found wherever it is)."""
-    cues = {fold_ascii_case(w) for w in lexicons.load("context_rounds.json").get("past_result_cues", []) if w}
-    return tuple(sorted(w for w in cues if not any(o != w and o in w for o in cues)))
+    return innermost_literals(fold_ascii_case(w) for w in lexicons.load("context_rounds.json").get("past_result_cues", [])
+                              if w)
 
 
 def past_round(text: str, at: int, rnd: str, suite: str, date: str,

@@ -29,6 +29,17 @@ def fold_ascii_case(text: str) -> str:
     return text.lower()
 
 
+def innermost_literals(words) -> tuple[str, ...]:
+    """The words that hold no other of `words`, sorted: a text holds one of `words` exactly
+    when it holds one of these, so an `in` test per word needs only these.
+
+    >>> innermost_literals(["january", "jan", "june", "posted in", "posted"])
+    ('jan', 'june', 'posted')
+    """
+    distinct = set(words)
+    return tuple(sorted(w for w in distinct if not any(o != w and o in w for o in distinct)))
+
+
 def required_literals(pattern: str, flags: int = 0) -> tuple[tuple[str, ...], bool] | None:
     r"""(literals, folded): every match of `pattern` holds one of `literals`, as written
     when `folded` is False, else in `fold_ascii_case` of the text; None when no such
