@@ -12,13 +12,28 @@ milliseconds per page and claims found. With `--profile`, prints the 15 function
 the most cumulative time (cProfile). Also prints the confidence calibration against the
 corpus's gold (the samples', or the development set's `gold.csv` beside its corpus): the
 share of claims above 0.5, 0.7, 0.9 that match a gold row, linked.
+
+    .venv/bin/python benchmarks/bench_extract.py --corpus DIR --against REV [--rounds N]
+
+compares this tree's first pass with another commit's (or another checkout's, given as a
+folder), on the same machine in the same run: `--rounds` times each, alternating ABBA so
+that a drift in the machine's load falls on both, a fresh process of each tree
+(`first_pass_child.py`) times every page's first pass in CPU time. Prints each tree's median
+pass and the sum over pages of each page's fastest pass (the steadiest figure on a shared
+machine: a page's fastest pass is the one least disturbed), and their ratios.
 """
 from __future__ import annotations
 
 import argparse
 import cProfile
+import io
+import json
 import pstats
+import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,7 +57,13 @@ def main() -> None:
     ap.add_argument("--best-of", type=int, default=3,
                     help="timed rounds; the fastest is reported (the machine may be shared)")
     ap.add_argument("--skip-big", action="store_true", help="skip the one-large-page test")
+    ap.add_argument("--against", metavar="REV",
+                    help="compare first passes with this commit (or checkout folder), fresh processes")
+    ap.add_argument("--rounds", type=int, default=6, help="with --against: fresh processes per tree")
     args = ap.parse_args()
+    if args.against:
+        compare_against(args.against, args.corpus, args.rounds)
+        return
 
     t0 = time.perf_counter()
     entity_finder()
@@ -142,6 +163,50 @@ def main() -> None:
         run_all()
         prof.disable()
         pstats.Stats(prof).sort_stats("cumulative").print_stats(15)
+
+
+def first_passes(tree: Path, corpus: Path) -> dict:
+    """A fresh process's first pass in `tree`: {"cpu_ms": {doc_id: ms}, "claims": n}."""
+    child = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "first_pass_child.py"),
+                            str(tree), str(corpus)], capture_output=True, text=True, check=True)
+    return json.loads(child.stdout.strip().splitlines()[-1])
+
+
+def pass_figures(runs: list[dict]) -> tuple[float, float]:
+    """(median pass, sum of each page's fastest pass), in ms, over one tree's runs.
+
+    >>> pass_figures([{"cpu_ms": {"a": 2.0, "b": 5.0}}, {"cpu_ms": {"a": 3.0, "b": 4.0}},
+    ...               {"cpu_ms": {"a": 9.0, "b": 9.0}}])
+    (7.0, 6.0)
+    """
+    totals = [sum(run["cpu_ms"].values()) for run in runs]
+    fastest = sum(min(run["cpu_ms"][doc] for run in runs) for doc in runs[0]["cpu_ms"])
+    return statistics.median(totals), fastest
+
+
+def compare_against(rev: str, corpus: Path, rounds: int) -> None:
+    """This tree's first pass against `rev`'s, alternated ABBA in fresh processes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        other = Path(rev)
+        if not other.is_dir():  # a commit: its files, without touching this checkout
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True,
+                                     check=True).stdout
+            other = Path(tmp, "other")
+            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+                tar.extractall(other, filter="data")
+        trees = {"this tree": ROOT, rev: other.resolve()}
+        runs: dict[str, list[dict]] = {name: [] for name in trees}
+        for r in range(rounds):
+            order = list(trees) if r % 2 == 0 else list(trees)[::-1]
+            for name in order:
+                runs[name].append(first_passes(trees[name], corpus))
+    pages = len(runs["this tree"][0]["cpu_ms"])
+    figures = {name: pass_figures(tree_runs) for name, tree_runs in runs.items()}
+    for name, (median, fastest) in figures.items():
+        print(f"{name:>12}: {runs[name][0]['claims']} claims; first pass, median of {rounds}:"
+              f" {median / pages:.2f} ms/page CPU; sum of each page's fastest: {fastest / pages:.2f} ms/page")
+    (m_this, f_this), (m_other, f_other) = figures["this tree"], figures[rev]
+    print(f"this tree / {rev}: {m_this / m_other:.3f}x (medians), {f_this / f_other:.3f}x (fastest per page)")
 
 
 if __name__ == "__main__":
