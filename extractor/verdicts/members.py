@@ -147,6 +147,13 @@ class Member:
             return self.lo, self.hi
         return self.lo * scale, self.hi * scale
 
+    def exact_interval(self, normalised: bool) -> tuple[float, float]:
+        """The interval of the stated number alone, its qualifier ignored."""
+        scale = self.scale if normalised else None
+        if scale is None:
+            return self.exact_lo, self.exact_hi
+        return self.exact_lo * scale, self.exact_hi * scale
+
     def covers(self, x: float, normalised: bool) -> bool:
         lo, hi = self.interval(normalised)
         return lo <= x <= hi
