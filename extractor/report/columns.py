@@ -218,7 +218,9 @@ CONSISTENCY = (
            "on which page the values differ, or that the group names no workload (number "
            "format) and a page states several values under it: figures of "
            "several workloads, not compared across pages. It names the best case (\"up to "
-           "30 x\", an upper bound) a value lies below or above.",
+           "30 x\", an upper bound) a value lies below or above, and a value compared as "
+           "approximate because it stands right after a letter a damaged page lost "
+           "(`?`), where its qualifier may have stood.",
            "figures of several kinds, not compared across pages: the group names no "
            "workload and set1/en_05.txt states 1.5 x to 4 x"),
 )

@@ -18,6 +18,10 @@ are two different bounds). A page that restates its own best case without the "u
 (a headline "30배" over the body's "최대 30배") states the bound once (`_best_cases`).
 `verdict_note` names the best case an agreement or a conflict rests on.
 
+A value a damaged page states right after a lost letter, where a qualifier may have
+stood ("快约?1.8 倍"; `lost_qualifier`), has an unknown exactness: it is compared as
+"about" that value (`ConsistencyConfig.approx_tolerance`), and `verdict_note` says so.
+
 One exception turns a conflict of the values into `within_page`: a group whose key
 lacks a field that varies its metric's figure (`ConsistencyConfig.varying_fields`: the
 workload of a speed-up, the number format of a compute figure) and in which a page
@@ -222,6 +226,13 @@ def _spread_page(items: list[Member]) -> str:
 
 def judge(key: GroupKey, items: list[Member], config: ConsistencyConfig) -> Judgement:
     """The verdict of a group and why (module docstring)."""
+    found = _judge_values(key, items, config)
+    lost = _lost_qualifier_note(items, config)
+    return Judgement(found.verdict, found.note + lost) if lost else found
+
+
+def _judge_values(key: GroupKey, items: list[Member], config: ConsistencyConfig
+                  ) -> Judgement:
     found = _interval_judgement(items)
     if found.verdict != "conflict":
         return found
@@ -232,3 +243,19 @@ def judge(key: GroupKey, items: list[Member], config: ConsistencyConfig) -> Judg
     fields = " or ".join(_FIELD_WORDS.get(n, n) for n in missing)
     return Judgement("within_page", f"figures of several kinds, not compared across pages: "
                                     f"the group names no {fields} and {spread}")
+
+
+def _lost_qualifier_note(items: list[Member], config: ConsistencyConfig) -> str:
+    """A value compared as approximate because a lost letter stands where its qualifier
+    would be (`lost_qualifier`), said with the first page it is on; '' when none is."""
+    lost = sorted((m for m in items if m.qualifier_lost), key=lambda m: (m.doc_id, m.row))
+    if not lost:
+        return ""
+    m = lost[0]
+    at = m.sentence.find(m.surface)
+    mark = m.sentence[at - 1] if at > 0 else "?"
+    more = len({o.doc_id for o in lost}) - 1
+    return (f"; {m.label()} ({m.doc_id}{f' and {more} more' if more else ''}) stands right "
+            f"after '{mark}', a letter the damaged page lost where a qualifier may have "
+            f"stood: its exactness is unknown, compared as about {m.label()} "
+            f"(±{config.approx_tolerance:.0%})")

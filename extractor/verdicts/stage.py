@@ -44,7 +44,9 @@ How, in order:
    `within_page` when values differ but each difference is on one page, or when the key
    lacks the workload (number format) and a page states several values under it
    (per-workload figures, not compared across pages), `single` for one page and one
-   value; `verdict_note` says why.
+   value; `verdict_note` says why. A value a damaged page states right after a lost
+   letter, where its qualifier may have stood (`lost_qualifier`), is compared as
+   approximate.
 5. Reference (`reference.check_reference`): the rows of the group's system
    (any claim name a row answers to), benchmark, round and stated scale; time-to-train
    groups against their times (`reference_value` in minutes), relative groups (per cent
