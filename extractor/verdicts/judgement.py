@@ -182,19 +182,29 @@ def _below_note(docs) -> str:
 
 def _above_note(docs) -> str:
     """A conflict with a best case said as such: a value of another page above it, or
-    two pages' differing best cases; '' when no best case is in conflict."""
-    pairs = [(da, ma, ra, db, mb, rb)
-             for da, page_a in sorted(docs.items()) for ma, ra in page_a if ra[2]
-             for db, page_b in sorted(docs.items()) if db != da for mb, rb in page_b
-             if not _consistent(ra, rb)]
-    if not pairs:
-        return ""
-    da, ma, ra, db, mb, rb = pairs[0]
-    if rb[2]:
-        return f"; the best cases up to {ma.label()} ({da}) and up to {mb.label()} ({db}) " \
-               "differ"
-    return f"; {mb.label()} ({db}) is above the best case up to {ma.label()} ({da}), an " \
-           "upper bound"
+    two pages' differing best cases; '' when no best case is in conflict. Distinct
+    readings are compared once (copies of a page repeat them)."""
+    said: dict[Reading, list[tuple[str, Member]]] = {}
+    for doc, page in sorted(docs.items()):
+        for m, r in page:
+            said.setdefault(r, []).append((doc, m))
+    for ra, stated_a in said.items():
+        if not ra[2]:
+            continue
+        doc_a, ma = stated_a[0]
+        for rb, stated_b in said.items():
+            if _consistent(ra, rb):
+                continue
+            other = next(((d, m) for d, m in stated_b if d != doc_a), None)
+            if other is None:
+                continue
+            doc_b, mb = other
+            if rb[2]:
+                return f"; the best cases up to {ma.label()} ({doc_a}) and up to " \
+                       f"{mb.label()} ({doc_b}) differ"
+            return f"; {mb.label()} ({doc_b}) is above the best case up to {ma.label()} " \
+                   f"({doc_a}), an upper bound"
+    return ""
 
 
 def verdict(items: list[Member]) -> str:
