@@ -1170,8 +1170,8 @@ def test_api_prices_of_no_named_model_are_not_compared(reference):
 
 
 #: the verdicts package's modules in dependency order: each imports only those before it
-VERDICTS_ORDER = ("config", "columns", "reference_names", "names", "reference_table", "keys",
-                  "members", "grouping", "recovery", "why", "judgement", "reference_check",
+VERDICTS_ORDER = ("config", "columns", "reference_names", "lost_qualifier", "names",
+                  "reference_table", "keys", "members", "grouping", "recovery", "why", "judgement", "reference_check",
                   "reference_relative", "reference", "stage")
 
 

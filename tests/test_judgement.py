@@ -82,7 +82,8 @@ def test_the_same_spreads_under_a_named_workload_still_conflict(reference):
     g = groups_of(reference, *h100_over_a100("ResNet-50")).iloc[0]
     assert g["verdict"] == "conflict"
     assert g["verdict_note"] == ("set1/en_05.txt and set1/zh_03.txt each state a value the "
-                                 "other does not")
+                                 "other does not; 6 x (set1/zh_03.txt) is above the best "
+                                 "case up to 4 x (set1/en_05.txt), an upper bound")
 
 
 def test_without_the_rule_the_spreads_conflict(reference):
@@ -91,20 +92,46 @@ def test_without_the_rule_the_spreads_conflict(reference):
         == "conflict"
 
 
-def test_a_best_case_without_a_workload_is_no_conflict(reference):
-    """set3/ko_01 states "up to 30x" (its headline drops the "up to") of LLM inference;
-    set2/en_02 a 2.5x theoretical gain: a best case of several workloads is not the
-    figure of another."""
+def gb200_over_h100():
+    """set2/en_02's 2.5x (theoretical) and set3/ko_01's "up to 30x" (LLM inference), whose
+    headline restates it without the "up to"."""
     ko = dict(system="GB200", baseline="H100", context="date=2024-03-19", lang="ko")
-    groups = groups_of(
-        reference,
-        row("set2/en_02.txt", 2.5, "x", "2.5x", EN_02_GB200, system="GB200", baseline="H100",
-            context="suite=inference"),
-        row("set3/ko_01.txt", 30, "x", "30배", KO_01_HEAD, **ko),
-        row("set3/ko_01.txt", 30, "x", "30배", KO_01_BODY, qualifier="at_most", **ko))
+    return [row("set2/en_02.txt", 2.5, "x", "2.5x", EN_02_GB200, system="GB200",
+                baseline="H100", context="suite=inference"),
+            row("set3/ko_01.txt", 30, "x", "30배", KO_01_HEAD, **ko),
+            row("set3/ko_01.txt", 30, "x", "30배", KO_01_BODY, qualifier="at_most", **ko)]
+
+
+def test_a_value_below_a_best_case_is_consistent_with_it(reference):
+    """"Up to 30x" is an upper bound, not a spread of values: set2/en_02's 2.5x lies below
+    it. set3/ko_01's headline "30배" is its body's "최대 30배" without the "up to" (one
+    figure of the page), so the page states the bound, not also an exact 30x."""
+    groups = groups_of(reference, *gb200_over_h100())
     g = groups.iloc[0]
-    assert len(groups) == 1 and g["verdict"] == "within_page"
-    assert g["verdict_note"].endswith("set3/ko_01.txt states up to 30 x")
+    assert len(groups) == 1 and g["verdict"] == "agree"
+    assert g["verdict_note"] == ("the values of 2 pages agree within their tolerances; up to "
+                                 "30 x (set3/ko_01.txt) is a best case, an upper bound: 2.5 x "
+                                 "(set2/en_02.txt) below it is consistent with it")
+
+
+def test_a_value_above_a_best_case_conflicts_with_it(reference):
+    """set1/zh_03's "理论性能提升了足足6倍" is above set1/en_05's "up to four times": both
+    cannot hold, even in a group that names no workload (a best case is no spread)."""
+    rows = h100_over_a100()
+    g = groups_of(reference, rows[0], rows[3]).iloc[0]
+    assert g["verdict"] == "conflict"
+    assert g["verdict_note"] == ("each page states one value, and they differ; 6 x "
+                                 "(set1/zh_03.txt) is above the best case up to 4 x "
+                                 "(set1/en_05.txt), an upper bound")
+    below = groups_of(reference, rows[0], rows[4]).iloc[0]  # zh_03's 1.8倍
+    assert below["verdict"] == "agree" and "1.8 x (set1/zh_03.txt) below it" \
+        in below["verdict_note"]
+
+
+def test_without_the_bound_a_page_restating_its_best_case_conflicts(reference):
+    """Read as an exact 30x, set3/ko_01's headline would disagree with set2/en_02's 2.5x."""
+    rows = gb200_over_h100()[:2]
+    assert groups_of(reference, *rows).iloc[0]["verdict"] == "conflict"
 
 
 def test_pages_each_stating_one_compute_figure_still_conflict(reference):

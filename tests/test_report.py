@@ -515,3 +515,90 @@ def test_values_sentences_and_tables_read_on_any_machine():
                  "td{max-width:18em;overflow-wrap:anywhere}"):
         assert rule in css
     assert "white-space:nowrap}" not in css.split("th{", 1)[1].split("}", 1)[0] + "}"
+
+
+#: rows of a development-set run's consistency.csv (/tmp/base13/dev, session 13), one or
+#: two per verdict the stage writes
+DEV_GROUPS = [
+    ("g1d684055b1", "H100", "compute", "precision=FP8", 7,
+     "3958 TFLOPS;3.96 PFLOPS;3958 TFLOPS;989 TFLOPS;4000 TFLOPS;4000 TFLOPS;1.98 PFLOPS;"
+     "1.98 PFLOPS", "conflict", "none",
+     "set1/en_06.txt;set1/en_06.txt;set1/ko_07.txt;set2/zh_04.txt;set2/zh_07.txt;"
+     "set2/zh_07__latin1.txt;set3/en_05.txt;set3/en_05__junk.txt",
+     "each page states one value, and they differ"),
+    ("g54d5d560c8", "A100", "compute", "", 1, "156 TFLOPS;312 TFLOPS;624 TOPS",
+     "within_page", "none", "set3/zh_02.txt;set3/zh_02.txt;set3/zh_02.txt",
+     "the values differ on one page (set3/zh_02.txt)"),
+    ("g39a0ced35b", "B200", "count", "", 1, "36 count;72 count", "within_page", "none",
+     "set2/zh_08.txt;set2/zh_08.txt", "the values differ on one page (set2/zh_08.txt)"),
+    ("g17c7e2103c", "H200", "bandwidth", "suite=inference;part=hbm", 3,
+     "4.8 TB/s;4.8 TB/s;4.8 TB/s", "agree", "none",
+     "set2/zh_04.txt;set2/zh_07.txt;set2/zh_07__latin1.txt",
+     "the values of 3 pages agree within their tolerances"),
+    ("gc9f36032bd", "H200", "memory", "round=v4.1;part=hbm;scale=rack", 1, "1.1 TB",
+     "single", "none", "set2/zh_04.txt", "one page"),
+]
+
+
+def dev_groups() -> pd.DataFrame:
+    return pd.DataFrame(DEV_GROUPS, columns=["group_id", "system", "metric", "context",
+                                             "n_docs", "values", "verdict",
+                                             "reference_verdict", "doc_ids", "verdict_note"])
+
+
+def summary_figures(doc) -> dict[str, int]:
+    return {a.text_content()[len(a.findtext("b")):]: int(a.findtext("b"))
+            for a in doc.cssselect("#summary a")}
+
+
+def chart_bars(doc) -> dict[str, int]:
+    """(column verdict) -> count, as the verdict chart's bars say."""
+    out = {}
+    for g in doc.cssselect("#verdict-chart svg g"):
+        column_verdict = g.findtext("title").split(": ", 1)[1]
+        out[column_verdict] = int(g.cssselect("text")[-1].text)
+    return out
+
+
+def test_every_verdict_is_counted_apart_in_summary_and_chart():
+    """Groups that differ within one page are neither agreements nor conflicts nor single
+    pages: the summary and the verdict chart count each verdict the stage writes."""
+    doc = parse(render_report(pd.DataFrame(), pd.DataFrame(), dev_groups()))
+    figures = summary_figures(doc)
+    assert figures["groups"] == 5
+    assert (figures["agree across pages"], figures["differ within one page"],
+            figures["conflict across pages"], figures["one page, nothing to compare"]) \
+        == (1, 2, 1, 1)
+    assert (figures["match the official result"], figures["mismatch the official result"],
+            figures["no official result to check"]) == (0, 0, 5)
+    assert chart_bars(doc) == {"verdict agree": 1, "verdict within_page": 2,
+                               "verdict conflict": 1, "verdict single": 1,
+                               "reference_verdict match": 0, "reference_verdict mismatch": 0,
+                               "reference_verdict none": 5}
+    # a figure or bar other than the review's filters all groups by its verdict
+    within = doc.cssselect('#summary a[data-filter="within_page"]')
+    assert len(within) == 1 and within[0].get("data-box") == "box-groups"
+    assert doc.cssselect('#verdict-chart a[data-filter="within_page"]')
+    # "match" is part of every "mismatch" row: that bar lists all groups unfiltered
+    assert not doc.cssselect('#verdict-chart a[data-filter="match"]')
+
+
+def test_a_verdict_the_report_does_not_know_is_counted_under_its_own_name():
+    groups = dev_groups()
+    groups.loc[0, "verdict"] = "disputed"
+    figures = summary_figures(parse(render_report(pd.DataFrame(), pd.DataFrame(), groups)))
+    assert figures["disputed"] == 1 and figures["conflict across pages"] == 0
+
+
+def test_a_dev_run_summary_counts_each_verdict_of_its_table(devset_run):
+    from extractor.report.verdict_counts import PAGE_VERDICTS, REFERENCE_VERDICTS
+
+    _, _, groups = tables(devset_run)
+    doc = parse((devset_run / "report.html").read_text(encoding="utf-8"))
+    figures, bars = summary_figures(doc), chart_bars(doc)
+    for column, known in (("verdict", PAGE_VERDICTS), ("reference_verdict", REFERENCE_VERDICTS)):
+        counts = groups[column].value_counts()
+        assert set(counts.index) <= {v for v, _ in known}
+        for verdict, label in known:
+            assert figures[label] == bars[f"{column} {verdict}"] == counts.get(verdict, 0)
+    assert figures["differ within one page"] > 0

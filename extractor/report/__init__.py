@@ -10,7 +10,8 @@ The page loads nothing: a Content-Security-Policy meta tag allows only the repor
 style sheet and its one small script (sorting, filtering, paging), each by its SHA-256
 hash. Without the script every row is shown; with it long tables show 100 rows at a time.
 
-Order of the page: the run in figures (each linking to its list); what needs review
+Order of the page: the run in figures (each linking to its list) and a chart of the
+groups per verdict (`verdict_counts`: every verdict the stage writes, apart); what needs review
 (mismatches with the official record, then conflicts between pages), each with the
 explanation beside the verdict, the collapsed values ("5.78 min ×600, 5 pages") and the
 sentences behind them, the number marked; a chart per benchmark of claimed time-to-train
@@ -32,6 +33,7 @@ from extractor.report import columns as column_docs
 from extractor.report.chart import time_to_train_charts
 from extractor.report.claim_rows import ReportClaims
 from extractor.report.page_rows import ReportPages
+from extractor.report.verdict_counts import verdict_chart, verdict_counts
 from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS, PAGE_NUMERIC,
                                    PAGE_TABLE_COLUMNS, claim_views, group_order, group_views,
                                    headers, page_views, summary)
@@ -137,6 +139,7 @@ def report_pieces(documents: pd.DataFrame | ReportPages, claims: pd.DataFrame | 
         style=Markup(style),     # our own files, not page text
         script=Markup(script),
         figures=figures, languages=languages,
+        verdicts=verdict_chart(verdict_counts(order.verdicts)),
         review=review, n_review=order.n_review,
         groups=group_rows, n_groups=len(order.ranked),
         group_headers=headers("consistency.csv", _present(groups.columns, GROUP_TABLE_COLUMNS),

@@ -102,10 +102,10 @@ def time_to_train_charts(claimed: dict[str, list[float]], groups: pd.DataFrame,
     (`ReportClaims.claimed_minutes`). A latency or "a one-minute read" that the claim
     stage called a time finds no official row and is not plotted; times that are not
     positive numbers are left out (a log axis has no place for 0)."""
-    by_benchmark: dict[str, list[tuple[str, str, list[float], float | None, str]]] = {}
+    by_benchmark: dict[str, list[tuple[str, str, list[float], float | None, str, str]]] = {}
     for row in records(groups, ["group_id", "system", "workload", "metric", "context",
                                 "reference_value", "reference_verdict", "reference_round",
-                                "reference_division"]):
+                                "reference_division", "verdict"]):
         gid = text(row["group_id"])
         minutes = [v for v in claimed.get(gid, ()) if _plottable(v)]
         if text(row["metric"]) != "time_to_train" or not minutes \
@@ -116,7 +116,8 @@ def time_to_train_charts(claimed: dict[str, list[float]], groups: pd.DataFrame,
         official = finite(row["reference_value"])
         official = official if official is not None and _plottable(official) else None
         by_benchmark.setdefault(text(row["workload"]) or "(no benchmark)", []).append(
-            (gid, label, minutes, official, text(row["reference_verdict"])))
+            (gid, label, minutes, official, text(row["reference_verdict"]),
+             text(row["verdict"])))
     return [_layout(name, rows, group_anchor) for name, rows in sorted(by_benchmark.items())]
 
 
@@ -143,7 +144,7 @@ def _round_of(context: str) -> str:
 
 
 def _layout(benchmark, rows, group_anchor) -> Chart:
-    values = [v for _, _, vs, off, _ in rows for v in vs + ([off] if off else [])]
+    values = [v for _, _, vs, off, _, _ in rows for v in vs + ([off] if off else [])]
     lo, hi = min(values), max(values)
     log = hi / lo > 20
     ticks = _ticks(lo, hi, True) if log else _ticks(0.0, hi, False)
@@ -161,7 +162,7 @@ def _layout(benchmark, rows, group_anchor) -> Chart:
 
     chart.ticks = [Tick(x_of(t), fmt(t)) for t in ticks]
     rows = sorted(rows, key=lambda r: (r[3] is None, r[3] or min(r[2]), r[1]))
-    for i, (gid, label, vs, official, verdict) in enumerate(rows):
+    for i, (gid, label, vs, official, verdict, pages_verdict) in enumerate(rows):
         y = TOP + ROW_HEIGHT * i + ROW_HEIGHT / 2
         counts = Counter(round(v, 4) for v in vs)
         dots = [Dot(x_of(v), round(min(9.0, 3.5 + 1.5 * math.log2(n)), 1),
@@ -170,6 +171,8 @@ def _layout(benchmark, rows, group_anchor) -> Chart:
         tip = f"{label}: claimed " + ", ".join(fmt(v) for v in sorted(counts)) + " min"
         if official is not None:
             tip += f"; official {fmt(official)} min ({verdict})"
+        if pages_verdict:
+            tip += f"; pages: {pages_verdict}"
         chart.rows.append(Row(label, y, dots, x_of(official) if official else None, tip,
                               verdict == "mismatch", "#" + group_anchor.get(gid, "groups")))
     return chart

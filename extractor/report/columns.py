@@ -161,11 +161,13 @@ CONSISTENCY = (
     Column("langs", "`;`-joined language of each member claim, in the order of `values`.",
            "und;zh-Hant"),
     Column("values", "`;`-joined `value unit` of each member claim.", "5.78 min;5.78 min"),
-    Column("verdict", "Do the pages agree with each other? `agree` (every value's tolerance "
-           "interval shares a point), `conflict` (two pages state values that cannot both "
-           "hold), `within_page` (values differ, but every difference is already on one "
+    Column("verdict", "Do the pages agree with each other? `agree` (every two values are "
+           "consistent: their tolerance intervals share a point, or one lies at or below "
+           "the other's best case, \"up to\" an upper bound), `conflict` (two pages state "
+           "values that cannot both hold, such as a value above another page's best case), "
+           "`within_page` (values differ, but every difference is already on one "
            "page: copies of that page add members, never a conflict; or the group names no "
-           "workload and a page states several values or a best case under it, so that the "
+           "workload and a page states several values under it, so that the "
            "values are per-workload figures, not compared across pages), or `single` (one "
            "page, one value); `verdict_note` says why.", "agree"),
     Column("reference_value", "The official value the group was checked against: "
@@ -214,8 +216,11 @@ CONSISTENCY = (
            "agree within their tolerances, that each page states one value and they differ, "
            "which two pages each state a value the other does not, or, for `within_page`, "
            "on which page the values differ, or that the group names no workload (number "
-           "format) and a page states several values or a best case under it: figures of "
-           "several workloads, not compared across pages.",
+           "format) and a page states several values under it: figures of "
+           "several workloads, not compared across pages. It names the best case (\"up to "
+           "30 x\", an upper bound) a value lies below or above, and a value compared as "
+           "approximate because it stands right after a letter a damaged page lost "
+           "(`?`), where its qualifier may have stood.",
            "figures of several kinds, not compared across pages: the group names no "
            "workload and set1/en_05.txt states 1.5 x to 4 x"),
 )
@@ -312,8 +317,8 @@ VERDICTS = (
           "5.78 min;6.1 min"),
     Value("within_page", "consistency.csv `verdict`: the values differ, but each difference "
           "is on one page (a page quoting two results under one key), or the values are "
-          "per-workload figures of a group that names no workload (a page states several "
-          "or a best case).", "2000 count;2100 count"),
+          "per-workload figures of a group that names no workload (a page states "
+          "several).", "2000 count;2100 count"),
     Value("single", "consistency.csv `verdict`: one page, one value.", "9 min"),
     Value("match", "consistency.csv `reference_verdict`: the official value lies within the "
           "claims' tolerance.", "28.3 min vs 28.335"),

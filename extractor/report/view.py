@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from extractor.report.columns import anchor, meaning
+from extractor.report.verdict_counts import verdict_counts
 
 if TYPE_CHECKING:
     from extractor.report.claim_rows import ReportClaims
@@ -385,22 +386,25 @@ class Figure:
     value: int
     href: str
     alarm: bool = False
+    #: text the groups table is filtered by when the figure is followed ('' for none)
+    filter: str = ""
 
 
 def summary(pages, n_claims: int, verdicts: list[tuple[str, str]]
             ) -> tuple[list[Figure], list[tuple[str, int]]]:
     """The run in figures (each linking to its list) and the pages per language;
-    `pages`: `page_rows.ReportPages`; `verdicts`: each group's (verdict, reference_verdict)."""
-    n_conflict = sum(verdict == "conflict" for verdict, _ in verdicts)
-    n_mismatch = sum(ref == "mismatch" for _, ref in verdicts)
+    `pages`: `page_rows.ReportPages`; `verdicts`: each group's (verdict, reference_verdict).
+    Every verdict the stage writes has its own figure (`verdict_counts`): groups that
+    differ within one page are not agreements, nor conflicts, nor single pages."""
     figures = [
         Figure("pages", pages.n_pages, "#pages"),
         Figure("failed pages", pages.n_failed, "#pages", pages.n_failed > 0),
         Figure("lossy pages", pages.n_lossy, "#pages", pages.n_lossy > 0),
         Figure("claims", n_claims, "#claims"),
-        Figure("reference mismatches", n_mismatch, "#review", n_mismatch > 0),
-        Figure("conflicts", n_conflict, "#review", n_conflict > 0),
-        Figure("reference matches", sum(ref == "match" for _, ref in verdicts), "#groups"),
         Figure("groups", len(verdicts), "#groups"),
     ]
+    for c in verdict_counts(verdicts):
+        # the groups to review have their own list; the others are filtered in all groups
+        figures.append(Figure(c.label, c.n, "#review" if c.alarm else "#groups",
+                              c.alarm, "" if c.alarm else c.filter))
     return figures, pages.languages.most_common()

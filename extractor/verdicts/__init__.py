@@ -4,7 +4,8 @@ whether their values agree, and what the official results say (consistency.csv).
 It reads the claims table (`columns.ClaimColumns`) and never re-runs extraction. The
 modules depend one way, each only on those before it:
 
-    config, columns, reference_names -> names -> reference_table -> keys -> members
+    config, columns, reference_names, lost_qualifier -> names -> reference_table -> keys
+    -> members
     -> grouping, recovery, judgement -> reference_check -> reference_relative -> reference -> stage
 
 - `check_claims_file(path, reference, config)`, `check_consistency(claims, reference,

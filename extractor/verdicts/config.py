@@ -57,9 +57,9 @@ class ConsistencyConfig:
                                      "throughput", "count")
     #: per metric, the key fields that vary its figure (the workload a speed-up or a
     #: time was measured on; the number format of a compute figure): in a group whose
-    #: key lacks one, a page stating several values or a best case ("1.5x to 2.5x on
-    #: most benchmarks", "up to 30x") holds figures of several workloads, and pages'
-    #: differing values are no conflict (`judgement.judge`)
+    #: key lacks one, a page stating several values ("1.5x to 2.5x on most benchmarks")
+    #: holds figures of several workloads, and pages' differing values are no conflict
+    #: (`judgement.judge`; a best case, "up to 30x", is one figure, an upper bound)
     varying_fields: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("speedup", ("benchmark",)), ("improvement", ("benchmark",)),
         ("throughput", ("benchmark",)), ("latency", ("benchmark",)),

@@ -5,7 +5,8 @@
 - `MemberFactory(columns, config)`: over a `columns.ClaimColumns`, the
   `partitions()` of the table by system and benchmark key, and the `members(rows)` of
   one partition at a time (see `stage`), with their contexts and
-  intervals; what they share (parsed contexts, keys, flags; intervals and counted
+  intervals (a value whose qualifier a damaged page may have lost, `lost_qualifier`,
+  gets an `approx` one); what they share (parsed contexts, keys, flags; intervals and counted
   things within a partition) is worked out once.
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ from extractor.table_files import format_cell
 from extractor.verdicts.columns import NUMBER_COLUMNS, TEXT_COLUMNS, ClaimColumns, finite, text
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.keys import counted_thing
+from extractor.verdicts.lost_qualifier import qualifier_lost
 from extractor.verdicts.names import benchmark_key, system_key
 
 __all__ = ["ClaimColumns", "Member", "MemberFactory", "finite", "half_unit", "text",
@@ -132,6 +134,9 @@ class Member:
     exact_hi: float = 0.0
     #: the key of the group it joined (`grouping.group_claims`)
     bucket: object = None
+    #: a lost letter stands where its qualifier would be: its exactness is unknown and
+    #: its interval is an `approx` one (`lost_qualifier.qualifier_lost`)
+    qualifier_lost: bool = False
 
     @property
     def scale(self) -> float | None:
@@ -146,6 +151,13 @@ class Member:
         if scale is None:
             return self.lo, self.hi
         return self.lo * scale, self.hi * scale
+
+    def exact_interval(self, normalised: bool) -> tuple[float, float]:
+        """The interval of the stated number alone, its qualifier ignored."""
+        scale = self.scale if normalised else None
+        if scale is None:
+            return self.exact_lo, self.exact_hi
+        return self.exact_lo * scale, self.exact_hi * scale
 
     def covers(self, x: float, normalised: bool) -> bool:
         lo, hi = self.interval(normalised)
@@ -254,10 +266,14 @@ class MemberFactory:
                 if said not in counted:
                     counted[said] = counted_thing(m.surface, m.sentence)
                 m.counted = counted[said]
-            stated = (value, surface, qualifier)
+            flags = self._flags[code["flags"][i]]
+            m.qualifier_lost = "lossy_source" in flags and qualifier_lost(
+                m.lang, qualifier, surface, m.sentence, flags)
+            read = "approx" if m.qualifier_lost else qualifier
+            stated = (value, surface, read)
             if stated not in intervals:
                 intervals[stated] = (
-                    tolerance_interval(value, surface, qualifier, config)
+                    tolerance_interval(value, surface, read, config)
                     + tolerance_interval(value, surface, "exact", config))
             m.lo, m.hi, m.exact_lo, m.exact_hi = intervals[stated]
             out.append(m)

@@ -38,12 +38,15 @@ How, in order:
    compared with meets only restatements of its sentence.
 4. Verdicts (`judgement.judge`): every value covers a tolerance interval
    (`tolerance_interval`: the stated precision, the qualifier, plus `rel_tolerance`);
-   `agree` when all intervals of two or more pages share a point, `conflict` when two
-   pages state values that cannot both hold, `within_page` when values differ but each
-   difference is on one page, or when the key lacks the workload (number format) and a
-   page states several values or a best case under it (per-workload figures, not
-   compared across pages), `single` for one page and one value; `verdict_note` says
-   why.
+   `agree` when every two values of two or more pages are consistent (their intervals
+   share a point, or one lies at or below the other's best case: "up to 30x" is an
+   upper bound), `conflict` when two pages state values that cannot both hold,
+   `within_page` when values differ but each difference is on one page, or when the key
+   lacks the workload (number format) and a page states several values under it
+   (per-workload figures, not compared across pages), `single` for one page and one
+   value; `verdict_note` says why. A value a damaged page states right after a lost
+   letter, where its qualifier may have stood (`lost_qualifier`), is compared as
+   approximate.
 5. Reference (`reference.check_reference`): the rows of the group's system
    (any claim name a row answers to), benchmark, round and stated scale; time-to-train
    groups against their times (`reference_value` in minutes), relative groups (per cent
