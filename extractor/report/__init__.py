@@ -33,10 +33,11 @@ from extractor.report import columns as column_docs
 from extractor.report.chart import time_to_train_charts
 from extractor.report.claim_rows import ReportClaims
 from extractor.report.page_rows import ReportPages
+from extractor.report.group_cards import group_order, group_views
 from extractor.report.verdict_counts import verdict_chart, verdict_counts
 from extractor.report.view import (CLAIM_NUMERIC, CLAIM_TABLE_COLUMNS, MAX_ROWS, PAGE_NUMERIC,
-                                   PAGE_TABLE_COLUMNS, claim_views, group_order, group_views,
-                                   headers, page_views, summary)
+                                   PAGE_TABLE_COLUMNS, claim_views, headers, page_views,
+                                   summary)
 
 __all__ = ["render_report", "write_report", "MAX_ROWS", "ReportClaims", "ReportPages",
            "content_security_policy"]

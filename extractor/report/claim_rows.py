@@ -11,8 +11,9 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from extractor.report.view import (EXAMPLES_PER_VALUE, MAX_ROWS, VALUES_LISTED, collapse,
-                                   records, review_group_ids, split_list, text)
+from extractor.report.group_cards import collapse, review_group_ids
+from extractor.report.view import (EXAMPLES_PER_VALUE, MAX_ROWS, VALUES_LISTED, records,
+                                   split_list, text)
 from extractor.table_files import finite
 
 
@@ -81,7 +82,7 @@ class ReportClaims:
 
     def _examples(self, chunk: pd.DataFrame) -> np.ndarray:
         """Rows of groups to review that a card may quote: the first EXAMPLES_PER_VALUE
-        of each value the card lists, and of the group (`view.group_views`)."""
+        of each value the card lists, and of the group (`group_cards.group_views`)."""
         keep = np.zeros(len(chunk), dtype=bool)
         reviewed = np.flatnonzero(chunk["group_id"].isin(self.review_groups).to_numpy())
         rows = records(chunk.iloc[reviewed], ["group_id", "value", "unit"])
