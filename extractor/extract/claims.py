@@ -39,7 +39,8 @@ from extractor.extract.names.entities import find_entities
 from extractor.extract.linking.link_kinds import claim_kind
 from extractor.extract.linking.linking import link_names, memoised, sentence_infos, sources_in_sentence
 from extractor.extract.losses import LossIndex, dropped_syllables
-from extractor.extract.metrics import measured_spans, metric_by_unit, metric_for, reads_cues
+from extractor.extract.metric_cues import cue_reading_kinds
+from extractor.extract.metrics import measured_spans, metric_by_unit, metric_for
 from extractor.extract.context.number_format import number_format_at
 from extractor.extract.not_claims import about_business
 from extractor.extract.not_claims.claims import bare_cue_follows
@@ -142,7 +143,7 @@ class _PageReader:
             if rule:  # names, patterns, counts below two ...; a number without a unit
                 self._reject(idx, rule.name, q)
                 continue
-            flags = [f for f in (q.flags or []) if f]
+            flags = [f for f in q.flags if f] if q.flags else []
             if not q.unit and table is None:
                 # lost letters or a cue word beside it stand for its unit, else it is a
                 # score ("scored 2,900 in Geekbench 6": a score has no unit; the rule
@@ -163,15 +164,18 @@ class _PageReader:
                                 info.comparisons(clauses))
         out = []
         starts, whole = [a for a, _ in clauses], (0, len(sent))
+        # what the link-stage rules read: the sentence's, then each claim's in turn
+        link_facts = NumberFacts(sent, None, info.lang, (), info.lossy, config)
+        link_facts.in_sentence, link_facts.memo = sources_in_sentence(table), memo
         for q, flags in kept:
             clause = clause_at(clauses, starts, q.start, whole)
-            claim = self._claim(idx, q, flags, clause, table, memo)
+            claim = self._claim(idx, q, flags, clause, table, memo, link_facts)
             if claim is not None:
                 out.append(claim)
         return out
 
     def _claim(self, idx: int, q: Quantity, flags: list[str], clause: tuple[int, int],
-               table: Table | None, memo: SentenceFacts) -> Claim | None:
+               table: Table | None, memo: SentenceFacts, facts: NumberFacts) -> Claim | None:
         info, config, infos = self.infos[idx], self.config, self.infos
         sent, lang = info.text, info.lang
         unit, quantity, value_norm = q.unit or "", q.quantity or "unknown", q.value_norm
@@ -202,10 +206,7 @@ class _PageReader:
                           config.carry_workload_sentences, memo, kind, score)
         if score is not None:
             quantity = "unknown"
-        in_sentence = sources_in_sentence(table)
-        facts = NumberFacts(sent, q, lang, (), info.lossy, config)
-        facts.unit, facts.quantity, facts.link, facts.in_sentence, facts.memo = \
-            unit, quantity, link, in_sentence, memo
+        facts.q, facts.unit, facts.quantity, facts.link = q, unit, quantity, link
         rule = first(_LINK_RULES, facts)
         if rule:  # a bare number or a business figure whose own sentence names no product
             return self._reject(idx, rule.name, q)
@@ -220,7 +221,8 @@ class _PageReader:
         return Claim(self.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
-                     ";".join(dict.fromkeys(flags)), link.baseline, link.as_string(), link.deciders())
+                     ";".join(dict.fromkeys(flags)) if flags else "", link.baseline, link.as_string(),
+                     link.deciders())
 
     def _metric(self, idx: int, q: Quantity, quantity: str, unit: str, metric_text: str,
                 clause: tuple[int, int], table: Table | None, memo: SentenceFacts) -> tuple[str, bool, bool]:
@@ -236,13 +238,13 @@ class _PageReader:
                                      clauses=memo.clauses, measured=memo["measured"], facts=memo)
         else:
             metric, cue = metric_for(quantity, metric_text, sent, lang)
-        before = previous(infos, idx, crossing=True) if not cue else None
         back = memoised(memo, "refers_back", refers_back, sent, lang_key(lang))
-        if before is not None and back:
+        before = previous(infos, idx, crossing=True) if back and not cue else None
+        if before is not None:
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
             # sentence that is referred back to names the metric
             metric, cue = metric_for(quantity, "", before.text, lang)
-        unit_metric = metric_by_unit(unit)
+        unit_metric = metric_by_unit(unit) if unit else None
         if unit_metric:  # "in the six months": a period, not a time-to-train
             metric, cue = unit_metric, False
         return metric, cue, back
@@ -301,7 +303,8 @@ _CLAIM_RULES, _LINK_RULES = stage_rules("claim") + stage_rules("claim_unit"), st
 def _cue_readers(quantities: list[Quantity]) -> tuple[tuple[int, int], ...]:
     """The spans of the numbers whose unit does not say what they measure (%, x): a cue
     word standing nearest one of them is its own ("대역폭 2배·전력효율 40%↑")."""
-    return tuple((q.start, q.end) for q in quantities if reads_cues(q.quantity or "unknown"))
+    reading = cue_reading_kinds()  # (the kinds `reads_cues` tests, read once for all)
+    return tuple([(q.start, q.end) for q in quantities if (q.quantity or "unknown") in reading])
 
 
 def _with_tasks(entities: list, tasks: list) -> list:
