@@ -270,11 +270,16 @@ class _PageReader:
         # `offset` finds the paragraph or table whose round governs the sentence
         ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start,
                                metric=metric, quantity=quantity, facts=memo)
+        # (the context has no format nor basis of its own: it is changed only when one is
+        # stated)
         if metric in config.format_metrics:  # 1,979 and 3,958 TFLOPS are FP8 dense and sparse
             fmt = number_format_at(sent, q.start, q.end)
-            ctx = ctx.but(precision=fmt.precision, sparsity=fmt.sparsity)
+            if fmt.precision or fmt.sparsity:
+                ctx = ctx.but(precision=fmt.precision, sparsity=fmt.sparsity)
         if metric in config.basis_metrics and quantity == "money":  # $2.69/hr is no $25,000
-            ctx = ctx.but(per=price_basis_of(self.infos, idx, q.start, q.end, header))
+            per = price_basis_of(self.infos, idx, q.start, q.end, header)
+            if per:
+                ctx = ctx.but(per=per)
         return ctx.as_string()
 
 
