@@ -20,7 +20,7 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.sentences.sentence_facts import fact
 from extractor.extract.text.cues import LANGS, cues, lang_key
-from extractor.extract.metric_cues import (comparison_markers, cue_class, cue_matches, cue_rule,
+from extractor.extract.metric_cues import (comparison_markers, cue_matches, cue_rule,
                                            cue_reading_kinds, from_markers, level_markers,
                                            noun_first_kinds, reads_cues,
                                            span_regex, weak_metrics)
@@ -185,7 +185,7 @@ def _tiered(cue_patterns, low: str, others: tuple[Span, ...], measured: tuple[Me
         for o in numbers:
             if span[0] < o[1] and o[0] < span[1] and o not in inside:
                 inside += (o,)
-        tier = "change" if not noun else "weak" if cue_class(cue_patterns, rank) in weak else "strong"
+        tier = "change" if not noun else "weak" if cue_patterns[rank][4] in weak else "strong"  # its class
         matches.append((tier, rank, metric, span, noun, inside))
     return _CueWords(tuple(matches), len(low), _says_respectively(low))
 

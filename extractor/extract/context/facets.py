@@ -258,15 +258,27 @@ def facet_values(text: str, at: int, metric: str, quantity: str,
     >>> facet_values("In June 2025, AWS cut H100 instance prices by approximately 44%.", 58, "price", "percent")
     ('', '', '', '2025-06', 'aws')
     """
+    change = quantity in ("percent", "factor")
+    parts = _parts_of(metric)
+    # the cues the sentence holds at all (read once for its numbers): most sentences hold
+    # none that a number's metric asks for, and then nothing of the number is read
+    part_cues = parts and _mentions(text, "part")
+    scale_cues = metric in _metrics("scale_metrics") and not change and _mentions(text, "scale")
+    variant_cues = _may_name_variant(text)
+    # a span is the period of a change; any value may be the first of "from A to B"
+    period_cues = _names_change_from(text) or (change and _period_in(text))
+    seller_cues = metric == "price" and _mentions(text, "sellers")
+    if not (part_cues or scale_cues or variant_cues or period_cues or seller_cues):
+        return _NO_FACETS
     m = _NUMBER.match(text, at)
     end = m.end() if m else at
-    parts = _parts_of(metric)
-    part = _nearest(text, at, end, "part", parts, clause) if parts else ""
-    scale = _nearest(text, at, end, "scale", None, clause) \
-        if metric in _metrics("scale_metrics") and quantity not in ("percent", "factor") else ""
-    variant = "china" if _may_name_variant(text) and any(
+    part = _nearest(text, at, end, "part", parts, clause) if part_cues else ""
+    scale = _nearest(text, at, end, "scale", None, clause) if scale_cues else ""
+    variant = "china" if variant_cues and any(
         p.regex.search(text, 0, end + WINDOW) for p, _ in _labelled("variants")) else ""
-    # a span is the period of a change; any value may be the first of "from A to B"
-    period = _period(text, at, end, quantity in ("percent", "factor"), clause)
-    seller = _seller(text, at, clause) if metric == "price" else ""
+    period = _period(text, at, end, change, clause) if period_cues else ""
+    seller = _seller(text, at, clause) if seller_cues else ""
     return part, scale, variant, period, seller
+
+
+_NO_FACETS = ("", "", "", "", "")

@@ -59,7 +59,7 @@ def _clause_separator() -> re.Pattern:
 def _separators(text: str) -> tuple[tuple[int, int], ...]:
     """The clause separators of a sentence, remembered: every claim of a sentence asks
     for its clause (as `_rounds_named`)."""
-    return tuple(m.span() for m in _clause_separator().finditer(text))
+    return tuple([m.span() for m in _clause_separator().finditer(text)])
 
 
 def clause_at(text: str, at: int) -> tuple[int, int]:
