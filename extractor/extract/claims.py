@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from operator import attrgetter
 
 from extractor.extract.claim_rows import CLAIM_COLUMNS, Claim, ClaimConfig
 from extractor.extract.confidence import claim_confidence
@@ -150,7 +151,7 @@ class _PageReader:
                 # bare_number let it through for that)
                 lost = self.unit_loss.overlaps(*window) or bare_cue_follows(sent, q, info.lang)
                 flags.append("unit_missing" if lost else "score")
-            if self.any_loss.overlaps(*window) or info.lossy:
+            if info.lossy or self.any_loss.overlaps(*window):
                 flags.append("lossy_source")
             kept.append((q, flags))
         if not kept:
@@ -317,8 +318,14 @@ def _with_tasks(entities: list, tasks: list) -> list:
     if not tasks:
         return entities
     spans = [(e.start, e.end) for e in entities]
-    extra = [t for t in tasks if not any(a < t.end and t.start < b for a, b in spans)]
-    return sorted(entities + extra, key=lambda e: (e.start, e.end))
+    extra = []
+    for t in tasks:  # (a loop: a generator over the page's entities for each task was a call a step)
+        for a, b in spans:
+            if a < t.end and t.start < b:
+                break
+        else:
+            extra.append(t)
+    return sorted(entities + extra, key=attrgetter("start", "end"))
 
 
 def _share_units(sentence: str, quantities: list[Quantity]) -> list[Quantity]:

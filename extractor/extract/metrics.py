@@ -95,7 +95,9 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     if paired or not words.matches:  # a sentence without a cue word has none for any number
         return paired
     whole = (0, words.length)
-    clause = _with_gloss(low, clause or whole, clauses, at)
+    clause = clause or whole
+    if low[clause[1]:clause[1] + 1] in ("(", "（"):  # a parenthesis after it may gloss it
+        clause = _with_gloss(low, clause, clauses, at)
     if noun_first:  # "4x faster … transfer speeds": a bandwidth
         scopes = ((clause, ("strong",)), (clause, ("weak", "change")))
     else:  # "효율성이 최대 40% 개선": the nearer word, a gain

@@ -103,8 +103,8 @@ def _mentions(text: str, section: str) -> tuple[tuple[int, int, str], ...]:
     gate = _section_gate(section)
     if gate is not None and gate.search(folded) is None:
         return ()
-    return tuple(sorted((start, end, label) for pattern, label in _labelled(section)
-                        for start, end in pattern.spans(text, folded)))
+    return tuple(sorted([(start, end, label) for pattern, label in _labelled(section)
+                         for start, end in pattern.spans(text, folded)]))
 
 
 @lru_cache(maxsize=None)

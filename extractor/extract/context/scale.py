@@ -132,7 +132,7 @@ def scale_mentions(sentence: str) -> tuple[ScaleMention, ...]:
     >>> scale_mentions("10 minutes on H100 GPUs"), scale_mentions("on more than 5,000 GPUs")
     ((), ())
     """
-    return tuple(f for f in _stated(sentence) if f.count)
+    return tuple([f for f in _stated(sentence) if f.count])
 
 
 @lru_cache(maxsize=4096)
