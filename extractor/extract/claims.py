@@ -168,6 +168,9 @@ class _PageReader:
         # what the link-stage rules read: the sentence's, then each claim's in turn
         link_facts = NumberFacts(sent, None, info.lang, (), info.lossy, config)
         link_facts.in_sentence, link_facts.memo = sources_in_sentence(table), memo
+        # whether the sentence is about a market and refers back, read by each claim
+        memoised(memo, "about_business", about_business, sent, info.lang)
+        memoised(memo, "refers_back", refers_back, sent, lang_key(info.lang))
         for q, flags in kept:
             clause = clause_at(clauses, starts, q.start, whole)
             claim = self._claim(idx, q, flags, clause, table, memo, link_facts)
@@ -200,7 +203,7 @@ class _PageReader:
         metric, cue, back = self._metric(idx, q, quantity, unit, metric_text, clause, table, memo)
         # the claim's kind decides what may attach to it (a memory size takes no model)
         kind = claim_kind(metric, q, sent, unit=unit, refers_back=back,
-                          business=memoised(memo, "about_business", about_business, sent, lang),
+                          business=memo["about_business"],
                           names_model=bool(info.workloads))
         score = col_score or (score_of(sent, q.start, q.end, q.value) if "score" in flags else None)
         link = link_names(infos, idx, q, clause, memo.quantities, table, col, self.topic,
@@ -239,7 +242,7 @@ class _PageReader:
                                      clauses=memo.clauses, measured=memo["measured"], facts=memo)
         else:
             metric, cue = metric_for(quantity, metric_text, sent, lang)
-        back = memoised(memo, "refers_back", refers_back, sent, lang_key(lang))
+        back = memo["refers_back"]  # (claims_of_sentence)
         before = previous(infos, idx, crossing=True) if back and not cue else None
         if before is not None:
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the

@@ -20,9 +20,8 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.sentences.sentence_facts import fact
 from extractor.extract.text.cues import LANGS, cues, lang_key
-from extractor.extract.metric_cues import (comparison_markers, cue_matches, cue_rule,
-                                           cue_reading_kinds, from_markers, level_markers,
-                                           noun_first_kinds, reads_cues,
+from extractor.extract.metric_cues import (comparison_markers, cue_matches, cue_reading_kinds,
+                                           cue_rule, from_markers, level_markers, noun_first_kinds,
                                            span_regex, weak_metrics)
 
 Span = tuple[int, int]
