@@ -322,7 +322,7 @@ def _with_tasks(entities: list, tasks: list) -> list:
         return entities
     spans = [(e.start, e.end) for e in entities]
     extra = []
-    for t in tasks:  # (a loop: a generator over the page's entities for each task was a call a step)
+    for t in tasks:  # (a loop: a generator over the page's entities for each task made a call per step)
         for a, b in spans:
             if a < t.end and t.start < b:
                 break

@@ -105,7 +105,7 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     # 四倍": what the performance is per), not one further back
     before = _clause_before(low, clause, clauses) or (0, at[0])
     scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
-    paired_level = _from_to(low, at, others, lang)
+    paired_level = None  # (`_from_to`, asked once a word of change is in reach)
     # the sentence's cue words, but those inside another number than this one (`inside`
     # holds each number once)
     matches = [m[:5] for m in words.matches if not m[5] or m[5] == (at,)]
@@ -123,8 +123,11 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
             if noun and _owned_elsewhere(span, d, at, others, measured, metric,
                                          (lo, hi) == clause, clauses):
                 continue
-            if not noun and (paired_level or _reaches_level(low, span, at, lang)):
-                continue  # "提高到了84%", "84.4%에서 86.6% 향상": the level reached, not the gain
+            if not noun:
+                if paired_level is None:
+                    paired_level = _from_to(low, at, others, lang)
+                if paired_level or _reaches_level(low, span, at, lang):
+                    continue  # "提高到了84%", "84.4%에서 86.6% 향상": the level reached, not the gain
             best = (reach, rank, metric)
         if best is not None:
             return best[2]
