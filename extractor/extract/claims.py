@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from operator import attrgetter
 
 from extractor.extract.claim_rows import CLAIM_COLUMNS, Claim, ClaimConfig
 from extractor.extract.confidence import claim_confidence
@@ -39,7 +40,8 @@ from extractor.extract.names.entities import find_entities
 from extractor.extract.linking.link_kinds import claim_kind
 from extractor.extract.linking.linking import link_names, memoised, sentence_infos, sources_in_sentence
 from extractor.extract.losses import LossIndex, dropped_syllables
-from extractor.extract.metrics import measured_spans, metric_by_unit, metric_for, reads_cues
+from extractor.extract.metric_cues import cue_reading_kinds
+from extractor.extract.metrics import measured_spans, metric_by_unit, metric_for
 from extractor.extract.context.number_format import number_format_at
 from extractor.extract.not_claims import about_business
 from extractor.extract.not_claims.claims import bare_cue_follows
@@ -142,14 +144,14 @@ class _PageReader:
             if rule:  # names, patterns, counts below two ...; a number without a unit
                 self._reject(idx, rule.name, q)
                 continue
-            flags = [f for f in (q.flags or []) if f]
+            flags = [f for f in q.flags if f] if q.flags else []
             if not q.unit and table is None:
                 # lost letters or a cue word beside it stand for its unit, else it is a
                 # score ("scored 2,900 in Geekbench 6": a score has no unit; the rule
                 # bare_number let it through for that)
                 lost = self.unit_loss.overlaps(*window) or bare_cue_follows(sent, q, info.lang)
                 flags.append("unit_missing" if lost else "score")
-            if self.any_loss.overlaps(*window) or info.lossy:
+            if info.lossy or self.any_loss.overlaps(*window):
                 flags.append("lossy_source")
             kept.append((q, flags))
         if not kept:
@@ -163,15 +165,21 @@ class _PageReader:
                                 info.comparisons(clauses))
         out = []
         starts, whole = [a for a, _ in clauses], (0, len(sent))
+        # what the link-stage rules read: the sentence's, then each claim's in turn
+        link_facts = NumberFacts(sent, None, info.lang, (), info.lossy, config)
+        link_facts.in_sentence, link_facts.memo = sources_in_sentence(table), memo
+        # whether the sentence is about a market and refers back, read by each claim
+        memoised(memo, "about_business", about_business, sent, info.lang)
+        memoised(memo, "refers_back", refers_back, sent, lang_key(info.lang))
         for q, flags in kept:
             clause = clause_at(clauses, starts, q.start, whole)
-            claim = self._claim(idx, q, flags, clause, table, memo)
+            claim = self._claim(idx, q, flags, clause, table, memo, link_facts)
             if claim is not None:
                 out.append(claim)
         return out
 
     def _claim(self, idx: int, q: Quantity, flags: list[str], clause: tuple[int, int],
-               table: Table | None, memo: SentenceFacts) -> Claim | None:
+               table: Table | None, memo: SentenceFacts, facts: NumberFacts) -> Claim | None:
         info, config, infos = self.infos[idx], self.config, self.infos
         sent, lang = info.text, info.lang
         unit, quantity, value_norm = q.unit or "", q.quantity or "unknown", q.value_norm
@@ -195,17 +203,14 @@ class _PageReader:
         metric, cue, back = self._metric(idx, q, quantity, unit, metric_text, clause, table, memo)
         # the claim's kind decides what may attach to it (a memory size takes no model)
         kind = claim_kind(metric, q, sent, unit=unit, refers_back=back,
-                          business=memoised(memo, "about_business", about_business, sent, lang),
+                          business=memo["about_business"],
                           names_model=bool(info.workloads))
         score = col_score or (score_of(sent, q.start, q.end, q.value) if "score" in flags else None)
         link = link_names(infos, idx, q, clause, memo.quantities, table, col, self.topic,
                           config.carry_workload_sentences, memo, kind, score)
         if score is not None:
             quantity = "unknown"
-        in_sentence = sources_in_sentence(table)
-        facts = NumberFacts(sent, q, lang, (), info.lossy, config)
-        facts.unit, facts.quantity, facts.link, facts.in_sentence, facts.memo = \
-            unit, quantity, link, in_sentence, memo
+        facts.q, facts.unit, facts.quantity, facts.link = q, unit, quantity, link
         rule = first(_LINK_RULES, facts)
         if rule:  # a bare number or a business figure whose own sentence names no product
             return self._reject(idx, rule.name, q)
@@ -220,7 +225,8 @@ class _PageReader:
         return Claim(self.doc_id, lang, sent, info.start + q.start, info.start + q.end,
                      q.surface, q.value, unit, quantity, value_norm, metric, link.system,
                      link.workload, link.vendor, q.qualifier or "exact", context, confidence,
-                     ";".join(dict.fromkeys(flags)), link.baseline, link.as_string(), link.deciders())
+                     ";".join(dict.fromkeys(flags)) if flags else "", link.baseline, link.as_string(),
+                     link.deciders())
 
     def _metric(self, idx: int, q: Quantity, quantity: str, unit: str, metric_text: str,
                 clause: tuple[int, int], table: Table | None, memo: SentenceFacts) -> tuple[str, bool, bool]:
@@ -236,13 +242,13 @@ class _PageReader:
                                      clauses=memo.clauses, measured=memo["measured"], facts=memo)
         else:
             metric, cue = metric_for(quantity, metric_text, sent, lang)
-        before = previous(infos, idx, crossing=True) if not cue else None
-        back = memoised(memo, "refers_back", refers_back, sent, lang_key(lang))
-        if before is not None and back:
+        back = memo["refers_back"]  # (claims_of_sentence)
+        before = previous(infos, idx, crossing=True) if back and not cue else None
+        if before is not None:
             # "this is a factor of 1.6x" after "... better performance-per-$ than ...": the
             # sentence that is referred back to names the metric
             metric, cue = metric_for(quantity, "", before.text, lang)
-        unit_metric = metric_by_unit(unit)
+        unit_metric = metric_by_unit(unit) if unit else None
         if unit_metric:  # "in the six months": a period, not a time-to-train
             metric, cue = unit_metric, False
         return metric, cue, back
@@ -268,11 +274,16 @@ class _PageReader:
         # `offset` finds the paragraph or table whose round governs the sentence
         ctx = sentence_context(sent, self.page_ctx, at=q.start, offset=info.start,
                                metric=metric, quantity=quantity, facts=memo)
+        # (the context has no format nor basis of its own: it is changed only when one is
+        # stated)
         if metric in config.format_metrics:  # 1,979 and 3,958 TFLOPS are FP8 dense and sparse
             fmt = number_format_at(sent, q.start, q.end)
-            ctx = ctx.but(precision=fmt.precision, sparsity=fmt.sparsity)
+            if fmt.precision or fmt.sparsity:
+                ctx = ctx.but(precision=fmt.precision, sparsity=fmt.sparsity)
         if metric in config.basis_metrics and quantity == "money":  # $2.69/hr is no $25,000
-            ctx = ctx.but(per=price_basis_of(self.infos, idx, q.start, q.end, header))
+            per = price_basis_of(self.infos, idx, q.start, q.end, header)
+            if per:
+                ctx = ctx.but(per=per)
         return ctx.as_string()
 
 
@@ -301,7 +312,8 @@ _CLAIM_RULES, _LINK_RULES = stage_rules("claim") + stage_rules("claim_unit"), st
 def _cue_readers(quantities: list[Quantity]) -> tuple[tuple[int, int], ...]:
     """The spans of the numbers whose unit does not say what they measure (%, x): a cue
     word standing nearest one of them is its own ("대역폭 2배·전력효율 40%↑")."""
-    return tuple((q.start, q.end) for q in quantities if reads_cues(q.quantity or "unknown"))
+    reading = cue_reading_kinds()  # (the kinds `reads_cues` tests, read once for all)
+    return tuple([(q.start, q.end) for q in quantities if (q.quantity or "unknown") in reading])
 
 
 def _with_tasks(entities: list, tasks: list) -> list:
@@ -309,8 +321,14 @@ def _with_tasks(entities: list, tasks: list) -> list:
     if not tasks:
         return entities
     spans = [(e.start, e.end) for e in entities]
-    extra = [t for t in tasks if not any(a < t.end and t.start < b for a, b in spans)]
-    return sorted(entities + extra, key=lambda e: (e.start, e.end))
+    extra = []
+    for t in tasks:  # (a loop: a generator over the page's entities for each task made a call per step)
+        for a, b in spans:
+            if a < t.end and t.start < b:
+                break
+        else:
+            extra.append(t)
+    return sorted(entities + extra, key=attrgetter("start", "end"))
 
 
 def _share_units(sentence: str, quantities: list[Quantity]) -> list[Quantity]:

@@ -47,4 +47,6 @@ def claim_confidence(*, unit: str, system_from: str, workload_from: str, metric_
             score -= PENALTIES[flag]
     if quantity == "unknown":
         score -= PENALTIES["unknown_quantity"]
-    return round(min(0.99, max(0.05, score)), 3)
+    # (bounded by comparisons, not min and max: two calls for every claim)
+    score = 0.99 if score > 0.99 else 0.05 if score < 0.05 else score
+    return round(score, 3)

@@ -56,10 +56,22 @@ def cue_matches(cue_patterns, low: str) -> tuple[tuple[int, str, Span, bool], ..
         return tuple(found)
     weak = weak_metrics()
     heads = [g for g in found if g[3] and cue_patterns[g[0]][4] not in weak]
-    return tuple(f for f in found
-                 if not any(g[2][0] <= f[2][0] and f[2][1] <= g[2][1] and g[2] != f[2] for g in found)
-                 and not (f[3] and any(g[1] != f[1] and (_modifies(low, f[2], g[2]) or _glosses(low, g[2], f[2]))
-                                       for g in heads)))
+    kept = []
+    # (plain loops: a generator's step is a call, and this is asked of every sentence)
+    for f in found:
+        span, overridden = f[2], False
+        for g in found:  # a word inside a longer one: "power" of "computing power"
+            if g[2][0] <= span[0] and span[1] <= g[2][1] and g[2] != span:
+                overridden = True
+                break
+        if f[3] and not overridden:  # a compound's first word, or a gloss, of another metric
+            for g in heads:
+                if g[1] != f[1] and (_modifies(low, span, g[2]) or _glosses(low, g[2], span)):
+                    overridden = True
+                    break
+        if not overridden:
+            kept.append(f)
+    return tuple(kept)
 
 
 def _glosses(low: str, word: Span, gloss: Span) -> bool:
@@ -170,9 +182,10 @@ def reads_cues(quantity: str) -> bool:
     >>> reads_cues("factor"), reads_cues("bandwidth")
     (True, False)
     """
-    return quantity in _cue_readers()
+    return quantity in cue_reading_kinds()
 
 
 @lru_cache(maxsize=1)
-def _cue_readers() -> frozenset[str]:
+def cue_reading_kinds() -> frozenset[str]:
+    """The kinds of quantity that read cues (`reads_cues`), for a test of many numbers."""
     return frozenset(lexicons.load("metrics_defaults.json").get("cue_readers", ()))

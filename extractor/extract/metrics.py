@@ -20,8 +20,8 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.sentences.sentence_facts import fact
 from extractor.extract.text.cues import LANGS, cues, lang_key
-from extractor.extract.metric_cues import (comparison_markers, cue_class, cue_matches, cue_rule,
-                                           from_markers, level_markers, noun_first_kinds, reads_cues,
+from extractor.extract.metric_cues import (comparison_markers, cue_matches, cue_reading_kinds,
+                                           cue_rule, from_markers, level_markers, noun_first_kinds,
                                            span_regex, weak_metrics)
 
 Span = tuple[int, int]
@@ -56,31 +56,31 @@ def metric_for(quantity: str, near: str, wide: str, lang: str, at: Span | None =
     >>> metric_for("factor", s, s, "ko", at=(11, 13), clause=(0, len(s)), measured=((0, 5, "memory"),))
     ('speedup', True)
     """
-    cue_patterns, default = cue_rule(quantity, lang_key(lang))
+    lk = lang_key(lang)
+    cue_patterns, default = cue_rule(quantity, lk)
     if at is not None and wide:
         low = facts.low if facts is not None else wide.lower()
-        tiered = fact(facts, ("cue_tiers", id(cue_patterns)), _tiered, cue_patterns, low, others, measured) \
+        # (the patterns compare by identity: `CuePatterns`)
+        words = fact(facts, ("cue_tiers", cue_patterns), _tiered, cue_patterns, low, others, measured) \
             if facts is not None else _tiered(cue_patterns, low, others, measured)
         found = _nearest(cue_patterns, low, at, clause, others, clauses,
-                         lang_key(lang), measured, quantity in noun_first_kinds(), tiered)
-        if found == "improvement" and _over_a_price(low, at, clause, clauses, measured, lang_key(lang)):
+                         lk, measured, quantity in noun_first_kinds(), words)
+        if found == "improvement" and _over_a_price(low, at, clause, clauses, measured, lk):
             found = "other"  # "판매가인 28만~30만 달러보다 약 50% 높은": a premium, no gain
         return (found, True) if found else (default, False)
     for text in (near, wide):
         if not text:
             continue
-        low = text.lower()
-        matches = cue_matches(cue_patterns, low)
+        named = {m for _r, m, _s, _n in cue_matches(cue_patterns, text.lower())}
         for metric, *_rest in cue_patterns:
-            if any(m == metric for _r, m, _s, _n in matches):
+            if metric in named:
                 return metric, True
     return default, False
 
 
 def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
              others: tuple[Span, ...], clauses: tuple[Span, ...], lang: str,
-             measured: tuple[Measured, ...] = (), noun_first: bool = False,
-             tiered: tuple = ()) -> str | None:
+             measured: tuple[Measured, ...], noun_first: bool, words: _CueWords) -> str | None:
     """The metric of the cue nearest to the number at `at` in the lowered sentence `low`.
     In the number's clause, the nearest word of what is measured (bandwidth, 功耗), of
     performance in general (성능) or of a change (향상, faster); for a factor (`noun_first`)
@@ -89,12 +89,14 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     in the clause before it (a topic the sentence goes on with: "带宽高达4.8 TB/s,
     比上一代快约1.8倍"); then words of a change in its sentence. Words another number
     stands nearer to are that number's (`_owns`); words inside another number are none
-    ("/s" of "TB/s"); `tiered`: the sentence's cue words (`_tiered`)."""
-    paired = _respective(cue_patterns, low, at, others)
-    if paired or not tiered:  # a sentence without a cue word has none for any number
+    ("/s" of "TB/s"); `words`: the sentence's cue words (`_tiered`)."""
+    paired = _respective(cue_patterns, low, at, others) if words.respectively else None
+    if paired or not words.matches:  # a sentence without a cue word has none for any number
         return paired
-    whole = (0, len(low))
-    clause = _with_gloss(low, clause or whole, clauses, at)
+    whole = (0, words.length)
+    clause = clause or whole
+    if low[clause[1]:clause[1] + 1] in ("(", "（"):  # a parenthesis after it may gloss it
+        clause = _with_gloss(low, clause, clauses, at)
     if noun_first:  # "4x faster … transfer speeds": a bandwidth
         scopes = ((clause, ("strong",)), (clause, ("weak", "change")))
     else:  # "효율성이 최대 40% 개선": the nearer word, a gain
@@ -103,9 +105,10 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
     # 四倍": what the performance is per), not one further back
     before = _clause_before(low, clause, clauses) or (0, at[0])
     scopes += ((before, ("strong",)), (before, ("weak",)), (whole, ("change",)))
-    paired_level = _from_to(low, at, others, lang)
-    # the sentence's cue words, but those inside another number than this one
-    matches = [m[:5] for m in tiered if not m[5] or all(o == at for o in m[5])]
+    paired_level = None  # (`_from_to`, asked once a word of change is in reach)
+    # the sentence's cue words, but those inside another number than this one (`inside`
+    # holds each number once)
+    matches = [m[:5] for m in words.matches if not m[5] or m[5] == (at,)]
     for (lo, hi), tiers in scopes:
         best: tuple[int, int, str] | None = None
         for tier, rank, metric, span, noun in matches:
@@ -113,37 +116,82 @@ def _nearest(cue_patterns, low: str, at: Span, clause: Span | None,
                 continue
             # the number's own unit ("$0.60") says what it measures only when no other
             # word of its scope does ("7,500萬美元的詞元收入": a revenue)
-            d = len(low) if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
-            # "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a number beside
-            # it ("시장의 92% … 절반의 비용": not through a number far off)
-            reach = min([d] + [_distance(span, o) for o in others
-                               if lo <= o[0] < hi and min(span[0], at[0]) < o[0] < max(span[0], at[0])
-                               and _distance(o, at) <= _THROUGH]) if noun else d
+            d = words.length if span[0] < at[1] and at[0] < span[1] else _distance(span, at)
+            reach = _reach(span, at, d, others, lo, hi) if noun else d
             if best is not None and (reach, rank) >= best[:2]:
                 continue  # no nearer than the best so far: what owns it does not matter
-            if noun and any(_owns(o, span, d, at, clauses) for o in others if o != at):
+            if noun and _owned_elsewhere(span, d, at, others, measured, metric,
+                                         (lo, hi) == clause, clauses):
                 continue
-            if noun and (lo, hi) == clause and any(
-                    o[2] == metric and _owns_beside(o[:2], span, d, at, clauses) for o in measured):
-                continue  # "288GB 메모리와 8배": 메모리 is the 288GB's
-            if not noun and (paired_level or _reaches_level(low, span, at, lang)):
-                continue  # "提高到了84%", "84.4%에서 86.6% 향상": the level reached, not the gain
+            if not noun:
+                if paired_level is None:
+                    paired_level = _from_to(low, at, others, lang)
+                if paired_level or _reaches_level(low, span, at, lang):
+                    continue  # "提高到了84%", "84.4%에서 86.6% 향상": the level reached, not the gain
             best = (reach, rank, metric)
         if best is not None:
             return best[2]
     return None
 
 
-def _tiered(cue_patterns, low: str, others: tuple[Span, ...], measured: tuple[Measured, ...]) -> tuple:
-    """The cue words of a sentence, each with its tier (a word of change, a weak or a
-    strong noun: `_nearest`) and the spans of the sentence's numbers it lies inside of
-    (a word inside a number is none for any other number: "/s" of "TB/s"); the same for
+def _reach(span: Span, at: Span, d: int, others: tuple[Span, ...], lo: int, hi: int) -> int:
+    """How far a cue word of what is measured stands from the number at `at` (`d`
+    characters): "정확도가 84.4%에서 86.6%로": the cue reaches 86.6% through 84.4%, a number
+    beside it ("시장의 92% … 절반의 비용": not through a number far off)."""
+    first, last = (span[0], at[0]) if span[0] < at[0] else (at[0], span[0])
+    reach = d
+    for o in others:
+        if lo <= o[0] < hi and first < o[0] < last and _distance(o, at) <= _THROUGH:
+            through = _distance(span, o)
+            if through < reach:
+                reach = through
+    return reach
+
+
+def _owned_elsewhere(span: Span, d: int, at: Span, others: tuple[Span, ...],
+                     measured: tuple[Measured, ...], metric: str, in_clause: bool,
+                     clauses: tuple[Span, ...]) -> bool:
+    """The cue word of what is measured at `span` is another number's (`_owns`), or, in
+    the number's clause, a number's whose unit says that metric ("288GB 메모리와 8배":
+    메모리 is the 288GB's, `_owns_beside`)."""
+    for o in others:
+        if o != at and _owns(o, span, d, at, clauses):
+            return True
+    if in_clause:
+        for o in measured:
+            if o[2] == metric and _owns_beside(o[:2], span, d, at, clauses):
+                return True
+    return False
+
+
+class _CueWords:
+    """The cue words of a sentence for one kind of quantity (`_tiered`): the same for
     each number of the sentence, so read once (`SentenceFacts`)."""
+
+    __slots__ = ("matches", "length", "respectively")
+
+    def __init__(self, matches: tuple, length: int, respectively: bool):
+        #: (tier, rank, metric, span, noun, the numbers it lies inside of) of each word
+        self.matches, self.length, self.respectively = matches, length, respectively
+
+
+def _tiered(cue_patterns, low: str, others: tuple[Span, ...], measured: tuple[Measured, ...]) -> _CueWords:
+    """The cue words of a sentence, each with its tier (a word of change, a weak or a
+    strong noun: `_nearest`) and the spans of the sentence's numbers it lies inside of,
+    each once (a word inside a number is none for any other number: "/s" of "TB/s");
+    whether the sentence says "respectively" (`_respective`)."""
     weak = weak_metrics()
-    numbers = others + tuple(o[:2] for o in measured)
-    return tuple(("change" if not noun else "weak" if cue_class(cue_patterns, rank) in weak else "strong",
-                  rank, metric, span, noun, tuple(o for o in numbers if span[0] < o[1] and o[0] < span[1]))
-                 for rank, metric, span, noun in cue_matches(cue_patterns, low))
+    numbers = others + tuple([o[:2] for o in measured])
+    matches = []
+    # (plain loops: a generator's step is a call, and most words lie inside no number)
+    for rank, metric, span, noun in cue_matches(cue_patterns, low):
+        inside = ()
+        for o in numbers:
+            if span[0] < o[1] and o[0] < span[1] and o not in inside:
+                inside += (o,)
+        tier = "change" if not noun else "weak" if cue_patterns[rank][4] in weak else "strong"  # its class
+        matches.append((tier, rank, metric, span, noun, inside))
+    return _CueWords(tuple(matches), len(low), _says_respectively(low))
 
 
 _THROUGH = 6  # characters between two numbers of one from-to ("84.4%에서 86.6%", "1200W增加至1400W")
@@ -161,7 +209,7 @@ def _with_gloss(low: str, clause: Span, clauses: tuple[Span, ...], at: Span) -> 
     (0, 6)
     """
     lo, hi = clause
-    if hi < len(low) and low[hi] in "(（" and low[at[1]:hi].strip():
+    if low[hi:hi + 1] in ("(", "（") and low[at[1]:hi].strip():
         nxt = next((c for c in clauses if hi < c[0] <= hi + 1), None)
         if nxt is not None:
             return lo, nxt[1]
@@ -177,9 +225,10 @@ def _clause_before(low: str, clause: Span, clauses: tuple[Span, ...]) -> Span | 
     (0, 17)
     """
     earlier = [c for c in clauses if c[1] <= clause[0]]
-    while len(earlier) > 1 and earlier[-1][0] > 0 and low[earlier[-1][0] - 1] in "(（":
-        earlier.pop()
-    return (earlier[-1][0], clause[0]) if earlier else None
+    n = len(earlier)
+    while n > 1 and earlier[n - 1][0] > 0 and low[earlier[n - 1][0] - 1] in "(（":
+        n -= 1
+    return (earlier[n - 1][0], clause[0]) if n else None
 
 
 def _owns_beside(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -> bool:
@@ -188,11 +237,11 @@ def _owns_beside(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, 
     "7.35 TB/s HBM bandwidth … and 4x faster"), or that follows it where ours is
     before it. Unlike `_owns`, a word of its clause only is no other number's: a topic
     the sentence goes on with ("带宽高达4.8 TB/s,比上一代快约1.8倍")."""
-    def clause_of(pos: int) -> Span | None:
-        return next((c for c in clauses if c[0] <= pos < c[1]), None)
-    if clauses and not (clause_of(cue[0]) == clause_of(at[0]) == clause_of(other[0])):
+    if clauses and not (_clause_of(clauses, cue[0]) == _clause_of(clauses, at[0])
+                        == _clause_of(clauses, other[0])):
         return False
-    between = min(at[0], other[0]) <= cue[0] < max(at[0], other[0])
+    lo, hi = (at[0], other[0]) if at[0] < other[0] else (other[0], at[0])
+    between = lo <= cue[0] < hi
     if not (between or at[0] < other[0] <= cue[0]):
         return False
     return _distance(cue, other) < d
@@ -201,9 +250,7 @@ def _owns_beside(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, 
 def _respective(cue_patterns, low: str, at: Span, others: tuple[Span, ...]) -> str | None:
     """"용량과 대역폭도 각각 1.8배와 1.4배", "capacity and bandwidth grow 1.8x and 1.4x
     respectively": coordinated numbers pair in order with as many words of what is
-    measured before them (a sentence saying "respectively")."""
-    if not _says_respectively(low):
-        return None
+    measured before them (asked of a sentence saying "respectively": `_says_respectively`)."""
     c = cues()
     spans = sorted(set(others) | {at})
     i = spans.index(at)
@@ -287,19 +334,29 @@ def _from_to(low: str, at: Span, others: tuple[Span, ...], lk: str) -> bool:
 
 def _distance(cue: Span, num: Span) -> int:
     """Characters between a cue and a number (0 when they touch or overlap)."""
-    return max(0, num[0] - cue[1], cue[0] - num[1])
+    if num[0] > cue[1]:  # (comparisons, not max(): asked for every cue and number)
+        return num[0] - cue[1]
+    return cue[0] - num[1] if cue[0] > num[1] else 0
+
+
+def _clause_of(clauses: tuple[Span, ...], pos: int) -> Span | None:
+    """The clause holding offset `pos`, None when none does."""
+    for c in clauses:
+        if c[0] <= pos < c[1]:
+            return c
+    return None
 
 
 def _owns(other: Span, cue: Span, d: int, at: Span, clauses: tuple[Span, ...]) -> bool:
     """Another number `other` owns the cue: the cue stands in its clause and not in ours,
     or in the clause of both, between the two numbers and nearer to it than ours (at
     distance `d`), or as near with the cue before it."""
-    def clause_of(pos: int) -> Span | None:
-        return next((c for c in clauses if c[0] <= pos < c[1]), None)
-    where, ours, theirs = clause_of(cue[0]), clause_of(at[0]), clause_of(other[0])
+    where, ours = _clause_of(clauses, cue[0]), _clause_of(clauses, at[0])
+    theirs = _clause_of(clauses, other[0])
     if where != ours or where != theirs:  # the cue is of the number whose clause it is in
         return where is not None and where == theirs
-    if not (min(at[0], other[0]) <= cue[0] < max(at[0], other[0])):
+    lo, hi = (at[0], other[0]) if at[0] < other[0] else (other[0], at[0])
+    if not lo <= cue[0] < hi:
         return False  # "정확도가 84.4%에서 86.6%로": a cue before both is of both
     od = _distance(cue, other)
     return od < d or (od == d and cue[1] <= other[0])
@@ -310,9 +367,9 @@ def measured_spans(quantities) -> tuple[Measured, ...]:
     memory, 1400W: power; not %, x): the words of that metric beside them are theirs
     (`_owns_beside`); a word of another is not ("2배 늘어난 2048개의 데이터 전송 통로(I/O)":
     the count does not own the I/O's bandwidth)."""
-    by_quantity = cues().by_quantity
-    return tuple((q.start, q.end, by_quantity.get(q.quantity or "unknown", by_quantity["unknown"])["default"])
-                 for q in quantities if q.unit and not reads_cues(q.quantity or "unknown"))
+    by_quantity, reading = cues().by_quantity, cue_reading_kinds()
+    return tuple([(q.start, q.end, by_quantity.get(q.quantity or "unknown", by_quantity["unknown"])["default"])
+                  for q in quantities if q.unit and (q.quantity or "unknown") not in reading])
 
 
 def metric_by_unit(unit: str) -> str | None:

@@ -100,8 +100,12 @@ class PageContext:
         >>> PageContext().as_string()
         ''
         """
-        d = self.__dict__  # (written for every claim: the fields read straight)
-        return ";".join([f"{k}={d[k]}" for k in CONTEXT_FIELDS if d[k]])
+        # (written for every claim: the fields read straight, joined as they are read)
+        d, out = self.__dict__, ""
+        for k in CONTEXT_FIELDS:
+            if d[k]:
+                out = f"{out};{k}={d[k]}" if out else f"{k}={d[k]}"
+        return out
 
     @classmethod
     def parse(cls, s) -> PageContext:

@@ -24,7 +24,10 @@ from extractor.extract.text.literal_gates import GatedPattern, fold_ascii_case
 from extractor.extract.text.regex_tools import literal_alternation
 from extractor.extract.text.skipping import SkippingPattern
 
-__all__ = ["WINDOW", "facets_at"]
+__all__ = ["FACET_FIELDS", "WINDOW", "facet_values", "facets_at"]
+
+#: the `PageContext` fields a number's facets fill, in the order `facet_values` gives them
+FACET_FIELDS = ("part", "scale", "variant", "period", "seller")
 
 #: how far before a number (characters) a cue outside its clause may stand
 WINDOW = 60
@@ -100,8 +103,8 @@ def _mentions(text: str, section: str) -> tuple[tuple[int, int, str], ...]:
     gate = _section_gate(section)
     if gate is not None and gate.search(folded) is None:
         return ()
-    return tuple(sorted((start, end, label) for pattern, label in _labelled(section)
-                        for start, end in pattern.spans(text, folded)))
+    return tuple(sorted([(start, end, label) for pattern, label in _labelled(section)
+                         for start, end in pattern.spans(text, folded)]))
 
 
 @lru_cache(maxsize=None)
@@ -120,7 +123,9 @@ def _nearest(text: str, at: int, end: int, section: str, labels=None,
              clause: tuple[int, int] | None = None) -> str:
     """The label (of `labels`, when given) of the cue nearest the number in its clause,
     else the nearest before it within WINDOW; '' when none."""
-    found = [m for m in _mentions(text, section) if labels is None or m[2] in labels]
+    found = _mentions(text, section)
+    if found and labels is not None:
+        found = [m for m in found if m[2] in labels]
     if not found:
         return ""
     start, stop = clause or _clause(text, at)
@@ -164,10 +169,11 @@ def _period(text: str, at: int, end: int, of_a_change: bool = True,
     """The period of a change its clause states; 'earlier' for the first value of a
     change stated as from ... to ...; '' when none (a value that is no change has no
     period but 'earlier': `of_a_change` False looks for that only)."""
-    before, after = text[max(0, at - 12):at], text[end:end + 8]
-    if _names_change_from(text) and any(p.search(before) for p in _word_patterns("change_from")) \
-            and any(p.search(after) for p in _word_patterns("change_to")):
-        return "earlier"
+    if _names_change_from(text):  # (most sentences do not: their slices are not made)
+        before, after = text[at - 12 if at > 12 else 0:at], text[end:end + 8]
+        if any(p.search(before) for p in _word_patterns("change_from")) \
+                and any(p.search(after) for p in _word_patterns("change_to")):
+            return "earlier"
     if not of_a_change or not _period_in(text):
         return ""  # a sentence that states no period states none in a part of it
     start, stop = clause or _clause(text, at)
@@ -240,17 +246,39 @@ def facets_at(text, at: int | None, metric: str = "", quantity: str = "",
     """
     if not isinstance(text, str) or not isinstance(at, int) or not 0 <= at <= len(text):
         return {}
+    return {k: v for k, v in zip(FACET_FIELDS, facet_values(text, at, metric, quantity, clause)) if v}
+
+
+def facet_values(text: str, at: int, metric: str, quantity: str,
+                 clause: tuple[int, int] | None = None) -> tuple[str, str, str, str, str]:
+    """`facets_at` of a number known to stand at offset `at` of the str `text`: the
+    values of `FACET_FIELDS` in order, '' for those not stated (asked for every claim:
+    no checks of its arguments, no dict).
+
+    >>> facet_values("In June 2025, AWS cut H100 instance prices by approximately 44%.", 58, "price", "percent")
+    ('', '', '', '2025-06', 'aws')
+    """
+    change = quantity in ("percent", "factor")
+    parts = _parts_of(metric)
+    # the cues the sentence holds at all (read once for its numbers): most sentences hold
+    # none that a number's metric asks for, and then nothing of the number is read
+    part_cues = parts and _mentions(text, "part")
+    scale_cues = metric in _metrics("scale_metrics") and not change and _mentions(text, "scale")
+    variant_cues = _may_name_variant(text)
+    # a span is the period of a change; any value may be the first of "from A to B"
+    period_cues = _names_change_from(text) or (change and _period_in(text))
+    seller_cues = metric == "price" and _mentions(text, "sellers")
+    if not (part_cues or scale_cues or variant_cues or period_cues or seller_cues):
+        return _NO_FACETS
     m = _NUMBER.match(text, at)
     end = m.end() if m else at
-    out = {}
-    if _parts_of(metric):
-        out["part"] = _nearest(text, at, end, "part", _parts_of(metric), clause)
-    if metric in _metrics("scale_metrics") and quantity not in ("percent", "factor"):
-        out["scale"] = _nearest(text, at, end, "scale", None, clause)
-    out["variant"] = "china" if _may_name_variant(text) and any(
+    part = _nearest(text, at, end, "part", parts, clause) if part_cues else ""
+    scale = _nearest(text, at, end, "scale", None, clause) if scale_cues else ""
+    variant = "china" if variant_cues and any(
         p.regex.search(text, 0, end + WINDOW) for p, _ in _labelled("variants")) else ""
-    # a span is the period of a change; any value may be the first of "from A to B"
-    out["period"] = _period(text, at, end, quantity in ("percent", "factor"), clause)
-    if metric == "price":
-        out["seller"] = _seller(text, at, clause)
-    return {k: v for k, v in out.items() if v}
+    period = _period(text, at, end, change, clause) if period_cues else ""
+    seller = _seller(text, at, clause) if seller_cues else ""
+    return part, scale, variant, period, seller
+
+
+_NO_FACETS = ("", "", "", "", "")

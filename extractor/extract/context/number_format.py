@@ -78,8 +78,8 @@ def _mentions(sentence: str, kind: str) -> tuple[tuple[int, str], ...]:
     """`format_mentions`, remembered for the few sentences last asked about: every
     compute figure of a sentence asks for the same mentions."""
     forms = _forms(kind)
-    return tuple((m.start(), forms.canonical[m.group().lower()])
-                 for m in forms.pattern.finditer(sentence))
+    return tuple([(m.start(), forms.canonical[m.group().lower()])
+                  for m in forms.pattern.finditer(sentence)])
 
 
 def number_format_at(sentence: str, start: int, end: int) -> NumberFormat:

@@ -110,7 +110,10 @@ def states_past_result(text: str) -> bool:
     False
     """
     folded = fold_ascii_case(text)
-    return any(cue in folded for cue in _past_cue_words())
+    for cue in _past_cue_words():  # (a loop, not a generator: a step per cue was a call)
+        if cue in folded:
+            return True
+    return False
 
 
 @lru_cache(maxsize=1)

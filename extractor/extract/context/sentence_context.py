@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.context.context import PageContext
-from extractor.extract.context.facets import facets_at
+from extractor.extract.context.facets import facet_values
 from extractor.extract.context.page_context import (ContextConfig, RoundMention, division_mentions,
                                                     find_round_mentions, half_width, scope_at)
 from extractor.extract.text.regex_tools import literal_alternation
@@ -59,14 +59,19 @@ def _clause_separator() -> re.Pattern:
 def _separators(text: str) -> tuple[tuple[int, int], ...]:
     """The clause separators of a sentence, remembered: every claim of a sentence asks
     for its clause (as `_rounds_named`)."""
-    return tuple(m.span() for m in _clause_separator().finditer(text))
+    return tuple([m.span() for m in _clause_separator().finditer(text)])
 
 
 def clause_at(text: str, at: int) -> tuple[int, int]:
     """(start, end) of the clause of `text` holding offset `at` (clauses end at the
     separators of `context_words.json`: commas, "and", "而", "반면", ...)."""
-    start, end = 0, len(text)
-    for sep_start, sep_end in _separators(text):
+    return _clause_between(_separators(text), at, len(text))
+
+
+def _clause_between(separators: tuple[tuple[int, int], ...], at: int, length: int) -> tuple[int, int]:
+    """`clause_at` of a text `length` long whose separators are known."""
+    start, end = 0, length
+    for sep_start, sep_end in separators:
         if sep_end <= at:
             start = sep_end
         elif sep_start > at:
@@ -124,22 +129,19 @@ class _Scene:
     #: (`rounds.states_past_result`): most sentences do neither
     scaled: bool
     past: bool
+    #: its clause separators (`clause_at`) and its length
+    separators: tuple[tuple[int, int], ...]
+    length: int
 
 
 def _scene(sentence_text, config: ContextConfig) -> _Scene:
     text = half_width(sentence_text)
     divisions = division_mentions(text)
     named_rounds = _rounds_named_by_default(text) if config is _DEFAULT_CONFIG else _rounds_named(text, config)
-    return _Scene(text, divisions, frozenset(d for _, d in divisions),
-                  tuple(m for m in named_rounds if not m.passing), bool(scale_mentions(text)),
-                  states_past_result(text))
-
-
-def _scene_of(sentence_text, config: ContextConfig, facts: dict | None) -> _Scene:
-    """The sentence's `_Scene`, kept in its `facts` when given (default options only)."""
-    if facts is not None and config is _DEFAULT_CONFIG:
-        return fact(facts, "context_scene", _scene, sentence_text, config)
-    return _scene(sentence_text, config)
+    # (most sentences name neither: no comprehension is run for them)
+    return _Scene(text, divisions, frozenset([d for _, d in divisions]) if divisions else frozenset(),
+                  tuple([m for m in named_rounds if not m.passing]) if named_rounds else (),
+                  bool(scale_mentions(text)), states_past_result(text), _separators(text), len(text))
 
 
 def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
@@ -183,30 +185,41 @@ def sentence_context(sentence_text, page_ctx: PageContext | str | None = None,
     >>> sentence_context(s, at=s.index("120"), metric="power").scale
     'rack'
     """
-    page_ctx = (PageContext.parse(page_ctx) if isinstance(page_ctx, str) else page_ctx) or PageContext()
-    config = config or _DEFAULT_CONFIG  # (asked for every claim: not built anew each time)
-    scene = _scene_of(sentence_text, config, facts)
+    # (asked for every claim: the checks of its arguments cost least for what claims pass,
+    # a PageContext, an int offset and the default options)
+    if type(page_ctx) is not PageContext:
+        page_ctx = (PageContext.parse(page_ctx) if isinstance(page_ctx, str) else page_ctx) or PageContext()
+    config = config or _DEFAULT_CONFIG
+    # the sentence's scene, kept in its `facts` when given (default options only)
+    scene = fact(facts, "context_scene", _scene, sentence_text, config) \
+        if facts is not None and config is _DEFAULT_CONFIG else _scene(sentence_text, config)
     text = scene.text
-    at = at if isinstance(at, int) and not isinstance(at, bool) else None
+    if type(at) is not int:  # an int offset, not a bool
+        at = at if isinstance(at, int) and not isinstance(at, bool) else None
     if page_ctx.scopes and isinstance(offset, int):
         page_ctx = scope_at(page_ctx, offset + (at or 0))
-    division = _division(scene, at, page_ctx.division)
-    rnd, suite = _round_and_suite(scene, at, page_ctx)
+    division = _division(scene, at, page_ctx.division) if scene.named else page_ctx.division
+    rnd, suite = _round_and_suite(scene, at, page_ctx) if scene.own_rounds else (page_ctx.round, page_ctx.suite)
     if at is not None and scene.past:
         rnd = past_round(text, at, rnd, suite, page_ctx.date, config.past_window)
-    clause = clause_at(text, at) if at is not None else None
+    clause = _clause_between(scene.separators, at, scene.length) if at is not None else None
     scale = (_one_machine(text, clause) or scale_at(text, at, clause)) if scene.scaled else None
     # '?': the sentence states several scales and which is this number's is not known
     count = (str(scale.count) if scale.count else "?") if scale else ""
     accelerators = count if scale and scale.kind == "accelerators" else ""
     nodes = count if scale and scale.kind == "nodes" else ""
-    facets = facets_at(text, at, metric, quantity, clause) if metric and at is not None else {}
-    return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes, **facets)
+    if metric and at is not None and 0 <= at <= scene.length:
+        part, scale_of, variant, period, seller = facet_values(text, at, metric, quantity, clause)
+    else:
+        part = scale_of = variant = period = seller = ""
+    return PageContext(suite, rnd, division, page_ctx.date, accelerators, nodes, "", "", "",
+                       part, scale_of, variant, period, seller)
 
 
 def _division(scene: _Scene, at: int | None, page_division: str) -> str:
     """The division the sentence names for the number at `at`: the one it names alone,
-    else the one named nearest the number; the page's when it names none."""
+    else the one named nearest the number; the page's when it names none (the caller
+    need not ask then)."""
     named = scene.named
     if len(named) == 1 and "both" not in named:
         return next(iter(named))
@@ -219,7 +232,7 @@ def _division(scene: _Scene, at: int | None, page_division: str) -> str:
 def _round_and_suite(scene: _Scene, at: int | None, page_ctx: PageContext) -> tuple[str, str]:
     """The round (and suite) the sentence names for itself, not in passing: the one named
     nearest the number when it names several, the weightiest and latest otherwise; the
-    page's when it names none."""
+    page's when it names none (the caller need not ask then)."""
     own, text = scene.own_rounds, scene.text
     rnd, suite = page_ctx.round, page_ctx.suite
     if own:

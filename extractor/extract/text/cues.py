@@ -198,14 +198,15 @@ def _clause_spans(sentence: str, lk: str) -> tuple[tuple[int, int], ...]:
     of a sentence's names ask for the same sentence's clauses)."""
     c = cues()
     rx = c.clause_break.get(lk) or c.clause_break["und"]
-    spans, pos = [], 0
+    spans, pos, n = [], 0, len(sentence)
     for m in rx.finditer(sentence):
-        if m.start() > pos:
-            spans.append((pos, m.start()))
-        pos = m.end()
-    if pos < len(sentence):
-        spans.append((pos, len(sentence)))
-    return tuple(spans) or ((0, len(sentence)),)
+        start, end = m.span()
+        if start > pos:
+            spans.append((pos, start))
+        pos = end
+    if pos < n:
+        spans.append((pos, n))
+    return tuple(spans) or ((0, n),)
 
 
 def across_contrast(sentence: str, lang: str, start: int, end: int) -> bool:
