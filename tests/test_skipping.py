@@ -74,6 +74,12 @@ def test_skipping_pattern_matches_as_the_pattern(text):
              for m in skipping.finditer(text)], pattern
         first, found = plain.search(text, 2), skipping.search(text, 2)
         assert (first and (first.span(), first.group())) == (found and (found.span(), found.group()))
+        # each group by number and by name, as `start`, `end`, `span` and `group` read it
+        for m, s in zip(plain.finditer(text), skipping.finditer(text)):
+            for g in range(plain.groups + 1):
+                assert (m.start(g), m.end(g), m.span(g), m.group(g)) == (s.start(g), s.end(g), s.span(g), s.group(g))
+            for name in plain.groupindex:
+                assert (m.start(name), m.end(name), m.group(name)) == (s.start(name), s.end(name), s.group(name))
 
 
 # --- the page context's patterns ---------------------------------------------------------

@@ -35,8 +35,9 @@ __all__ = ["ARABIC_PATTERN", "LEXICON_LANGS", "MAX_NUMERAL_CHARS", "NumeralTable
 
 
 def _split_negative(text: str) -> tuple[bool, str]:
+    low = text.lower()
     for word in numeral_tables().negatives:
-        if text.lower().startswith(word):
+        if low.startswith(word):
             return True, text[len(word):].strip()
     return False, text
 

@@ -87,7 +87,8 @@ _MULTIPLIER, _RATIO = StageTests("multiplier"), StageTests("ratio")
 
 
 def _start_then_longest(m: re.Match) -> tuple[int, int]:
-    return m.start(), m.start() - m.end()
+    start, end = m.span()
+    return start, start - end
 
 
 class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
@@ -104,6 +105,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.words_before: dict[int, str | None] = {}  # (NotAQuantity._word_before)
         self.holds_tokens: bool | None = None  # (NotAQuantity._in_address_token)
         self.holds_rate_word: bool | None = None  # (UnitReader._holds_rate_word)
+        self.holds_negative_word: bool | None = None  # (_negative_sign)
         self.lossy = "??" in self.norm
         self._scale = 1.0  # the value scale of the unit last read (三成 = 30 %)
 
@@ -113,7 +115,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         words = holds_folded(g.word_gate, folded, norm)  # an English number or multiplier word
         digits = list(g.number_res[0].finditer(norm))
         others = [m for rx in (g.word_number_res if words else g.ungated_word_res) for m in rx.finditer(norm)]
-        if g.fraction_re is not None and any(inf in norm for inf in g.fraction_infixes):
+        if g.fraction_re is not None and g.fraction_gate(norm):
             others += g.fraction_re.finditer(norm)
         if words:
             others += g.multiplier_re.finditer(norm)
@@ -125,16 +127,17 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         last_end = -1
         # (the matches of one pattern come in order, one at a position: most texts hold digits only)
         for m in sorted(digits + others, key=_start_then_longest) if others else digits:
-            if m.start() < last_end:  # inside a quantity already read (four 1U IPU-M2000s)
+            s, e = m.span()
+            if s < last_end:  # inside a quantity already read (four 1U IPU-M2000s)
                 if self.rejected is not None:
-                    self._reject(_INSIDE, Candidate(m.lastgroup, m.start(), m.end(), m.group()))
+                    self._reject(_INSIDE, Candidate(m.lastgroup, s, e, m.group()))
                 continue
             if m.re is g.multiplier_re:
                 qs = [self._multiplier(m)]
             elif m.lastgroup in ("zh", "kos"):
-                qs = self._neighbour_pair(m) or [self._candidate(m)]
+                qs = self._neighbour_pair(m) or [self._candidate(m, s, e)]
             else:
-                qs = [self._candidate(m)]
+                qs = [self._candidate(m, s, e)]
             for q in qs:
                 if q is not None:
                     found.append(q)
@@ -187,11 +190,12 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             return self._reject(rule, c)
         return self._make(m.start(), m.end(), value, unit, self._qual_before(m.start()) or "exact", ["multiplier_word"])
 
-    def _candidate(self, m) -> Quantity | None:
-        """Read one candidate numeral: is it a quantity, its value, unit, qualifier."""
-        kind, s, e = m.lastgroup, m.start(), m.end()
+    def _candidate(self, m, s: int, e: int) -> Quantity | None:
+        """Read one candidate numeral, match `m` at s..e of `norm`: is it a quantity, its
+        value, unit, qualifier."""
+        kind = m.lastgroup
         kind = "arabic" if kind == "decimal" else kind  # .25, .08
-        surface = m.group()
+        surface = self.norm[s:e]
         c = Candidate(kind, s, e, surface)
         for test, rule in _NUMERAL[kind]:  # (`first`, inline: once a numeral)
             if test(self, c):
@@ -288,8 +292,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         rule = first(_RATIO["ratio"], self, c)
         if rule in _LABEL_RULES:  # 华为384:384张, H100:80GB: the amount after the label is read alone
             self._reject(rule, c)
-            value = self.g.number_res[0].match(self.norm, s + _RATIO_SEPARATOR.search(m.group()).end())
-            return self._candidate(value) if value else None
+            amount = self.g.number_res[0].match(self.norm, s + _RATIO_SEPARATOR.search(m.group()).end())
+            return self._candidate(amount, *amount.span()) if amount else None
         if rule:  # glued to a name; 10:30 is a time of day
             return self._reject(rule, c)
         a_str, _, b_str = re.split(r"\s*([:比])\s*", m.group(), maxsplit=1)
@@ -306,6 +310,10 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             if self._after_negative_word(s):  # minus-260
                 return len(self.g.negative_re.search(self.norm, max(0, s - 9), s - 1).group()) + 1
             return 1 if s == 1 or self.norm[s - 2] in " \t\n(=:[（" else 0
+        if self.holds_negative_word is None:  # (one search a text: most hold no such word)
+            self.holds_negative_word = self.g.negative_word_re.search(self.norm) is not None
+        if not self.holds_negative_word:
+            return 0
         m = self.g.negative_re.search(self.norm, max(0, s - 8), s)
         return len(m.group()) if m else 0
 

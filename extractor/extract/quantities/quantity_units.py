@@ -126,7 +126,7 @@ class UnitReader:
         """(unit, start) of a currency sign or prefix before the number ($300,000, US$ 5,
         百分之25; a damaged sign before an amount with a magnitude: PS6m), or ("", s)."""
         g, norm = self.g, self.norm
-        prefix = g.prefix_re.search(norm, max(0, s - 14), s)
+        prefix = g.prefix_re.search(norm, s - 14, s)  # (EndingWords: from 0 at most)
         # a Latin prefix starts a word: "versus $3.22" is not "us $3.22"
         while prefix and prefix.group()[:1].isascii() and prefix.group()[:1].isalpha() \
                 and prefix.start() > 0 and norm[prefix.start() - 1].isalnum():
@@ -183,7 +183,7 @@ class UnitReader:
         return (self.g.money_scales[m.group()], m.end()) if m else None
 
     def _qual_before(self, s: int) -> str:
-        m = self.g.qual_before_re.search(self.norm, max(0, s - self.cfg.window), s)
+        m = self.g.qual_before_re.search(self.norm, s - self.cfg.window, s)  # (EndingWords: from 0 at most)
         if not m:
             return ""
         return self.g.qual_before_lower.get(m.group().strip().lower()) or ""
