@@ -35,8 +35,11 @@ __all__ = ["ARABIC_PATTERN", "LEXICON_LANGS", "MAX_NUMERAL_CHARS", "NumeralTable
 
 
 def _split_negative(text: str) -> tuple[bool, str]:
+    negatives = numeral_tables().negatives
     low = text.lower()
-    for word in numeral_tables().negatives:
+    if not low.startswith(negatives):  # (one test for most numerals: no sign or word)
+        return False, text
+    for word in negatives:
         if low.startswith(word):
             return True, text[len(word):].strip()
     return False, text

@@ -114,7 +114,9 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         folded = norm.casefold()  # (for the gates of case-insensitive words: holds_folded)
         words = holds_folded(g.word_gate, folded, norm)  # an English number or multiplier word
         digits = list(g.number_res[0].finditer(norm))
-        others = [m for rx in (g.word_number_res if words else g.ungated_word_res) for m in rx.finditer(norm)]
+        others: list[re.Match] = []
+        for rx in g.word_number_res if words else g.ungated_word_res:
+            others += rx.finditer(norm)
         if g.fraction_re is not None and g.fraction_gate(norm):
             others += g.fraction_re.finditer(norm)
         if words:
@@ -125,6 +127,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.masked = self._masks(digits, folded)
         found: list[Quantity] = []
         last_end = -1
+        ordered = True  # found by start, the longest first (most texts: no sort needed)
         # (the matches of one pattern come in order, one at a position: most texts hold digits only)
         for m in sorted(digits + others, key=_start_then_longest) if others else digits:
             s, e = m.span()
@@ -135,14 +138,17 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             if m.re is g.multiplier_re:
                 qs = [self._multiplier(m)]
             elif m.lastgroup in ("zh", "kos"):
-                qs = self._neighbour_pair(m) or [self._candidate(m, s, e)]
+                qs = self._neighbour_pair(s, e) or [self._candidate(m, s, e)]
             else:
                 qs = [self._candidate(m, s, e)]
             for q in qs:
                 if q is not None:
+                    if found and (q.start, q.start - q.end) < (found[-1].start, found[-1].start - found[-1].end):
+                        ordered = False  # (the sort's key below)
                     found.append(q)
                     last_end = q.end
-        found.sort(key=lambda q: (q.start, -(q.end - q.start)))
+        if not ordered:
+            found.sort(key=lambda q: (q.start, -(q.end - q.start)))
         kept: list[Quantity] = []
         for q in found:
             if kept and q.start < kept[-1].end:
@@ -317,11 +323,13 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         m = self.g.negative_re.search(self.norm, max(0, s - 8), s)
         return len(m.group()) if m else 0
 
-    def _neighbour_pair(self, m) -> list[Quantity] | None:
-        """七八千人民币, 三四个小时: two neighbouring digits are a range, 7000 to 8000 CNY."""
-        surface, s, e = m.group(), m.start(), m.end()
+    def _neighbour_pair(self, s: int, e: int) -> list[Quantity] | None:
+        """七八千人民币, 三四个小时: two neighbouring digits are a range, 7000 to 8000 CNY
+        (the Chinese numeral at s..e of `norm`)."""
+        surface = self.norm[s:e]
         digits = numeral_tables().cjk_digits
-        if len(surface) < 2 or surface[0] not in digits or surface[1] not in digits \
+        # (a slice past the end is "", no digit: no test of the length first)
+        if surface[:1] not in digits or surface[1:2] not in digits \
                 or digits[surface[1]] != digits[surface[0]] + 1 or surface[2:3] in digits:
             return None
         high = parse_number(surface[1:])

@@ -27,7 +27,7 @@ class UnitReader:
         (not_claims.rules.Rule) when the number turns out not to be a quantity (a decade,
         a day of the month)."""
         norm, g = self.norm, self.g
-        magnitude_end = self._latin_magnitude(s, e)
+        magnitude_end = self._latin_magnitude(s, e) if g.latin_magnitude_re is not None else 0
         e = magnitude_end or e
         unit, end = self._unit_after(s, e)
         if magnitude_end and not unit:

@@ -199,10 +199,10 @@ def _clause_spans(sentence: str, lk: str) -> tuple[tuple[int, int], ...]:
     c = cues()
     rx = c.clause_break.get(lk) or c.clause_break["und"]
     spans, pos = [], 0
-    for m in rx.finditer(sentence):
-        if m.start() > pos:
-            spans.append((pos, m.start()))
-        pos = m.end()
+    for start, end in rx.spans(sentence):
+        if start > pos:
+            spans.append((pos, start))
+        pos = end
     if pos < len(sentence):
         spans.append((pos, len(sentence)))
     return tuple(spans) or ((0, len(sentence)),)

@@ -227,4 +227,5 @@ class EndingGate:
         while hi > lo and text[hi - 1] in _BLANKS:
             hi -= 1
         # (two tests of a slice: no string method called, the window neither copied nor folded)
-        return text[max(lo, hi - self.k):hi] in self.ends or (hi > lo and text[hi - 1] in self.short)
+        tail = text[hi - self.k:hi] if hi - self.k >= lo else text[lo:hi]
+        return tail in self.ends or (hi > lo and text[hi - 1] in self.short)

@@ -8,6 +8,7 @@ the matches of the pattern it was made of with `search` and `finditer`."""
 from __future__ import annotations
 
 import re
+import sys
 
 from extractor.extract.text.regex_tools import case_variants, first_char_items, global_flags, with_first_char_guard
 
@@ -86,14 +87,24 @@ class SkippingPattern:
         start, end = m.span(1)
         return _Skipped(m, start, end)
 
-    def finditer(self, text: str, pos: int = 0, endpos: int | None = None):
-        endpos = len(text) if endpos is None else endpos
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize):
+        # (an end past the text is its end, to the engine)
         if self.skipping is None:
             yield from self.plain.finditer(text, pos, endpos)
             return
         while (m := self.skipping.search(text, pos, endpos)) is not None:
             start, pos = m.span(1)  # (the pattern matches no empty string)
             yield _Skipped(m, start, pos)
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """The spans of `finditer(text)`, read without a match object each.
+
+        >>> SkippingPattern(r"(?i)[,;]\\s*|\\band\\b").spans("A, b and c;d")
+        [(1, 3), (5, 8), (10, 11)]
+        """
+        if self.skipping is None:
+            return [m.span() for m in self.plain.finditer(text)]
+        return skipping_spans(self.skipping, text)
 
 
 class _Skipped:
