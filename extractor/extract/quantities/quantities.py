@@ -104,7 +104,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.masked = Spans(())
         self.words_before: dict[int, str | None] = {}  # (NotAQuantity._word_before)
         self.holds_tokens: bool | None = None  # (NotAQuantity._in_address_token)
-        self.holds_rate_word: bool | None = None  # (UnitReader._holds_rate_word)
+        self.holds_rate_word: bool | None = None  # a rate word's head (초당, 每秒) anywhere (UnitReader._read_unit)
         self.holds_negative_word: bool | None = None  # (_negative_sign)
         self.lossy = "??" in self.norm
         self._scale = 1.0  # the value scale of the unit last read (三成 = 30 %)
@@ -127,7 +127,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.masked = self._masks(digits, folded)
         found: list[Quantity] = []
         last_end = -1
-        ordered = True  # found by start, the longest first (most texts: no sort needed)
+        tidy = True  # each found after the one before it ends (most texts): kept as found
         # (the matches of one pattern come in order, one at a position: most texts hold digits only)
         for m in sorted(digits + others, key=_start_then_longest) if others else digits:
             s, e = m.span()
@@ -143,21 +143,25 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
                 qs = [self._candidate(m, s, e)]
             for q in qs:
                 if q is not None:
-                    if found and (q.start, q.start - q.end) < (found[-1].start, found[-1].start - found[-1].end):
-                        ordered = False  # (the sort's key below)
+                    if q.start < last_end:
+                        tidy = False  # out of order, or inside or over the one found before
                     found.append(q)
                     last_end = q.end
-        if not ordered:
-            found.sort(key=lambda q: (q.start, -(q.end - q.start)))
+        kept = self._drop_unit_glosses(found if tidy else self._outermost(found))
+        self._mark_ranges(kept)
+        self._share_list_units(kept)
+        return kept
+
+    def _outermost(self, found: list[Quantity]) -> list[Quantity]:
+        """`found` by start, the longest first, without those inside one before them (a
+        sign or currency read before a number may reach into the quantity before it)."""
+        found.sort(key=lambda q: (q.start, -(q.end - q.start)))
         kept: list[Quantity] = []
         for q in found:
             if kept and q.start < kept[-1].end:
                 self._reject_quantity("inside_quantity", q)
                 continue
             kept.append(q)
-        kept = self._drop_unit_glosses(kept)
-        self._mark_ranges(kept)
-        self._share_list_units(kept)
         return kept
 
     # -- what is no quantity: the rules of not_claims.rules, recorded when asked --
@@ -205,7 +209,9 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         c = Candidate(kind, s, e, surface)
         for test, rule in _NUMERAL[kind]:  # (`first`, inline: once a numeral)
             if test(self, c):
-                return self._reject(rule, c)
+                if self.rejected is not None:  # (most numerals a pass drops, dropped here)
+                    self._reject(rule, c)
+                return None
         if kind == "ratio":
             return self._ratio(m)
         if kind == "fraction":

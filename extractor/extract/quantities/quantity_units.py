@@ -39,7 +39,9 @@ class UnitReader:
             scale = self._money_scale_at(e)
             if scale:
                 self._scale, end = scale[0], scale[1]  # £6m
-        rate_words = g.rate_prefixes and self._holds_rate_word()
+        if self.holds_rate_word is None:  # (one search a text, not two a number: most texts hold none)
+            self.holds_rate_word = bool(g.rate_prefixes) and g.rate_prefix_heads.search(norm) is not None
+        rate_words = self.holds_rate_word
         rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) if rate_words else None
         if rate_words and rate is None and unit in ("", "count") and \
                 g.rate_prefix_heads.search(norm, max(0, s - 20), s):
@@ -81,13 +83,6 @@ class UnitReader:
         if kind == "kon" and unit and not norm[e:end][:1].isspace():
             unit, end = "", e  # 세대 (generation) is not 세 + 대: native numerals stand apart from counters
         return unit, start, end, after_qual
-
-    def _holds_rate_word(self) -> bool:
-        """Whether the text holds the head of a rate word (초당, 每秒) anywhere: one search
-        a text instead of two a number (most texts hold none)."""
-        if self.holds_rate_word is None:
-            self.holds_rate_word = self.g.rate_prefix_heads.search(self.norm) is not None
-        return self.holds_rate_word
 
     def _named_currency(self, unit: str, s: int, e: int, start: int, end: int) -> tuple[str, int]:
         """(unit, start) of an amount of money once a currency named before it is read:
