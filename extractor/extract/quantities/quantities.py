@@ -147,6 +147,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
                         tidy = False  # out of order, or inside or over the one found before
                     found.append(q)
                     last_end = q.end
+        if len(found) < 2:
+            return found  # (no neighbours to join, no quantity before it to gloss)
         kept = self._drop_unit_glosses(found if tidy else self._outermost(found))
         self._mark_ranges(kept)
         self._share_list_units(kept)
