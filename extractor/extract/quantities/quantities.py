@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import logging
 import re
+from operator import methodcaller
 
 from extractor.extract.not_claims import NotAQuantity, Spans
 from extractor.extract.not_claims.masks import holds_folded
@@ -86,9 +87,20 @@ _NUMERAL, _VALUE, _UNIT, _UNIT_BARE = (StageTests("numeral"), StageTests("value"
 _MULTIPLIER, _RATIO = StageTests("multiplier"), StageTests("ratio")
 
 
-def _start_then_longest(m: re.Match) -> tuple[int, int]:
-    start, end = m.span()
-    return start, start - end
+def _start_then_longest(matches: list[re.Match]) -> list[re.Match]:
+    """`matches` by start, the longest first among those that start together (else in
+    their order): two stable sorts on a match's own methods, no key made in Python.
+
+    >>> found = list(re.finditer("[0-9]", "a1 22")) + list(re.finditer("[0-9]+", "a1 22"))
+    >>> [(m.group(), m.re.pattern) for m in _start_then_longest(found)]
+    [('1', '[0-9]'), ('1', '[0-9]+'), ('22', '[0-9]+'), ('2', '[0-9]'), ('2', '[0-9]')]
+    """
+    matches.sort(key=_END, reverse=True)  # (a reversed sort keeps the order of equals)
+    matches.sort(key=_START)
+    return matches
+
+
+_START, _END = methodcaller("start"), methodcaller("end")
 
 
 class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
@@ -129,7 +141,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         last_end = -1
         tidy = True  # each found after the one before it ends (most texts): kept as found
         # (the matches of one pattern come in order, one at a position: most texts hold digits only)
-        for m in sorted(digits + others, key=_start_then_longest) if others else digits:
+        for m in _start_then_longest(digits + others) if others else digits:
             s, e = m.span()
             if s < last_end:  # inside a quantity already read (four 1U IPU-M2000s)
                 if self.rejected is not None:
@@ -278,7 +290,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
     def _make(self, start, end, value, unit, qualifier, flags) -> Quantity:
         quantity, factor = unit_info(unit)
         value = round_sig(value)
-        norm_value = round_sig(value * factor) if factor is not None else None
+        # (a factor of 1 keeps the value rounded: rounding a rounded value changes nothing)
+        norm_value = None if factor is None else value if factor == 1 else round_sig(value * factor)
         return Quantity(self.text[start:end], start, end, value, unit, quantity, norm_value, qualifier, flags)
 
     def _fraction(self, m) -> Quantity | None:
