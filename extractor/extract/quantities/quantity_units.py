@@ -130,7 +130,7 @@ class UnitReader:
             symbol = prefix.group().strip()
             return g.prefix_units.get(symbol) or g.prefix_units.get(symbol.lower(), ""), prefix.start()
         if g.scaled_prefix_re is not None:
-            scaled = g.scaled_prefix_re.search(norm, max(0, s - 4), s)
+            scaled = g.scaled_prefix_re.search(norm, s - 4 if s > 4 else 0, s)
             if scaled and (norm[s:e][-1:].isalpha() or self._money_scale_at(e)):
                 return g.scaled_prefixes[scaled.group()], scaled.start()  # PS6m, Y=590 billion
         return "", s
