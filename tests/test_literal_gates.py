@@ -110,3 +110,31 @@ def test_ending_gate_lets_every_match_through(text, back, which):
         lo = max(0, hi - back)
         if words.forward.search(text, lo, hi):
             assert words.gate.may_end(text, lo, hi), (text, lo, hi)
+
+
+def _folded_tail_test(words, text, lo, hi, k=2):
+    """The gate as first written: the window's blanks stripped, its last `k` characters
+    folded (`fold_ascii_case`) and looked up among the words' last `k`, folded."""
+    ends = {fold_ascii_case(w.rstrip(" \t\u00a0"))[-k:] for w in words}
+    tail = fold_ascii_case(text[lo:hi].rstrip(" \t\u00a0")[-k:])
+    return tail in ends or tail.endswith(tuple(e for e in ends if len(e) < k))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_BEFORE, st.integers(0, 30), st.sampled_from(sorted(_ENDING)))
+def test_ending_gate_reads_every_writing_of_a_word_end(text, back, which):
+    """The gate looks the window's last characters up among every writing of the words'
+    ends (no folding of the window): the same answer as folding it (K, ſ, İ, ı included)."""
+    words = _ENDING[which]
+    surfaces = sorted(_G.qual_before) if which == "qualifier" else sorted(_G.prefix_units)
+    for hi in range(len(text) + 1):
+        lo = max(0, hi - back)
+        assert words.gate.may_end(text, lo, hi) == _folded_tail_test([w for w in surfaces if w], text, lo, hi), \
+            (text, lo, hi)
+
+
+def test_ending_gate_is_off_for_words_with_other_cased_letters():
+    from extractor.extract.text.literal_gates import EndingGate  # noqa: PLC0415
+    gate = EndingGate(["über", "about"])
+    assert gate.ends is None and gate.may_end("x", 0, 1)
+    assert EndingGate(["sa", "ki"]).may_end("\u017fA \u212aI", 0, 2) and EndingGate(["ki"]).may_end("x\u212aI ", 0, 4)

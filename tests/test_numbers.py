@@ -68,6 +68,21 @@ def test_round_sig_removes_float_noise():
     assert round_sig(0.0) == 0.0
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_round_sig_of_a_rounded_value_is_that_value(value):
+    """(quantities._make keeps a rounded value as its normalised one under a factor of 1)"""
+    assert round_sig(round_sig(value)) == round_sig(value)
+
+
+def test_round_sig_keeps_whole_values_and_what_has_no_digits():
+    assert round_sig(1698.0) == 1698.0 and round_sig(-260.0) == -260.0
+    assert round_sig(123456789012345.0) == 123456789012000.0  # past 11 digits: rounded
+    assert math.copysign(1, round_sig(-0.0)) == -1
+    assert round_sig(math.inf) == math.inf and math.isnan(round_sig(math.nan))
+    assert round_sig(3) == 3 and round_sig(0.1 + 0.2) == 0.3
+
+
 # --- properties -----------------------------------------------------------------------------
 
 @settings(max_examples=300, deadline=None)

@@ -104,3 +104,14 @@ def test_number_pattern_matches_as_without_its_lookaheads(text):
         old = re.compile(plain)
         assert [(m.span(), m.lastgroup) for m in rx.finditer(text)] == \
             [(m.span(), m.lastgroup) for m in old.finditer(text)]
+
+
+def test_ending_words_window_from_before_the_text_starts_at_zero():
+    """`search(text, lo, hi)` with `lo` below 0 searches from 0 (callers pass the offset
+    a window's length before a number)."""
+    g = grammar(LANGS)
+    for text in ("about 5", "약 5", "US$ 5", "x about 5"):
+        hi = len(text) - 1
+        for words in (g.qual_before_re, g.prefix_re):
+            found, expected = words.search(text, hi - 24, hi), words.search(text, 0, hi)
+            assert (found and found.span()) == (expected and expected.span()), text

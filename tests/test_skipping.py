@@ -35,6 +35,12 @@ def test_skipping_pattern_finds_the_matches_of_finditer(text):
             assert skipping_spans(rx, text) == [m.span() for m in re.finditer(pattern, text, flags)], pattern
 
 
+def test_spans_of_a_pattern_that_cannot_skip_are_its_own():
+    rx = SkippingPattern(r"[^a]b|x*")  # (first characters not told: the plain pattern searches)
+    assert rx.skipping is None
+    assert rx.spans("abcb xx") == [m.span() for m in re.finditer(r"[^a]b|x*", "abcb xx")]
+
+
 def test_skipping_pattern_declines_what_it_cannot_tell():
     assert skipping_pattern(r"\d*") is None  # may match nothing
     assert skipping_pattern(r"(\d)x\1") is None  # refers back to a group
@@ -72,8 +78,15 @@ def test_skipping_pattern_matches_as_the_pattern(text):
                 for m in plain.finditer(text)] == \
             [(m.span(), m.span(1) if plain.groups else None, m.groups(), m.groupdict())
              for m in skipping.finditer(text)], pattern
+        assert skipping.spans(text) == [m.span() for m in plain.finditer(text)], pattern
         first, found = plain.search(text, 2), skipping.search(text, 2)
         assert (first and (first.span(), first.group())) == (found and (found.span(), found.group()))
+        # each group by number and by name, as `start`, `end`, `span` and `group` read it
+        for m, s in zip(plain.finditer(text), skipping.finditer(text)):
+            for g in range(plain.groups + 1):
+                assert (m.start(g), m.end(g), m.span(g), m.group(g)) == (s.start(g), s.end(g), s.span(g), s.group(g))
+            for name in plain.groupindex:
+                assert (m.start(name), m.end(name), m.group(name)) == (s.start(name), s.end(name), s.group(name))
 
 
 # --- the page context's patterns ---------------------------------------------------------

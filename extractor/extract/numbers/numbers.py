@@ -35,8 +35,12 @@ __all__ = ["ARABIC_PATTERN", "LEXICON_LANGS", "MAX_NUMERAL_CHARS", "NumeralTable
 
 
 def _split_negative(text: str) -> tuple[bool, str]:
-    for word in numeral_tables().negatives:
-        if text.lower().startswith(word):
+    negatives = numeral_tables().negatives
+    low = text.lower()
+    if not low.startswith(negatives):  # (one test for most numerals: no sign or word)
+        return False, text
+    for word in negatives:
+        if low.startswith(word):
             return True, text[len(word):].strip()
     return False, text
 

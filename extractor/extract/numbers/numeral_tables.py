@@ -28,6 +28,7 @@ ARABIC_PATTERN = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+"
 ARABIC_RE = re.compile(ARABIC_PATTERN)
 
 
+@lru_cache(maxsize=64)  # (keyed by a page's language tag: a handful of them)
 def lexicon_langs(lang: str | None) -> tuple[str, ...]:
     """The lexicon languages to use for a BCP-47 tag; English units and words always apply,
     because Korean and Chinese tech pages write GB, TFLOPS and 1.6x in ASCII.
@@ -65,10 +66,11 @@ def round_sig(value: float, digits: int = 12) -> float:
     >>> round_sig(28.3 * 60)
     1698.0
     """
+    if type(value) is float and -_WHOLE_BELOW < value < _WHOLE_BELOW and value.is_integer() and digits >= 12:
+        return value  # a whole number of 11 digits or fewer is its own rounding (most values)
+    # (the range test above fails infinities and NaN: no isfinite call for most values)
     if not value or not math.isfinite(value):
         return value
-    if type(value) is float and value.is_integer() and -_WHOLE_BELOW < value < _WHOLE_BELOW and digits >= 12:
-        return value  # a whole number of 11 digits or fewer is its own rounding (most values)
     return round(value, digits - 1 - int(math.floor(math.log10(abs(value)))))
 
 

@@ -82,7 +82,10 @@ def score_names(sentence: str) -> tuple[ScoreName, ...]:
     """
     rx, canon, _min = _names_regex()
     low = sentence.lower()
-    if not any(form in low for form in canon):  # the cheap test first: most name none
+    for form in canon:  # the cheap test first: most name none (a loop: no generator a sentence)
+        if form in low:
+            break
+    else:
         return ()
     out = []
     for m in rx.finditer(sentence):

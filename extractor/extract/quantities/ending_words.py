@@ -52,6 +52,10 @@ class EndingWords:
             rf"[{_BLANKS}]{blanks}(?:{'|'.join(_reversed(w, bounded) for w in words) or '(?!x)x'})", flags)
 
     def search(self, text: str, lo: int, hi: int) -> re.Match | None:
+        """The match in the window `text[lo:hi]` (`lo` below 0 stands for 0: callers ask
+        for the characters before a number)."""
+        if lo < 0:
+            lo = 0
         if not self.gate.may_end(text, lo, hi):
             return None
         if self.reversed is None:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import logging
 import re
+from operator import methodcaller
 
 from extractor.extract.not_claims import NotAQuantity, Spans
 from extractor.extract.not_claims.masks import holds_folded
@@ -86,8 +87,20 @@ _NUMERAL, _VALUE, _UNIT, _UNIT_BARE = (StageTests("numeral"), StageTests("value"
 _MULTIPLIER, _RATIO = StageTests("multiplier"), StageTests("ratio")
 
 
-def _start_then_longest(m: re.Match) -> tuple[int, int]:
-    return m.start(), m.start() - m.end()
+def _start_then_longest(matches: list[re.Match]) -> list[re.Match]:
+    """`matches` by start, the longest first among those that start together (else in
+    their order): two stable sorts on a match's own methods, no key made in Python.
+
+    >>> found = list(re.finditer("[0-9]", "a1 22")) + list(re.finditer("[0-9]+", "a1 22"))
+    >>> [(m.group(), m.re.pattern) for m in _start_then_longest(found)]
+    [('1', '[0-9]'), ('1', '[0-9]+'), ('22', '[0-9]+'), ('2', '[0-9]'), ('2', '[0-9]')]
+    """
+    matches.sort(key=_END, reverse=True)  # (a reversed sort keeps the order of equals)
+    matches.sort(key=_START)
+    return matches
+
+
+_START, _END = methodcaller("start"), methodcaller("end")
 
 
 class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
@@ -103,7 +116,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.masked = Spans(())
         self.words_before: dict[int, str | None] = {}  # (NotAQuantity._word_before)
         self.holds_tokens: bool | None = None  # (NotAQuantity._in_address_token)
-        self.holds_rate_word: bool | None = None  # (UnitReader._holds_rate_word)
+        self.holds_rate_word: bool | None = None  # a rate word's head (초당, 每秒) anywhere (UnitReader._read_unit)
+        self.holds_negative_word: bool | None = None  # (_negative_sign)
         self.lossy = "??" in self.norm
         self._scale = 1.0  # the value scale of the unit last read (三成 = 30 %)
 
@@ -112,8 +126,10 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         folded = norm.casefold()  # (for the gates of case-insensitive words: holds_folded)
         words = holds_folded(g.word_gate, folded, norm)  # an English number or multiplier word
         digits = list(g.number_res[0].finditer(norm))
-        others = [m for rx in (g.word_number_res if words else g.ungated_word_res) for m in rx.finditer(norm)]
-        if g.fraction_re is not None and any(inf in norm for inf in g.fraction_infixes):
+        others: list[re.Match] = []
+        for rx in g.word_number_res if words else g.ungated_word_res:
+            others += rx.finditer(norm)
+        if g.fraction_re is not None and g.fraction_gate(norm):
             others += g.fraction_re.finditer(norm)
         if words:
             others += g.multiplier_re.finditer(norm)
@@ -123,22 +139,36 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         self.masked = self._masks(digits, folded)
         found: list[Quantity] = []
         last_end = -1
+        tidy = True  # each found after the one before it ends (most texts): kept as found
         # (the matches of one pattern come in order, one at a position: most texts hold digits only)
-        for m in sorted(digits + others, key=_start_then_longest) if others else digits:
-            if m.start() < last_end:  # inside a quantity already read (four 1U IPU-M2000s)
+        for m in _start_then_longest(digits + others) if others else digits:
+            s, e = m.span()
+            if s < last_end:  # inside a quantity already read (four 1U IPU-M2000s)
                 if self.rejected is not None:
-                    self._reject(_INSIDE, Candidate(m.lastgroup, m.start(), m.end(), m.group()))
+                    self._reject(_INSIDE, Candidate(m.lastgroup, s, e, m.group()))
                 continue
             if m.re is g.multiplier_re:
                 qs = [self._multiplier(m)]
             elif m.lastgroup in ("zh", "kos"):
-                qs = self._neighbour_pair(m) or [self._candidate(m)]
+                qs = self._neighbour_pair(s, e) or [self._candidate(m, s, e)]
             else:
-                qs = [self._candidate(m)]
+                qs = [self._candidate(m, s, e)]
             for q in qs:
                 if q is not None:
+                    if q.start < last_end:
+                        tidy = False  # out of order, or inside or over the one found before
                     found.append(q)
                     last_end = q.end
+        if len(found) < 2:
+            return found  # (no neighbours to join, no quantity before it to gloss)
+        kept = self._drop_unit_glosses(found if tidy else self._outermost(found))
+        self._mark_ranges(kept)
+        self._share_list_units(kept)
+        return kept
+
+    def _outermost(self, found: list[Quantity]) -> list[Quantity]:
+        """`found` by start, the longest first, without those inside one before them (a
+        sign or currency read before a number may reach into the quantity before it)."""
         found.sort(key=lambda q: (q.start, -(q.end - q.start)))
         kept: list[Quantity] = []
         for q in found:
@@ -146,9 +176,6 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
                 self._reject_quantity("inside_quantity", q)
                 continue
             kept.append(q)
-        kept = self._drop_unit_glosses(kept)
-        self._mark_ranges(kept)
-        self._share_list_units(kept)
         return kept
 
     # -- what is no quantity: the rules of not_claims.rules, recorded when asked --
@@ -187,15 +214,18 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             return self._reject(rule, c)
         return self._make(m.start(), m.end(), value, unit, self._qual_before(m.start()) or "exact", ["multiplier_word"])
 
-    def _candidate(self, m) -> Quantity | None:
-        """Read one candidate numeral: is it a quantity, its value, unit, qualifier."""
-        kind, s, e = m.lastgroup, m.start(), m.end()
+    def _candidate(self, m, s: int, e: int) -> Quantity | None:
+        """Read one candidate numeral, match `m` at s..e of `norm`: is it a quantity, its
+        value, unit, qualifier."""
+        kind = m.lastgroup
         kind = "arabic" if kind == "decimal" else kind  # .25, .08
-        surface = m.group()
+        surface = self.norm[s:e]
         c = Candidate(kind, s, e, surface)
         for test, rule in _NUMERAL[kind]:  # (`first`, inline: once a numeral)
             if test(self, c):
-                return self._reject(rule, c)
+                if self.rejected is not None:  # (most numerals a pass drops, dropped here)
+                    self._reject(rule, c)
+                return None
         if kind == "ratio":
             return self._ratio(m)
         if kind == "fraction":
@@ -260,7 +290,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
     def _make(self, start, end, value, unit, qualifier, flags) -> Quantity:
         quantity, factor = unit_info(unit)
         value = round_sig(value)
-        norm_value = round_sig(value * factor) if factor is not None else None
+        # (a factor of 1 keeps the value rounded: rounding a rounded value changes nothing)
+        norm_value = None if factor is None else value if factor == 1 else round_sig(value * factor)
         return Quantity(self.text[start:end], start, end, value, unit, quantity, norm_value, qualifier, flags)
 
     def _fraction(self, m) -> Quantity | None:
@@ -288,8 +319,8 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         rule = first(_RATIO["ratio"], self, c)
         if rule in _LABEL_RULES:  # 华为384:384张, H100:80GB: the amount after the label is read alone
             self._reject(rule, c)
-            value = self.g.number_res[0].match(self.norm, s + _RATIO_SEPARATOR.search(m.group()).end())
-            return self._candidate(value) if value else None
+            amount = self.g.number_res[0].match(self.norm, s + _RATIO_SEPARATOR.search(m.group()).end())
+            return self._candidate(amount, *amount.span()) if amount else None
         if rule:  # glued to a name; 10:30 is a time of day
             return self._reject(rule, c)
         a_str, _, b_str = re.split(r"\s*([:比])\s*", m.group(), maxsplit=1)
@@ -306,14 +337,20 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
             if self._after_negative_word(s):  # minus-260
                 return len(self.g.negative_re.search(self.norm, max(0, s - 9), s - 1).group()) + 1
             return 1 if s == 1 or self.norm[s - 2] in " \t\n(=:[（" else 0
+        if self.holds_negative_word is None:  # (one search a text: most hold no such word)
+            self.holds_negative_word = self.g.negative_word_re.search(self.norm) is not None
+        if not self.holds_negative_word:
+            return 0
         m = self.g.negative_re.search(self.norm, max(0, s - 8), s)
         return len(m.group()) if m else 0
 
-    def _neighbour_pair(self, m) -> list[Quantity] | None:
-        """七八千人民币, 三四个小时: two neighbouring digits are a range, 7000 to 8000 CNY."""
-        surface, s, e = m.group(), m.start(), m.end()
+    def _neighbour_pair(self, s: int, e: int) -> list[Quantity] | None:
+        """七八千人民币, 三四个小时: two neighbouring digits are a range, 7000 to 8000 CNY
+        (the Chinese numeral at s..e of `norm`)."""
+        surface = self.norm[s:e]
         digits = numeral_tables().cjk_digits
-        if len(surface) < 2 or surface[0] not in digits or surface[1] not in digits \
+        # (a slice past the end is "", no digit: no test of the length first)
+        if surface[:1] not in digits or surface[1:2] not in digits \
                 or digits[surface[1]] != digits[surface[0]] + 1 or surface[2:3] in digits:
             return None
         high = parse_number(surface[1:])

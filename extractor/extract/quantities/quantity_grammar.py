@@ -267,6 +267,8 @@ class Grammar:
         negatives = [w for w in numeral_tables().negatives if w not in ("-", "−")]
         self.negative_re = re.compile(with_first_char_guard(
             rf"(?:{'|'.join(left_bounded(w) for w in negatives) or '(?!x)x'}){SP}?\Z"), re.I)
+        #: any of the words anywhere (a gate before `negative_re`'s search at each number)
+        self.negative_word_re = re.compile(alt(negatives, False), re.I)
 
     def _build_numbers(self, langs: tuple[str, ...], numbers: list[dict]) -> None:
         """One regex per kind of numeral. Each starts with a single character class, so the
@@ -355,11 +357,13 @@ class Grammar:
         infixes, frac_digits = [], ""
         self.fraction_infixes = infixes
         self.fraction_re = None  # searched only in texts that hold an infix (speed)
+        self.fraction_gate = None  # (the search for an infix)
         for lang, lex in zip(langs, numbers):
             if lex.get("fraction_infix"):
                 infixes += lex["fraction_infix"]
                 frac_digits += "".join(list(lex.get("digits", {})) + list(lex.get("small_units", {})))
         if infixes:
+            self.fraction_gate = re.compile(alt(infixes, False)).search
             side = rf"(?:\d+(?:\.\d+)?|[{re.escape(frac_digits)}]+)" if frac_digits else r"\d+(?:\.\d+)?"
             self.fraction_re = re.compile(
                 # 百分之二十 is a percentage, read by the 百分之 prefix

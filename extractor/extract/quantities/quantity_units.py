@@ -27,7 +27,7 @@ class UnitReader:
         (not_claims.rules.Rule) when the number turns out not to be a quantity (a decade,
         a day of the month)."""
         norm, g = self.norm, self.g
-        magnitude_end = self._latin_magnitude(s, e)
+        magnitude_end = self._latin_magnitude(s, e) if g.latin_magnitude_re is not None else 0
         e = magnitude_end or e
         unit, end = self._unit_after(s, e)
         if magnitude_end and not unit:
@@ -39,7 +39,9 @@ class UnitReader:
             scale = self._money_scale_at(e)
             if scale:
                 self._scale, end = scale[0], scale[1]  # £6m
-        rate_words = g.rate_prefixes and self._holds_rate_word()
+        if self.holds_rate_word is None:  # (one search a text, not two a number: most texts hold none)
+            self.holds_rate_word = bool(g.rate_prefixes) and g.rate_prefix_heads.search(norm) is not None
+        rate_words = self.holds_rate_word
         rate = g.rate_prefix_re.search(norm, max(0, s - 12), s) if rate_words else None
         if rate_words and rate is None and unit in ("", "count") and \
                 g.rate_prefix_heads.search(norm, max(0, s - 20), s):
@@ -82,13 +84,6 @@ class UnitReader:
             unit, end = "", e  # 세대 (generation) is not 세 + 대: native numerals stand apart from counters
         return unit, start, end, after_qual
 
-    def _holds_rate_word(self) -> bool:
-        """Whether the text holds the head of a rate word (초당, 每秒) anywhere: one search
-        a text instead of two a number (most texts hold none)."""
-        if self.holds_rate_word is None:
-            self.holds_rate_word = self.g.rate_prefix_heads.search(self.norm) is not None
-        return self.holds_rate_word
-
     def _named_currency(self, unit: str, s: int, e: int, start: int, end: int) -> tuple[str, int]:
         """(unit, start) of an amount of money once a currency named before it is read:
         新台幣約135元 is TWD though 元 alone reads as yuan."""
@@ -126,7 +121,7 @@ class UnitReader:
         """(unit, start) of a currency sign or prefix before the number ($300,000, US$ 5,
         百分之25; a damaged sign before an amount with a magnitude: PS6m), or ("", s)."""
         g, norm = self.g, self.norm
-        prefix = g.prefix_re.search(norm, max(0, s - 14), s)
+        prefix = g.prefix_re.search(norm, s - 14, s)  # (EndingWords: from 0 at most)
         # a Latin prefix starts a word: "versus $3.22" is not "us $3.22"
         while prefix and prefix.group()[:1].isascii() and prefix.group()[:1].isalpha() \
                 and prefix.start() > 0 and norm[prefix.start() - 1].isalnum():
@@ -135,7 +130,7 @@ class UnitReader:
             symbol = prefix.group().strip()
             return g.prefix_units.get(symbol) or g.prefix_units.get(symbol.lower(), ""), prefix.start()
         if g.scaled_prefix_re is not None:
-            scaled = g.scaled_prefix_re.search(norm, max(0, s - 4), s)
+            scaled = g.scaled_prefix_re.search(norm, s - 4 if s > 4 else 0, s)
             if scaled and (norm[s:e][-1:].isalpha() or self._money_scale_at(e)):
                 return g.scaled_prefixes[scaled.group()], scaled.start()  # PS6m, Y=590 billion
         return "", s
@@ -183,7 +178,7 @@ class UnitReader:
         return (self.g.money_scales[m.group()], m.end()) if m else None
 
     def _qual_before(self, s: int) -> str:
-        m = self.g.qual_before_re.search(self.norm, max(0, s - self.cfg.window), s)
+        m = self.g.qual_before_re.search(self.norm, s - self.cfg.window, s)  # (EndingWords: from 0 at most)
         if not m:
             return ""
         return self.g.qual_before_lower.get(m.group().strip().lower()) or ""

@@ -199,8 +199,7 @@ def _clause_spans(sentence: str, lk: str) -> tuple[tuple[int, int], ...]:
     c = cues()
     rx = c.clause_break.get(lk) or c.clause_break["und"]
     spans, pos, n = [], 0, len(sentence)
-    for m in rx.finditer(sentence):
-        start, end = m.span()
+    for start, end in rx.spans(sentence):
         if start > pos:
             spans.append((pos, start))
         pos = end

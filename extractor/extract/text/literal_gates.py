@@ -5,8 +5,9 @@ cases a text as the engine's IGNORECASE matches ASCII letters, so the test is ex
 from __future__ import annotations
 
 import re
+from itertools import product
 
-from extractor.extract.text.regex_tools import literal_alternation, with_first_char_guard
+from extractor.extract.text.regex_tools import case_variants, literal_alternation, with_first_char_guard
 from extractor.extract.text.skipping import skipping_pattern, skipping_spans
 
 #: the characters other than A-Z that Python's engine matches to an ASCII letter under
@@ -208,16 +209,23 @@ class EndingGate:
     def __init__(self, words, k: int = 2):
         stripped = [w.rstrip(_BLANKS) for w in words]
         self.k = k
-        self.ends: frozenset[str] | None = frozenset(fold_ascii_case(w)[-k:] for w in stripped)
-        if any(not w or any(not c.isascii() and not _uncased(c) for c in w) for w in stripped):
-            self.ends = None  # (a fold not worked out here: every window may hold a match)
-        #: the words shorter than `k`, which end a window's last `k` characters
-        self.short = tuple(e for e in self.ends or () if len(e) < k)
+        #: every text a window's last `k` characters may be for a word to end it: each
+        #: word's last `k`, folded, in every writing the engine matches to it
+        #: (`case_variants`), so the test needs no folding of the window
+        self.ends: frozenset[str] | None = None  # (None: every window may hold a match)
+        if all(w and all(c.isascii() or _uncased(c) for c in w) for w in stripped):  # (else a fold not worked out here)
+            folded_ends = {fold_ascii_case(w)[-k:] for w in stripped}
+            self.ends = frozenset("".join(chars) for end in folded_ends
+                                  for chars in product(*map(case_variants, end)))
+        #: the writings of the words shorter than `k`, which end a window's last `k` characters
+        self.short = frozenset(e for e in self.ends or () if len(e) < k)
 
     def may_end(self, text: str, lo: int, hi: int) -> bool:
         """Whether one of the words, then blanks, may end `text[lo:hi]`."""
         if self.ends is None:
             return True
-        tail = text[lo:hi].rstrip(_BLANKS)[-self.k:]
-        tail = tail.lower() if tail.isascii() else fold_ascii_case(tail)  # (the common case inline)
-        return tail in self.ends or tail.endswith(self.short)
+        while hi > lo and text[hi - 1] in _BLANKS:
+            hi -= 1
+        # (two tests of a slice: no string method called, the window neither copied nor folded)
+        tail = text[hi - self.k:hi] if hi - self.k >= lo else text[lo:hi]
+        return tail in self.ends or (hi > lo and text[hi - 1] in self.short)

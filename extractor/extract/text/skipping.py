@@ -8,6 +8,7 @@ the matches of the pattern it was made of with `search` and `finditer`."""
 from __future__ import annotations
 
 import re
+import sys
 
 from extractor.extract.text.regex_tools import case_variants, first_char_items, global_flags, with_first_char_guard
 
@@ -81,45 +82,63 @@ class SkippingPattern:
         # (no end given, the most common call: the search without one, a little faster)
         rx = self.plain if self.skipping is None else self.skipping
         m = rx.search(text, pos) if endpos is None else rx.search(text, pos, endpos)
-        return m if m is None or self.skipping is None else _Skipped(m)
+        if m is None or self.skipping is None:
+            return m
+        start, end = m.span(1)
+        return _Skipped(m, start, end)
 
-    def finditer(self, text: str, pos: int = 0, endpos: int | None = None):
-        endpos = len(text) if endpos is None else endpos
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize):
+        # (an end past the text is its end, to the engine)
         if self.skipping is None:
             yield from self.plain.finditer(text, pos, endpos)
             return
         while (m := self.skipping.search(text, pos, endpos)) is not None:
-            pos = m.end(1)  # (the pattern matches no empty string)
-            yield _Skipped(m)
+            start, pos = m.span(1)  # (the pattern matches no empty string)
+            yield _Skipped(m, start, pos)
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """The spans of `finditer(text)`, read without a match object each.
+
+        >>> SkippingPattern(r"(?i)[,;]\\s*|\\band\\b").spans("A, b and c;d")
+        [(1, 3), (5, 8), (10, 11)]
+        """
+        if self.skipping is None:
+            return [m.span() for m in self.plain.finditer(text)]
+        return skipping_spans(self.skipping, text)
 
 
 class _Skipped:
     """A match of a `skipping_pattern` read as the match of the pattern it was made of:
-    that pattern's match is group 1, its groups one further on."""
+    that pattern's match is group 1, its groups one further on. Its span is kept (most
+    callers ask for `start()` and `end()` only: no look-up in the match for them)."""
 
-    __slots__ = ("_m",)
+    __slots__ = ("_m", "_start", "_end")
 
-    def __init__(self, m: re.Match):
-        self._m = m
-
-    @staticmethod
-    def _group(g):
-        return g + 1 if isinstance(g, int) else g
+    def __init__(self, m: re.Match, start: int, end: int):
+        self._m, self._start, self._end = m, start, end
 
     def start(self, g=0) -> int:
-        return self._m.start(self._group(g))
+        return self._start if g == 0 else self._m.start(_inner(g))
 
     def end(self, g=0) -> int:
-        return self._m.end(self._group(g))
+        return self._end if g == 0 else self._m.end(_inner(g))
 
     def span(self, g=0) -> tuple[int, int]:
-        return self._m.span(self._group(g))
+        return (self._start, self._end) if g == 0 else self._m.span(_inner(g))
 
     def group(self, *gs):
-        return self._m.group(*(self._group(g) for g in gs or (0,)))
+        if not gs:
+            return self._m.group(1)
+        return self._m.group(*(_inner(g) for g in gs))
 
     def groups(self, default=None) -> tuple:
         return self._m.groups(default)[1:]
 
     def groupdict(self, default=None) -> dict:
         return self._m.groupdict(default)
+
+
+def _inner(g):
+    """The skipping pattern's group for group `g` (a number or a name) of the pattern it
+    was made of: numbers are one further on."""
+    return g + 1 if isinstance(g, int) else g
