@@ -36,6 +36,7 @@ from typing import Callable, NamedTuple
 from extractor import lexicons
 from extractor.extract.linking import refinements, topics
 from extractor.extract.linking.refinements import Refused
+from extractor.extract.linking.class_reference import class_reference_system
 from extractor.extract.linking.candidates import pick, system_in_sentence, workload_in_sentence
 from extractor.extract.linking.pairs import memoised
 from extractor.extract.linking.link_kinds import ClaimKind
@@ -188,7 +189,7 @@ def baseline_only_system(lq: LinkQuery) -> Candidate | None:
 
 
 SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
-    table_column_system, standard_system, sentence_system, caption_system, vs_figure_system, vendor_product_system,
+    table_column_system, standard_system, class_reference_system, sentence_system, caption_system, vs_figure_system, vendor_product_system,
     carried_system,
     counted_system, page_topic_system, earlier_subject_system, baseline_only_system)
 
