@@ -87,6 +87,11 @@ def test_a_figure_a_standard_sets_is_the_standards_body_s_and_no_other_is():
     assert by_value("The new memory runs at 9.2 Gbps, while the JEDEC standard calls for 6.4 Gbps.")[6.4][0] == "JEDEC"
     assert by_value("該產品速度達10Gbps，高於JEDEC標準規定的8Gbps。")[8][0] == "JEDEC"
     assert by_value("據JEDEC規範，HBM4每個堆疊的頻寬可達2TB/s。")[2][0] != "JEDEC"
+    # set2/ko_04: the body's abbreviation in brackets after its full name
+    text = ("아울러 HBM4는 10Gbps(초당 10기가비트) 이상의 동작 속도를 구현해 미국전자산업표준협의회(JEDEC) "
+            "표준 동작 속도인 8Gbps를 크게 넘어섰다.")
+    got = by_value(text)
+    assert got[8][0] == "JEDEC" and got[10][0] != "JEDEC"
 
 
 def test_a_part_figure_goes_to_the_product():

@@ -101,7 +101,8 @@ def _standards() -> tuple[SkippingPattern | None, re.Pattern | None]:
     # "JEDEC's HBM3 standard", "JEDEC이 정한 HBM4 표준", "JEDEC制定的标准": what the body set
     setting = d.get("setting_words", [])
     set_by = r"(?:(?:" + alt(setting) + r")\s*)?" if setting else ""
-    standard = re.compile(r"(?P<body>" + alt(forms) + r")(?:'s|’s|의|的|이|가|에서)?\s*" + set_by
+    # "미국전자산업표준협의회(JEDEC) 표준": the body's abbreviation in brackets after its full name
+    standard = re.compile(r"(?P<body>" + alt(forms) + r")[)）]?(?:'s|’s|의|的|이|가|에서)?\s*" + set_by
                           + r"(?:[A-Za-z0-9.\-]+\s*){0,2}?(?:" + alt(words)
                           + r")[^,.;:!?，。；：、()（）\n]{0,16}$",
                           re.IGNORECASE)
