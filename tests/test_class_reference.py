@@ -43,3 +43,11 @@ def test_a_scope_or_a_baseline_is_no_reference():
     assert class_references("性能比这块核显快2倍", "zh-Hans") == ()
     assert class_references("这块核显的性能比i7-13800H中的Intel Xe集显快2倍", "zh-Hans") == ((0, 4, "chip"),)
     assert class_references("이 칩은 H100보다 빠르다", "ko") == ((0, 3, "chip"),)
+
+
+def test_aws_instance_families_are_their_own_systems_beside_their_chips():
+    # AWS's product line: Trn2 / Inf2 instances hold Trainium2 / Inferentia2 chips
+    from extractor.extract.names.entities import SYSTEM, find_entities
+    text = "AWS Trainium2-based EC2 Trn2 instances and Inferentia2-based Inf2 instances; the inf2 suffix"
+    assert [e.canonical for e in find_entities(text, "en") if e.label == SYSTEM] == [
+        "Trainium2", "Trn2", "Inferentia2", "Inf2"]
