@@ -20,6 +20,7 @@ from extractor import lexicons
 from extractor.extract.linking.link_query import Candidate, LinkQuery, candidate_of
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.text.cues import lang_key
+from extractor.extract.text.regex_tools import with_first_char_guard
 
 __all__ = ["class_reference_system", "class_references", "page_classes", "referent"]
 
@@ -52,7 +53,9 @@ def _patterns(lang: str) -> tuple[re.Pattern | None, re.Pattern | None, dict[str
     scope = d["not_after"].get(lk)
     scope_rx = re.compile(("(?<![A-Za-z])(?:" if lk == "en" else "(?:") + alt(scope) + r")\s*$",
                           re.IGNORECASE) if scope else None
-    return re.compile(ref, re.IGNORECASE), re.compile(after, re.IGNORECASE), noun_class, scope_rx
+    # searched in every sentence with a number: the guard skips positions no determiner starts at
+    return (re.compile(with_first_char_guard(ref), re.IGNORECASE), re.compile(after, re.IGNORECASE),
+            noun_class, scope_rx)
 
 
 def class_references(text: str, lang: str) -> tuple[tuple[int, int, str], ...]:
