@@ -7,7 +7,9 @@ Each resolver looks at one place a number's system or workload may be named and 
 ("workload=none:kind=memory"). The order is the evidence's weight:
 
 systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); a
-standards body whose standard sets the figure ("JEDEC 표준 동작 속도인 8Gbps": `standard`); the
+standards body whose standard sets the figure ("JEDEC 표준 동작 속도인 8Gbps": `standard`); a
+class reference before the number ("These instances feature ... 20.8 PetaFLOPS", "a single
+chip could deliver": the product of that class named before, `linking.class_reference`); the
 number's own sentence (`clause`, `sentence`: `candidates.system_in_sentence`); the
 table's caption (`caption`); for the second figure of "192GB vs 80GB", the system compared
 with a sentence or two before (`vs_figure`); the page's product of a vendor named before
