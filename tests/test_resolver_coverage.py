@@ -17,6 +17,11 @@ AFTER_RESOLVERS = {"system": ["table_row_system"], "workload": ["score_workload"
 CASES = [
     ("system", "table_column_system", "| | H100 | H200 |\n|---|---|---|\n| 显存容量 | 80GB | 141GB |\n",
      "141GB", "H200", "set2/zh_04's spec rows as a pipe table"),
+    ("system", "class_reference_system",
+     "Firstly, the AWS Trainium2-based Amazon EC2 Trn2 instances are now generally available. "
+     "These instances feature 16 Trainium2 processors interconnected with NeuronLink interconnection "
+     "that deliver up to 20.8 FP8 PetaFLOPS of performance and 1.5 TB of HBM3 memory.",
+     "1.5 TB", "Trn2", "set3/en_05: the instances, not their chips"),
     ("system", "sentence_system", "IPU-POD16, ResNet-50 모델 훈련 28.3분 기록", "28.3분", "IPU-POD16",
      "set1/ko_01"),
     ("system", "sentence_system", "H200은 141GB HBM3e를 탑재했다. 신제품은 36GB HBM3E 메모리를 8개 탑재했다.",

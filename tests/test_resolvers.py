@@ -87,6 +87,11 @@ def test_a_figure_a_standard_sets_is_the_standards_body_s_and_no_other_is():
     assert by_value("The new memory runs at 9.2 Gbps, while the JEDEC standard calls for 6.4 Gbps.")[6.4][0] == "JEDEC"
     assert by_value("該產品速度達10Gbps，高於JEDEC標準規定的8Gbps。")[8][0] == "JEDEC"
     assert by_value("據JEDEC規範，HBM4每個堆疊的頻寬可達2TB/s。")[2][0] != "JEDEC"
+    # set2/ko_04: the body's abbreviation in brackets after its full name
+    text = ("아울러 HBM4는 10Gbps(초당 10기가비트) 이상의 동작 속도를 구현해 미국전자산업표준협의회(JEDEC) "
+            "표준 동작 속도인 8Gbps를 크게 넘어섰다.")
+    got = by_value(text)
+    assert got[8][0] == "JEDEC" and got[10][0] != "JEDEC"
 
 
 def test_a_part_figure_goes_to_the_product():
@@ -361,3 +366,16 @@ def test_a_family_is_the_one_product_the_page_builds_of_its_chips():
             "NVIDIA는 기존 Blackwell 기준 대비 4배 빠른 속도를 달성했습니다.")
     got = by_value(text)
     assert got[72000][0] == "DGX B200" and got[4][0] == "Blackwell"
+
+
+def test_a_name_before_bare_gateun_and_a_figure_is_the_likeness_not_the_subject():
+    # set2/ko_03__dropsyl: "M3 같은 16코어" is "M3와 같은" with its particle dropped (colloquial
+    # Korean writes it so too): M3 is what the M4's cores are like, the 38 TOPS stay the M4's
+    text = ("애플이 7(미국 현지시간) 공개한 아이패드 프로 신형에는 맥북에어/맥북프로, 아이맥 PC 제품보다 앞서 M4 칩이 "
+            "탑재됐다. 지난 11 공개된 M3 칩을 탑재할 것이라는 전망이 빗나갔다.\n\n"
+            "M4 탑재된 뉴럴 엔진은 코어 수를 M3 같은 16코어로 유지했지만 연산 성능은 최대 38 TOPS(초당 1 연산).")
+    assert by_value(text)[38][0] == "M4"
+    # bare 같은 before words is an example, no baseline: the sized model keeps its count (the seeds)
+    text = ("이러한 현상은 BERT 모델의 변이형 내에서도, 그리고 1,750 개의 매개변수를 가지고 있는 GPT-3 같은 "
+            "다른 최신 언어 모델에서도 동일하게 나타납니다.")
+    assert by_value(text)[1750][1] == "GPT-3"

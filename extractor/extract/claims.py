@@ -48,6 +48,7 @@ from extractor.extract.not_claims.claims import bare_cue_follows
 from extractor.extract.not_claims.rules import BY_NAME, NumberFacts, Rejection, first, stage_rules
 from extractor.extract.context.page_context import page_context
 from extractor.extract.context.price_basis import price_basis_of, with_restated_bases
+from extractor.extract.key_metrics import with_one_metric_per_key
 from extractor.extract.quantities.quantities import Quantity, find_quantities
 from extractor.extract.sentences.clauses import clause_at
 from extractor.extract.sentences.roles import SentenceInfo, mark_roles
@@ -95,7 +96,7 @@ def extract_claims(page, config: ClaimConfig | None = None,
                 continue
             seen.add((claim.start, claim.end))
             claims.append(claim)
-    return with_restated_bases(claims, config.basis_metrics)
+    return with_one_metric_per_key(with_restated_bases(claims, config.basis_metrics))
 
 
 class _PageReader:

@@ -10,15 +10,16 @@ no model from the page); `link_query` the question a number's link answers
 (`LinkQuery`) and a resolver's answer (`Candidate`); `resolvers` the named resolvers tried in order (table column,
 clause and sentence, caption, the sentence before or the heading, what is counted, the
 page's subject, the baseline last), `refinements` what a found name becomes before the
-claim's kind is asked (a part's figure its product's); `linking.link_names` runs them for one number and
+claim's kind is asked (a part's figure its product's), `class_reference` the product a
+class reference names ("these instances", "a single chip"); `linking.link_names` runs them for one number and
 returns the `Link` with where each name came from (claims.csv `link`). Imports every
 package before it except `context/`.
 
 Exports: `link_names`, `sentence_infos`, `claim_kind`, `ClaimKind`, `PageTopic`,
 `previous`, `refers_back`, `baseline_of`, `memoised`.
 
-Modules: `candidates`, `pairs`, `topics`, `link_kinds`, `link_query`, `refinements`, `resolvers`,
-`linking`.
+Modules: `candidates`, `pairs`, `topics`, `link_kinds`, `link_query`, `refinements`,
+`class_reference`, `resolvers`, `linking`.
 """
 from __future__ import annotations
 

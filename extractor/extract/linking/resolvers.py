@@ -7,7 +7,9 @@ Each resolver looks at one place a number's system or workload may be named and 
 ("workload=none:kind=memory"). The order is the evidence's weight:
 
 systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); a
-standards body whose standard sets the figure ("JEDEC 표준 동작 속도인 8Gbps": `standard`); the
+standards body whose standard sets the figure ("JEDEC 표준 동작 속도인 8Gbps": `standard`); a
+class reference before the number ("These instances feature ... 20.8 PetaFLOPS", "a single
+chip could deliver": the product of that class named before, `linking.class_reference`); the
 number's own sentence (`clause`, `sentence`: `candidates.system_in_sentence`); the
 table's caption (`caption`); for the second figure of "192GB vs 80GB", the system compared
 with a sentence or two before (`vs_figure`); the page's product of a vendor named before
@@ -36,6 +38,7 @@ from typing import Callable, NamedTuple
 from extractor import lexicons
 from extractor.extract.linking import refinements, topics
 from extractor.extract.linking.refinements import Refused
+from extractor.extract.linking.class_reference import class_reference_system
 from extractor.extract.linking.candidates import pick, system_in_sentence, workload_in_sentence
 from extractor.extract.linking.pairs import memoised
 from extractor.extract.linking.link_kinds import ClaimKind
@@ -100,7 +103,8 @@ def _standards() -> tuple[SkippingPattern | None, re.Pattern | None]:
     # "JEDEC's HBM3 standard", "JEDEC이 정한 HBM4 표준", "JEDEC制定的标准": what the body set
     setting = d.get("setting_words", [])
     set_by = r"(?:(?:" + alt(setting) + r")\s*)?" if setting else ""
-    standard = re.compile(r"(?P<body>" + alt(forms) + r")(?:'s|’s|의|的|이|가|에서)?\s*" + set_by
+    # "미국전자산업표준협의회(JEDEC) 표준": the body's abbreviation in brackets after its full name
+    standard = re.compile(r"(?P<body>" + alt(forms) + r")[)）]?(?:'s|’s|의|的|이|가|에서)?\s*" + set_by
                           + r"(?:[A-Za-z0-9.\-]+\s*){0,2}?(?:" + alt(words)
                           + r")[^,.;:!?，。；：、()（）\n]{0,16}$",
                           re.IGNORECASE)
@@ -188,7 +192,7 @@ def baseline_only_system(lq: LinkQuery) -> Candidate | None:
 
 
 SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
-    table_column_system, standard_system, sentence_system, caption_system, vs_figure_system, vendor_product_system,
+    table_column_system, standard_system, class_reference_system, sentence_system, caption_system, vs_figure_system, vendor_product_system,
     carried_system,
     counted_system, page_topic_system, earlier_subject_system, baseline_only_system)
 
