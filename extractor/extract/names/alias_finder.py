@@ -13,8 +13,9 @@ from typing import NamedTuple
 
 from extractor.extract.names import memory_parts, open_names, page_names, shapes
 from extractor.extract.names.name_variants import (case_key, case_variants, form_variants, is_hangul,
-                                                   piece_norm, token_norm)
+                                                   piece_norms, token_norm)
 from extractor.extract.names.names import SYSTEM, VENDOR, entries, form_key, strip_vendor
+from extractor.extract.names.names import build_tables as build_name_tables
 from extractor.extract.text.tokenizer import has_trailing_space, split_words, token_pieces
 
 __all__ = ["AliasEntityFinder", "canonical_in_entry", "entity_finder"]
@@ -74,6 +75,7 @@ class AliasEntityFinder:
         self._first_of: dict[str, dict | None] = {}
         # patterns the rules after the tree read on some pages: built now, not on the first such page
         memory_parts.build_tables()
+        build_name_tables()
         open_names.build_tables()
         page_names.build_tables()
 
@@ -194,9 +196,8 @@ class AliasEntityFinder:
         for start, node in zip(compress(range(n), firsts), filter(None, firsts)):
             end = start + 1
             while True:
-                ends = node.get(_END)
-                if ends is not None:
-                    idxs, glued = ends
+                if _END in node:
+                    idxs, glued = node[_END]
                     if glued:
                         idxs = _glued_entries(glued, pieces, start)
                     if idxs:
@@ -214,22 +215,25 @@ class AliasEntityFinder:
                                                   lexicon[idx].label, idx, None))
                 if end == n:
                     break
-                node = node.get(norm_of[pieces[end]])
-                if node is None:
+                norm = norm_of[pieces[end]]
+                if norm not in node:
                     break
+                node = node[norm]
                 end += 1
         return spans
 
     def _first_nodes(self, pieces: list[str]) -> list[dict | None]:
         """The tree's root node of each piece's norm (None where no name starts with it); the
-        pieces a page meets for the first time (most, on a real run) are read in one loop."""
+        pieces a page meets for the first time (most, on a real run) are read together
+        (`piece_norms`)."""
         norm_of, first_of, tree, hangul = self._norm_of, self._first_of, self.tree, self.hangul_names
         if len(norm_of) > _NORMS_KEPT:
             norm_of.clear()  # a long run meets words without end: bound the tables
             first_of.clear()
-        for piece in set(pieces).difference(first_of):
-            norm = norm_of[piece] = piece_norm(piece, hangul)
-            first_of[piece] = tree.get(norm)
+        new = list(set(pieces).difference(first_of))
+        norms = piece_norms(new, hangul)
+        norm_of.update(zip(new, norms))
+        first_of.update(zip(new, map(tree.get, norms)))
         return list(map(first_of.__getitem__, pieces))
 
 
