@@ -106,13 +106,10 @@ class AliasEntityFinder:
         """(start, end, surface, canonical name, vendor) of the lexicon's systems among
         `spans`, read once for `_tails` and `_written_bare` (the passes after them add
         names by shape only)."""
-        out = []
-        for s in spans:
-            if s.shape is None and s.label == SYSTEM:
-                surface = text[s.start_char:s.end_char]
-                out.append((s.start_char, s.end_char, surface, canonical_in_entry(s.entry, surface),
-                            self.entries[s.entry].vendor))
-        return out
+        lexicon = self.entries
+        return [(s.start_char, s.end_char, surface, canonical_in_entry(s.entry, surface), lexicon[s.entry].vendor)
+                for s in spans if s.shape is None and s.label == SYSTEM
+                for surface in (text[s.start_char:s.end_char],)]
 
     def _written_bare(self, text: str, pieces: list[str], starts: list[int],
                       spans: list[_Mention], systems: list[tuple[int, int, str, str, str]]) -> list[_Mention]:
@@ -122,7 +119,7 @@ class AliasEntityFinder:
         `systems` are `_systems` of the page."""
         named = [shapes.Shape(a, b, canonical, vendor, open_names.PAGE, SYSTEM)
                  for a, b, surface, canonical, vendor in systems
-                 if canonical != surface and canonical in surface and any(c.isdigit() for c in canonical)]
+                 if canonical != surface and canonical in surface and any(map(str.isdigit, canonical))]
         if not named:
             return []
         spread = page_names.page_spread(text, named, [(s.start_char, s.end_char) for s in spans],
@@ -282,6 +279,7 @@ class _Mention(NamedTuple):
 
 
 _START = attrgetter("start")
+_END_TOKEN = attrgetter("end")
 
 
 def _SHAPE_ORDER(s: shapes.Shape) -> tuple[int, int]:
@@ -299,14 +297,15 @@ def _longest_first(spans: list[_Mention]) -> list[_Mention]:
     [2, 3]
     """
     in_order = sorted(spans, key=_START)
-    if all(a.end <= b.start for a, b in zip(in_order, in_order[1:])):
+    if all([a.end <= b.start for a, b in zip(in_order, in_order[1:])]):
         return in_order  # none overlaps another (most pages): all are taken
     taken: list[_Mention] = []
-    seen: set[int] = set()
-    for span in sorted(spans, key=lambda s: (s.end - s.start, -s.start), reverse=True):
-        if span.start not in seen and span.end - 1 not in seen:
+    seen = bytearray(max(map(_END_TOKEN, spans)))  # 1 for each token a taken mention holds
+    # longest first, then the earlier; as listed where both tie (a stable sort)
+    for *_, span in sorted([(s.end - s.start, -s.start, -i, s) for i, s in enumerate(spans)], reverse=True):
+        if not seen[span.start] and not seen[span.end - 1]:
             taken.append(span)
-            seen.update(range(span.start, span.end))
+            seen[span.start:span.end] = b"\1" * (span.end - span.start)
     return sorted(taken, key=_START)
 
 

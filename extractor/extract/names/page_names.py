@@ -101,7 +101,7 @@ def _places(text: str, literal: str):
 
 
 def _has_digit(s: str) -> bool:
-    return any(ch.isdigit() for ch in s)
+    return any(map(str.isdigit, s))
 
 
 def abbreviation_after(text: str, end: int, name: str) -> tuple[int, int] | None:
