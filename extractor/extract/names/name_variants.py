@@ -163,11 +163,11 @@ def piece_norms(pieces: list[str], hangul_names: re.Pattern | None) -> list[str]
     """
     words = [p[:-1] if p[-1] == " " and p[0] not in _WHITE_SPACE else p for p in pieces]
     spoken = [i for i, w in enumerate(words) if w[0] not in _WHITE_SPACE]
-    lowered = "\n".join([words[i] for i in spoken]).lower().split("\n")
+    spoken_words = [words[i] for i in spoken]
+    lowered = "\n".join(spoken_words).lower().split("\n")
     norms = list(words)
-    for i, low in zip(spoken, lowered):
-        word = words[i]
-        if word.isdigit():
+    for i, word, low, digits in zip(spoken, spoken_words, lowered, map(str.isdigit, spoken_words)):
+        if digits:
             norms[i] = _DIGIT_NORM
         elif word in _HYPHEN_SET:
             norms[i] = "-"

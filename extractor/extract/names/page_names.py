@@ -136,7 +136,8 @@ def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
     if not names:
         return []  # most pages' first pass: nothing to look for, no marks to build
     out = []
-    covered = Covered(len(text), taken)
+    size = len(text)
+    covered = Covered(size, taken)
     for surface, canonical, vendor, label in {(_spread_surface(text, s), s.canonical, s.vendor, s.label)
                                               for s in names}:
         if len(surface) < shortest:
@@ -146,7 +147,7 @@ def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
             b = a + len(surface)
             if latin_edges[0] and a and text[a - 1].isascii() and text[a - 1].isalnum():
                 continue
-            if latin_edges[1] and b < len(text) and text[b].isascii() and text[b].isalnum():
+            if latin_edges[1] and b < size and text[b].isascii() and text[b].isalnum():
                 continue
             if covered.overlaps(a, b):
                 continue

@@ -154,8 +154,12 @@ def _nouns() -> tuple[str, ...]:
 def noun_starts(text: str) -> list[tuple[int, int]]:
     """(start, end) of the class nouns of `text` (`codes.accelerator_words`) that no Latin
     letter continues ("chips" but not "chipset")."""
-    return [m.span() for m in _noun_regex().finditer(text)
-            if not (m.end() < len(text) and text[m.end()].isascii() and text[m.end()].isalpha())]
+    size = len(text)
+    return [(a, b) for a, b in map(_SPAN, _noun_regex().finditer(text))
+            if not (b < size and text[b].isascii() and text[b].isalpha())]
+
+
+_SPAN = re.Match.span
 
 
 def _anchors(text: str) -> list[tuple[int, int, str]]:

@@ -210,7 +210,9 @@ def label_value_pairs(lines: Sequence[str]) -> dict[int, int]:
     {}
     """
     # the cheap test first: most lines are long or open with no digit
-    pair = {i for i in range(len(lines) - 1) if _spec_value(lines[i + 1]) and _spec_label(lines[i])}
+    sizes = list(map(len, lines))
+    pair = {i for i in range(len(lines) - 1)
+            if sizes[i + 1] <= _MAX_SPEC_VALUE_LINE and _spec_value(lines[i + 1]) and _spec_label(lines[i])}
     out: dict[int, int] = {}
     for i in sorted(pair):
         if i - 2 in pair or i + 1 in out:
@@ -230,9 +232,13 @@ def _spec_label(line: str) -> bool:
         and splitter_of(t) is None
 
 
+#: a value line is at most this long, with the white space around its value
+_MAX_SPEC_VALUE_LINE = MAX_SPEC_LABEL + 8
+
+
 def _spec_value(line: str) -> bool:
-    if len(line) > MAX_SPEC_LABEL + 8:
-        return False
+    """One value cell and nothing else (a line of at most _MAX_SPEC_VALUE_LINE: the
+    caller's cheap test)."""
     t = line.strip()
     if not t or len(t) > MAX_SPEC_LABEL or not t[:1].isdigit() and t[:1] not in "~≈<>$¥€£":
         return False

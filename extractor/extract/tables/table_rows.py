@@ -29,6 +29,7 @@ MAX_ALIGNED_CELL = 48
 
 _GAP = re.compile(r"\s{2,}|\t")
 _WORD = re.compile(r"\S+")
+_SPAN = re.Match.span
 # a number alone: "457", "3.530", "1,184", "$1.99", "~9,000", "+43%", "2.5x"
 NUMBER_TOKEN = re.compile(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:%|x|×)?")
 # a value cell of one word: a number, with its unit attached ("80GB", "150W", "30000元",
@@ -121,7 +122,7 @@ def value_cells(text: str, at_most: int) -> list[Span]:
     >>> [row[a:b] for a, b in value_cells(row, 5)]
     ['3.35 TB/s', '4.8 TB/s', '+43%']
     """
-    tokens = [m.span() for m in _WORD.finditer(text)]
+    tokens = list(map(_SPAN, _WORD.finditer(text)))
     cells: list[Span] = []  # read from the end: each cell goes in front
     i = len(tokens) - 1
     while i >= 0 and at_most > 0:
