@@ -62,7 +62,8 @@ def form_key(name: str) -> str:
     >>> form_key("IPU-POD 16"), form_key("Llama-2-70B"), form_key("DGX-A100")
     ('ipupod16', 'llama2|70b', 'dgxa100')
     """
-    s = _DIGIT_GROUP_SEPARATOR.sub("|", name.strip())
+    # (white space at either end is no separator between digit groups: no strip needed)
+    s = _DIGIT_GROUP_SEPARATOR.sub("|", name)
     return _SEPARATORS.sub("", s).lower()
 
 

@@ -51,7 +51,7 @@ def definitions(text: str) -> list[tuple[int, int, str, int, int, str]]:
         if not (_HANGUL_NEAR.match(text[max(0, pos - 2):pos][::-1])
                 or _HANGUL_NEAR.match(text, pos + 1)):
             continue  # a Korean spelling stands right before or inside the brackets
-        window = max(0, pos - 32)
+        window = pos - 32  # (a search from before the text's start searches from its start)
         before, inside = _CJK_BEFORE.search(text, window, pos), _LATIN_INSIDE.match(text, pos + 1)
         if not (before and inside):
             before, inside = _LATIN_BEFORE.search(text, window, pos), _CJK_INSIDE.match(text, pos + 1)
@@ -167,7 +167,7 @@ class Covered:
     [False, True, False, True, False]
     """
 
-    __slots__ = ("marks", "spans", "odd")
+    __slots__ = ("marks", "size", "spans", "odd")
 
     def __init__(self, size: int, spans=()):
         #: every span added; `odd` says one is empty or outside the marks, and then every
@@ -175,6 +175,7 @@ class Covered:
         self.spans: list[tuple[int, int]] = list(spans)
         self.odd = False
         marks = self.marks = bytearray(size)
+        self.size = size
         for a, b in self.spans:  # `add`'s work inlined: a page's few dozen names, five times
             if 0 <= a < b <= size:
                 marks[a:b] = b"\x01" * (b - a)
@@ -183,13 +184,13 @@ class Covered:
 
     def add(self, a: int, b: int) -> None:
         self.spans.append((a, b))
-        if 0 <= a < b <= len(self.marks):
+        if 0 <= a < b <= self.size:
             self.marks[a:b] = b"\x01" * (b - a)
         else:
             self.odd = True
 
     def overlaps(self, a: int, b: int) -> bool:
-        if self.odd or not 0 <= a < b <= len(self.marks):
+        if self.odd or not 0 <= a < b <= self.size:
             return any(x < b and a < y for x, y in self.spans)
         return self.marks.find(1, a, b) != -1
 

@@ -209,7 +209,7 @@ def _scan(text: str) -> tuple[dict, dict]:
             if m and _is_name(m) and (m.group("model") or _noun_at(text, m.end())):
                 names[(start, m.end())] = (strip_vendor(m.group("name")), vendor)
             continue
-        window_start = max(0, start - _NOUN_WINDOW)
+        window_start = start - _NOUN_WINDOW if start > _NOUN_WINDOW else 0
         window = text[window_start:start].rstrip(" \t")
         # both shapes end in a Latin letter or a digit right before the noun: other
         # windows ("的加速器", "새 칩") are not searched (`\d` is any decimal digit)
