@@ -4,9 +4,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from extractor import lexicons
-from extractor.extract.names.name_variants import case_key, form_variants, spelled_by_another, token_norm
+from extractor.extract.names.name_variants import case_key, form_variants, piece_norms, spelled_by_another, token_norm
+from extractor.extract.text.tokenizer import token_pieces
 
 
 def test_a_form_is_written_spaced_hyphenated_or_glued():
@@ -41,3 +44,25 @@ def test_no_lexicon_form_is_a_spacing_variant_of_another(lexicon, key):
     """Spacing and hyphen variants are generated: a lexicon lists one form of each."""
     listed = {e["canonical"]: spelled_by_another(e["forms"]) for e in lexicons.load(lexicon)[key]}
     assert {c: forms for c, forms in listed.items() if forms} == {}
+
+
+def _one_by_one(pieces, hangul_names):
+    # a piece's norm is its word's `token_norm` (the word without its trailing space);
+    # white space is its own norm
+    return [p if p.isspace() else token_norm(p[:-1] if p.endswith(" ") else p, hangul_names) for p in pieces]
+
+
+def test_piece_norms_read_together_are_each_piece_s_token_norm():
+    korean = re.compile("그래프코어|엔비디아")
+    text = "그래프코어의 IPU-POD16에서 28.3분이  ok\n\n엔비디아 H100\u3000x² Ⅳ — 在IPU‑POD128上 İstanbul ß\t1,750 "
+    pieces = token_pieces(text)
+    assert piece_norms(pieces, korean) == _one_by_one(pieces, korean)
+    assert piece_norms(pieces, None) == _one_by_one(pieces, None)
+    assert piece_norms([], korean) == []
+
+
+@given(st.text(max_size=40))
+def test_piece_norms_of_any_text(text):
+    pieces = token_pieces(text)
+    korean = re.compile("그래프코어")
+    assert piece_norms(pieces, korean) == _one_by_one(pieces, korean)

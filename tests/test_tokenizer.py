@@ -125,3 +125,26 @@ def test_order_of_alternatives_decides_nothing_for_any_character():
 @given(st.text(alphabet=st.sampled_from(list(" \n\t.,-%、×_1a Zé한글中文カナ・١٢〇")), max_size=12) | st.text())
 def test_pieces_are_those_of_the_plain_order(text):
     assert token_pieces(text) == _PLAIN_ORDER.findall(text)
+
+
+def _cut_one_by_one(pieces, cuts):
+    # every piece in turn: a word is split at each cut offset strictly inside it
+    out, pos = [], 0
+    for piece in pieces:
+        end = pos + len(piece)
+        word_end = end - 1 if piece[-1] == " " and not piece[0].isspace() else end
+        start = pos
+        for cut in sorted(set(cuts)):
+            if not piece[0].isspace() and start < cut < word_end:
+                out.append(piece[start - pos:cut - pos])
+                start = cut
+        out.append(piece[start - pos:])
+        pos = end
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=" \n\tab1.,가α漢-", max_size=40) | st.text(max_size=40),
+       st.lists(st.integers(min_value=-5, max_value=45), max_size=6))
+def test_cuts_split_only_the_words_they_fall_inside(text, cuts):
+    assert token_pieces(text, cuts) == _cut_one_by_one(token_pieces(text), cuts)

@@ -185,7 +185,7 @@ def _may_name_month(text: str) -> bool:
     text without one (most Korean and Chinese pages) is not searched for them (both try
     every letter or digit of the page: profiled)."""
     low = text.lower()
-    return any(name in low for name in _month_stems())
+    return any([name in low for name in _month_stems()])
 
 
 @lru_cache(maxsize=1)
@@ -297,7 +297,7 @@ def _page_context(text: str, config: ContextConfig, date: str = "") -> PageConte
     if not rnd and config.infer_round_from_date:
         if not config.require_benchmark_mention or benchmarks:
             rnd = date_round
-    title_text = " ".join(text[b.start:b.end] for b in page_blocks if b.title)
+    title_text = " ".join([text[b.start:b.end] for b in page_blocks if b.title])
     division = _division_named(title_text)
     scopes = scopes_of(text, page_blocks, [m for m in mentions if m not in whole_page],
                        _division_in_blocks(text), pick_round)

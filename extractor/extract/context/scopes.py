@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     """A paragraph of the page (text between blank lines; a line on a page without
     blank lines), what kind it is, and where it starts and ends."""
 
@@ -32,8 +31,7 @@ class Block:
     table: bool
 
 
-@dataclass(frozen=True)
-class Scope:
+class Scope(NamedTuple):
     """Where a round, suite or division named in the body governs: its paragraph, the
     table right below it, or, named in a heading, the section the heading opens."""
 
@@ -51,25 +49,32 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def blocks(text: str, heading_chars: int = 120, title_chars: int = 400) -> list[Block]:
-    sep = re.compile(r"\n[ \t\u3000]*\n\s*" if re.search(r"\n[ \t\u3000]*\n", text) else r"\n")
-    out, pos = [], 0
-    for m in [*sep.finditer(text), None]:
-        end = m.start() if m else len(text)
-        chunk = text[pos:end]
-        stripped = chunk.strip()
+    sep = _PARAGRAPH_BREAK if _BLANK_LINE.search(text) else _LINE_BREAK
+    out, pos, stop = [], 0, len(text)
+    for start, next_pos in [*map(_SPAN, sep.finditer(text)), (stop, stop)]:
+        stripped = text[pos:start].strip()
         if stripped:
-            lead = pos + len(chunk) - len(chunk.lstrip())
+            lead = text.find(stripped, pos)  # the chunk's first character that is no white space
+            size = len(stripped)
             one_line = "\n" not in stripped
-            table = stripped.count("|") >= 2 or stripped.count("\t") >= 2
-            heading = (one_line and not table and len(stripped) <= heading_chars
+            table = ("|" in stripped and stripped.count("|") >= 2) \
+                or ("\t" in stripped and stripped.count("\t") >= 2)
+            heading = (one_line and not table and size <= heading_chars
                        and not _SENTENCE_END.search(stripped)
                        and not _CLAUSE_MARK.search(stripped)
-                       and (len(stripped) <= heading_chars // 2
+                       and (size <= heading_chars // 2
                             or not _CJK.search(stripped)))
-            out.append(Block(lead, lead + len(stripped), heading,
+            out.append(Block(lead, lead + size, heading,
                              lead < title_chars, table))
-        pos = m.end() if m else len(text)
+        pos = next_pos
     return out
+
+
+_BLANK_LINE = re.compile(r"\n[ \t\u3000]*\n")
+# paragraphs are text between blank lines; on a page without blank lines, lines
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\u3000]*\n\s*")
+_LINE_BREAK = re.compile(r"\n")
+_SPAN = re.Match.span
 
 
 def block_at(blocks: list[Block], pos: int) -> Block:

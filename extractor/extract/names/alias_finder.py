@@ -13,8 +13,9 @@ from typing import NamedTuple
 
 from extractor.extract.names import memory_parts, open_names, page_names, shapes
 from extractor.extract.names.name_variants import (case_key, case_variants, form_variants, is_hangul,
-                                                   piece_norm, token_norm)
+                                                   piece_norms, token_norm)
 from extractor.extract.names.names import SYSTEM, VENDOR, entries, form_key, strip_vendor
+from extractor.extract.names.names import build_tables as build_name_tables
 from extractor.extract.text.tokenizer import has_trailing_space, split_words, token_pieces
 
 __all__ = ["AliasEntityFinder", "canonical_in_entry", "entity_finder"]
@@ -74,6 +75,7 @@ class AliasEntityFinder:
         self._first_of: dict[str, dict | None] = {}
         # patterns the rules after the tree read on some pages: built now, not on the first such page
         memory_parts.build_tables()
+        build_name_tables()
         open_names.build_tables()
         page_names.build_tables()
 
@@ -104,13 +106,10 @@ class AliasEntityFinder:
         """(start, end, surface, canonical name, vendor) of the lexicon's systems among
         `spans`, read once for `_tails` and `_written_bare` (the passes after them add
         names by shape only)."""
-        out = []
-        for s in spans:
-            if s.shape is None and s.label == SYSTEM:
-                surface = text[s.start_char:s.end_char]
-                out.append((s.start_char, s.end_char, surface, canonical_in_entry(s.entry, surface),
-                            self.entries[s.entry].vendor))
-        return out
+        lexicon = self.entries
+        return [(s.start_char, s.end_char, surface, canonical_in_entry(s.entry, surface), lexicon[s.entry].vendor)
+                for s in spans if s.shape is None and s.label == SYSTEM
+                for surface in (text[s.start_char:s.end_char],)]
 
     def _written_bare(self, text: str, pieces: list[str], starts: list[int],
                       spans: list[_Mention], systems: list[tuple[int, int, str, str, str]]) -> list[_Mention]:
@@ -120,7 +119,7 @@ class AliasEntityFinder:
         `systems` are `_systems` of the page."""
         named = [shapes.Shape(a, b, canonical, vendor, open_names.PAGE, SYSTEM)
                  for a, b, surface, canonical, vendor in systems
-                 if canonical != surface and canonical in surface and any(c.isdigit() for c in canonical)]
+                 if canonical != surface and canonical in surface and any(map(str.isdigit, canonical))]
         if not named:
             return []
         spread = page_names.page_spread(text, named, [(s.start_char, s.end_char) for s in spans],
@@ -194,9 +193,8 @@ class AliasEntityFinder:
         for start, node in zip(compress(range(n), firsts), filter(None, firsts)):
             end = start + 1
             while True:
-                ends = node.get(_END)
-                if ends is not None:
-                    idxs, glued = ends
+                if _END in node:
+                    idxs, glued = node[_END]
                     if glued:
                         idxs = _glued_entries(glued, pieces, start)
                     if idxs:
@@ -214,22 +212,25 @@ class AliasEntityFinder:
                                                   lexicon[idx].label, idx, None))
                 if end == n:
                     break
-                node = node.get(norm_of[pieces[end]])
-                if node is None:
+                norm = norm_of[pieces[end]]
+                if norm not in node:
                     break
+                node = node[norm]
                 end += 1
         return spans
 
     def _first_nodes(self, pieces: list[str]) -> list[dict | None]:
         """The tree's root node of each piece's norm (None where no name starts with it); the
-        pieces a page meets for the first time (most, on a real run) are read in one loop."""
+        pieces a page meets for the first time (most, on a real run) are read together
+        (`piece_norms`)."""
         norm_of, first_of, tree, hangul = self._norm_of, self._first_of, self.tree, self.hangul_names
         if len(norm_of) > _NORMS_KEPT:
             norm_of.clear()  # a long run meets words without end: bound the tables
             first_of.clear()
-        for piece in set(pieces).difference(first_of):
-            norm = norm_of[piece] = piece_norm(piece, hangul)
-            first_of[piece] = tree.get(norm)
+        new = list(set(pieces).difference(first_of))
+        norms = piece_norms(new, hangul)
+        norm_of.update(zip(new, norms))
+        first_of.update(zip(new, map(tree.get, norms)))
         return list(map(first_of.__getitem__, pieces))
 
 
@@ -278,6 +279,7 @@ class _Mention(NamedTuple):
 
 
 _START = attrgetter("start")
+_END_TOKEN = attrgetter("end")
 
 
 def _SHAPE_ORDER(s: shapes.Shape) -> tuple[int, int]:
@@ -295,14 +297,15 @@ def _longest_first(spans: list[_Mention]) -> list[_Mention]:
     [2, 3]
     """
     in_order = sorted(spans, key=_START)
-    if all(a.end <= b.start for a, b in zip(in_order, in_order[1:])):
+    if all([a.end <= b.start for a, b in zip(in_order, in_order[1:])]):
         return in_order  # none overlaps another (most pages): all are taken
     taken: list[_Mention] = []
-    seen: set[int] = set()
-    for span in sorted(spans, key=lambda s: (s.end - s.start, -s.start), reverse=True):
-        if span.start not in seen and span.end - 1 not in seen:
+    seen = bytearray(max(map(_END_TOKEN, spans)))  # 1 for each token a taken mention holds
+    # longest first, then the earlier; as listed where both tie (a stable sort)
+    for *_, span in sorted([(s.end - s.start, -s.start, -i, s) for i, s in enumerate(spans)], reverse=True):
+        if not seen[span.start] and not seen[span.end - 1]:
             taken.append(span)
-            seen.update(range(span.start, span.end))
+            seen[span.start:span.end] = b"\1" * (span.end - span.start)
     return sorted(taken, key=_START)
 
 

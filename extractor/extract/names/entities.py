@@ -140,13 +140,9 @@ def _widen_shortened(ents: list[Entity]) -> list[Entity]:
 def _fold_vendors(text: str, ents: list[Entity]) -> list[Entity]:
     """"Intel Gaudi3": a vendor right before a system is part of the system's name, not a
     mention of its own; the system takes it as vendor when the lexicon gives none."""
-    out: list[Entity] = []
-    for i, e in enumerate(ents):
-        nxt = ents[i + 1] if i + 1 < len(ents) else None
-        if (e.label == VENDOR and nxt is not None and nxt.label == SYSTEM
-                and not text[e.end:nxt.start].strip()):
-            if not nxt.vendor:
-                nxt.vendor = e.canonical
-            continue
-        out.append(e)
-    return out
+    folded = [e.label == VENDOR and nxt is not None and nxt.label == SYSTEM and not text[e.end:nxt.start].strip()
+              for e, nxt in zip(ents, [*ents[1:], None])]
+    for e, nxt, fold in zip(ents, ents[1:], folded):
+        if fold and not nxt.vendor:
+            nxt.vendor = e.canonical
+    return [e for e, fold in zip(ents, folded) if not fold]

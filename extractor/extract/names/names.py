@@ -62,7 +62,8 @@ def form_key(name: str) -> str:
     >>> form_key("IPU-POD 16"), form_key("Llama-2-70B"), form_key("DGX-A100")
     ('ipupod16', 'llama2|70b', 'dgxa100')
     """
-    s = _DIGIT_GROUP_SEPARATOR.sub("|", name.strip())
+    # (white space at either end is no separator between digit groups: no strip needed)
+    s = _DIGIT_GROUP_SEPARATOR.sub("|", name)
     return _SEPARATORS.sub("", s).lower()
 
 
@@ -176,16 +177,35 @@ def canonical_workload(name: str) -> str:
 
 @lru_cache(maxsize=8192)
 def vendor_of(system: str) -> str:
-    """Vendor of a canonical or written system name, '' when unknown.
+    """Vendor of a canonical or written system name, '' when unknown: that of the first
+    system entry a form of which reads it.
 
     >>> vendor_of("IPU-POD16"), vendor_of("dgx a100"), vendor_of("XYZ"), vendor_of("Trainium2")
     ('Graphcore', 'NVIDIA', '', 'AWS')
     """
-    key = form_key(system)  # (once, not once for each entry asked)
-    for entry in entries():
-        if entry.label == SYSTEM and entry.canonical_of_key(key) is not None:
-            return entry.vendor
-    return ""
+    pattern, vendors = _system_forms()
+    m = pattern.fullmatch(form_key(system))
+    return "" if m is None else vendors[m.lastindex - 1]
+
+
+@lru_cache(maxsize=1)
+def _system_forms() -> tuple[re.Pattern, tuple[str, ...]]:
+    """The form keys of every system entry as one pattern, a group per entry in lexicon
+    order (the first entry that reads a key is the group that matches), and the entries'
+    vendors by group: one search instead of one per form (a few hundred a name)."""
+    systems = [e for e in entries() if e.label == SYSTEM]
+    groups = ("|".join(_DIGIT_GROUP_NAME.sub("(?:", rx.pattern) for rx in e.keys) for e in systems)
+    return re.compile("|".join(f"({g})" for g in groups)), tuple(e.vendor for e in systems)
+
+
+def build_tables() -> None:
+    """Builds the pattern `vendor_of` reads (the entity finder does, once per process),
+    not on the first page that names a product no lexicon lists."""
+    _system_forms()
+
+
+#: a digit group's named group in a form key's pattern (`_form_key_regex`)
+_DIGIT_GROUP_NAME = re.compile(r"\(\?P<[nm]>")
 
 
 def vendor_named(word: str) -> str:

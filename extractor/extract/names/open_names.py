@@ -302,7 +302,7 @@ def words_before_nouns(text: str) -> list[Shape]:
     """
     out = []
     for start, _end in shapes.noun_starts(text):
-        m = _RARE_WORD_END.search(text, max(0, start - 30), start)
+        m = _RARE_WORD_END.search(text, start - 30, start)  # (from 0 where start - 30 < 0)
         if not m:
             continue
         words = m.group("word").split()

@@ -51,7 +51,7 @@ def definitions(text: str) -> list[tuple[int, int, str, int, int, str]]:
         if not (_HANGUL_NEAR.match(text[max(0, pos - 2):pos][::-1])
                 or _HANGUL_NEAR.match(text, pos + 1)):
             continue  # a Korean spelling stands right before or inside the brackets
-        window = max(0, pos - 32)
+        window = pos - 32  # (a search from before the text's start searches from its start)
         before, inside = _CJK_BEFORE.search(text, window, pos), _LATIN_INSIDE.match(text, pos + 1)
         if not (before and inside):
             before, inside = _LATIN_BEFORE.search(text, window, pos), _CJK_INSIDE.match(text, pos + 1)
@@ -101,7 +101,7 @@ def _places(text: str, literal: str):
 
 
 def _has_digit(s: str) -> bool:
-    return any(ch.isdigit() for ch in s)
+    return any(map(str.isdigit, s))
 
 
 def abbreviation_after(text: str, end: int, name: str) -> tuple[int, int] | None:
@@ -136,7 +136,8 @@ def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
     if not names:
         return []  # most pages' first pass: nothing to look for, no marks to build
     out = []
-    covered = Covered(len(text), taken)
+    size = len(text)
+    covered = Covered(size, taken)
     for surface, canonical, vendor, label in {(_spread_surface(text, s), s.canonical, s.vendor, s.label)
                                               for s in names}:
         if len(surface) < shortest:
@@ -146,7 +147,7 @@ def page_spread(text: str, names: list[Shape], taken: list[tuple[int, int]],
             b = a + len(surface)
             if latin_edges[0] and a and text[a - 1].isascii() and text[a - 1].isalnum():
                 continue
-            if latin_edges[1] and b < len(text) and text[b].isascii() and text[b].isalnum():
+            if latin_edges[1] and b < size and text[b].isascii() and text[b].isalnum():
                 continue
             if covered.overlaps(a, b):
                 continue
@@ -166,7 +167,7 @@ class Covered:
     [False, True, False, True, False]
     """
 
-    __slots__ = ("marks", "spans", "odd")
+    __slots__ = ("marks", "size", "spans", "odd")
 
     def __init__(self, size: int, spans=()):
         #: every span added; `odd` says one is empty or outside the marks, and then every
@@ -174,6 +175,7 @@ class Covered:
         self.spans: list[tuple[int, int]] = list(spans)
         self.odd = False
         marks = self.marks = bytearray(size)
+        self.size = size
         for a, b in self.spans:  # `add`'s work inlined: a page's few dozen names, five times
             if 0 <= a < b <= size:
                 marks[a:b] = b"\x01" * (b - a)
@@ -182,13 +184,13 @@ class Covered:
 
     def add(self, a: int, b: int) -> None:
         self.spans.append((a, b))
-        if 0 <= a < b <= len(self.marks):
+        if 0 <= a < b <= self.size:
             self.marks[a:b] = b"\x01" * (b - a)
         else:
             self.odd = True
 
     def overlaps(self, a: int, b: int) -> bool:
-        if self.odd or not 0 <= a < b <= len(self.marks):
+        if self.odd or not 0 <= a < b <= self.size:
             return any(x < b and a < y for x, y in self.spans)
         return self.marks.find(1, a, b) != -1
 

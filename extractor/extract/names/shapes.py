@@ -154,8 +154,12 @@ def _nouns() -> tuple[str, ...]:
 def noun_starts(text: str) -> list[tuple[int, int]]:
     """(start, end) of the class nouns of `text` (`codes.accelerator_words`) that no Latin
     letter continues ("chips" but not "chipset")."""
-    return [m.span() for m in _noun_regex().finditer(text)
-            if not (m.end() < len(text) and text[m.end()].isascii() and text[m.end()].isalpha())]
+    size = len(text)
+    return [(a, b) for a, b in map(_SPAN, _noun_regex().finditer(text))
+            if not (b < size and text[b].isascii() and text[b].isalpha())]
+
+
+_SPAN = re.Match.span
 
 
 def _anchors(text: str) -> list[tuple[int, int, str]]:
@@ -205,7 +209,7 @@ def _scan(text: str) -> tuple[dict, dict]:
             if m and _is_name(m) and (m.group("model") or _noun_at(text, m.end())):
                 names[(start, m.end())] = (strip_vendor(m.group("name")), vendor)
             continue
-        window_start = max(0, start - _NOUN_WINDOW)
+        window_start = start - _NOUN_WINDOW if start > _NOUN_WINDOW else 0
         window = text[window_start:start].rstrip(" \t")
         # both shapes end in a Latin letter or a digit right before the noun: other
         # windows ("的加速器", "새 칩") are not searched (`\d` is any decimal digit)

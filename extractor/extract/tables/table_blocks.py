@@ -64,9 +64,9 @@ def fixed_count_blocks(lines: Sequence[str], ends: list[bool] | None = None) -> 
     """
     out: dict[int, tuple[int, Splitter]] = {}
     ends = value_endings(lines) if ends is None else ends
-    i = 0
-    while i < len(lines) - MIN_FIXED_ROWS:
-        if not all(ends[i + 1:i + 1 + MIN_FIXED_ROWS]):
+    i, last = 0, len(lines) - MIN_FIXED_ROWS
+    while i < last:
+        if not (ends[i + 1] and all(ends[i + 1:i + 1 + MIN_FIXED_ROWS])):  # (most lines end in no value)
             i += 1
             continue
         n = _header_cells(lines[i])
@@ -141,15 +141,17 @@ def stacked_blocks(lines: Sequence[str], bracket_unit: Callable[[str], bool]) ->
     {1: 0, 2: 0, 3: 0}
     """
     out: dict[int, int] = {}
-    i = 0
-    while i < len(lines) - MIN_STACKED_CELLS:
+    i, n = 0, len(lines)
+    while i < n - MIN_STACKED_CELLS:
+        if "(" not in lines[i]:  # no unit in brackets: most lines
+            i += 1
+            continue
         head = lines[i].strip()
-        if not head or head.endswith(_SENTENCE_END + (".",)) or "(" not in head \
-                or not bracket_unit(head):
+        if head.endswith(_SENTENCE_END + (".",)) or not bracket_unit(head):
             i += 1
             continue
         j = i + 1
-        while j < len(lines) and _stacked_cell(lines[j]):
+        while j < n and _stacked_cell(lines[j]):
             j += 1
         if j - i - 1 >= MIN_STACKED_CELLS:
             out.update((n, i) for n in range(i + 1, j))
@@ -173,8 +175,10 @@ def short_aligned_headers(lines: Sequence[str]) -> list[int]:
     """
     out = []
     for i in range(len(lines) - 1):
+        if "  " not in lines[i] or "  " not in lines[i + 1]:  # no aligned cells: most lines
+            continue
         t = lines[i].strip()
-        if "  " not in t or "  " not in lines[i + 1]:  # no aligned cells: most lines
+        if "  " not in t:
             continue
         if splitter_of(t) is not None or t.endswith(_SENTENCE_END + (".",)):
             continue
@@ -206,7 +210,9 @@ def label_value_pairs(lines: Sequence[str]) -> dict[int, int]:
     {}
     """
     # the cheap test first: most lines are long or open with no digit
-    pair = {i for i in range(len(lines) - 1) if _spec_value(lines[i + 1]) and _spec_label(lines[i])}
+    sizes = list(map(len, lines))
+    pair = {i for i in range(len(lines) - 1)
+            if sizes[i + 1] <= _MAX_SPEC_VALUE_LINE and _spec_value(lines[i + 1]) and _spec_label(lines[i])}
     out: dict[int, int] = {}
     for i in sorted(pair):
         if i - 2 in pair or i + 1 in out:
@@ -226,9 +232,13 @@ def _spec_label(line: str) -> bool:
         and splitter_of(t) is None
 
 
+#: a value line is at most this long, with the white space around its value
+_MAX_SPEC_VALUE_LINE = MAX_SPEC_LABEL + 8
+
+
 def _spec_value(line: str) -> bool:
-    if len(line) > MAX_SPEC_LABEL + 8:
-        return False
+    """One value cell and nothing else (a line of at most _MAX_SPEC_VALUE_LINE: the
+    caller's cheap test)."""
     t = line.strip()
     if not t or len(t) > MAX_SPEC_LABEL or not t[:1].isdigit() and t[:1] not in "~≈<>$¥€£":
         return False
@@ -279,13 +289,13 @@ def scattered_headers(lines: Sequence[str], axis: Callable[[str], bool], taken: 
     out: list[ScatteredHeader] = []
     ends = value_endings(lines) if ends is None else ends
     ends = [e and i not in taken for i, e in enumerate(ends)] if taken else ends
-    i = 0
-    while i < len(lines) - 1:
+    i, n = 0, len(lines)
+    while i < n - 1:
         if not (ends[i] and ends[i + 1]):  # no two rows in a row: most lines
             i += 1
             continue
         j = i
-        while j < len(lines) and ends[j] and _labelled_values(lines[j]) >= 2:
+        while j < n and ends[j] and _labelled_values(lines[j]) >= 2:
             j += 1
         if j - i >= MIN_FIXED_ROWS:
             block = _header_over(lines, i, j, axis)

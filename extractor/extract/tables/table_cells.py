@@ -98,7 +98,7 @@ class Table:
         label ("| Memory Bandwidth | 8.0 TB/s |"), else the caption."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
         label = self.row_label(row, col)
-        text = " ".join(t for t in (self.upper_cell(col), head, label) if t)
+        text = " ".join(filter(None, (self.upper_cell(col), head, label)))
         return text or (self.caption.text if self.caption is not None else "")
 
     @staticmethod
@@ -247,7 +247,7 @@ class Table:
         "| 安兔兔V10跑分 |"): its cells are scores, with no unit and the benchmark as
         workload (CLAIMS.md)."""
         head = self.header[col] if 0 <= col < len(self.header) else ""
-        return column_score(" ".join(t for t in (self.upper_cell(col), head) if t), value)
+        return column_score(" ".join(filter(None, (self.upper_cell(col), head))), value)
 
     def unit_for(self, row: str, col: int, lang: str, caption: bool = True) -> Quantity | None:
         """A cell's unit: from its column header ("Time (min)"), else the row's label

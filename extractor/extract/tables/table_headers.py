@@ -63,8 +63,11 @@ def name_like(cell: str, lang: str) -> bool:
         return False
     lk = lang_key(lang)
     low = cell.lower()
-    return not any(rx is not None and rx.search(low)
-                   for lg in ([lk] if lk in LANGS else LANGS) for rx in cues().metric_cues[lg].values())
+    for lg in ([lk] if lk in LANGS else LANGS):
+        for rx in cues().metric_cues[lg].values():
+            if rx is not None and rx.search(low):
+                return False
+    return True
 
 
 #: a product named in any letters with a model number: "天玑9300", "아이폰 15", "骁龙8 Gen 3";

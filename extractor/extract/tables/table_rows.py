@@ -28,6 +28,8 @@ MIN_ALIGNED_CELLS = 3
 MAX_ALIGNED_CELL = 48
 
 _GAP = re.compile(r"\s{2,}|\t")
+_WORD = re.compile(r"\S+")
+_SPAN = re.Match.span
 # a number alone: "457", "3.530", "1,184", "$1.99", "~9,000", "+43%", "2.5x"
 NUMBER_TOKEN = re.compile(r"[~≈<>+\-]?[$¥€£]?\d[\d,]*(?:\.\d+)?(?:%|x|×)?")
 # a value cell of one word: a number, with its unit attached ("80GB", "150W", "30000元",
@@ -120,19 +122,20 @@ def value_cells(text: str, at_most: int) -> list[Span]:
     >>> [row[a:b] for a, b in value_cells(row, 5)]
     ['3.35 TB/s', '4.8 TB/s', '+43%']
     """
-    tokens = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
-    cells: list[Span] = []
+    tokens = list(map(_SPAN, _WORD.finditer(text)))
+    cells: list[Span] = []  # read from the end: each cell goes in front
     i = len(tokens) - 1
-    while i >= 0 and len(cells) < at_most:
+    while i >= 0 and at_most > 0:
         a, b = tokens[i]
         if VALUE_TOKEN.fullmatch(text[a:b]):
-            cells.insert(0, (a, b))
+            cells[:0] = [(a, b)]
             i -= 1
         elif i > 0 and UNIT_TOKEN.fullmatch(text[a:b]) and NUMBER_TOKEN.fullmatch(text[slice(*tokens[i - 1])]):
-            cells.insert(0, (tokens[i - 1][0], b))
+            cells[:0] = [(tokens[i - 1][0], b)]
             i -= 2
         else:
             break
+        at_most -= 1
     return cells
 
 
@@ -188,11 +191,14 @@ def splitter_of(text: str) -> Splitter | None:
     >>> splitter_of("作者: MA40433 (Masa)   2023-05-21 20:29:12") is None
     True
     """
-    if text.count("|") >= 2:
+    if "|" in text and text.count("|") >= 2:
         return pipe_spans
-    if "\t" in text.strip():
+    if "\t" not in text and "  " not in text:  # most prose: no tab, no run of spaces
+        return None
+    stripped = text.strip()
+    if "\t" in stripped:
         return tab_spans
-    if "  " not in text.strip():  # most prose: no run of spaces, no aligned cells
+    if "  " not in stripped:  # no aligned cells
         return None
     spans = aligned_spans(text)
     # sentences with two spaces after their full stops are no cells

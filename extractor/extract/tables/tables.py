@@ -78,7 +78,7 @@ class TableTracker:
             # the caption is the line above the sheet's first label ("Cerebras WSE-3 specs")
             return Table([self.spec_value[info.start].text], self.spec_value[info.start], self.caption,
                          split=_whole_line, header_split=_whole_line), False
-        split = self.fixed.get(info.start) or splitter_of(info.text)
+        split = (self.fixed[info.start] if info.start in self.fixed else None) or splitter_of(info.text)
         if split is None and info.start in self.stacked:
             return self._stacked_table(info, self.stacked[info.start]), False
         if split is None:

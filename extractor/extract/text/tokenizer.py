@@ -18,6 +18,8 @@ into it. The entity finder (`entities.py`) matches its names on these tokens;
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import accumulate
 
 # Alternatives, tried in order at each position. A number keeps "," and "." only when a
 # digit follows them, so "5.67分鐘," ends before the comma and "v1.1." before the dot.
@@ -101,24 +103,28 @@ def split_words(text: str, cuts: list[int] | None = None) -> tuple[list[str], li
 
 def _cut(pieces: list[str], cuts: list[int]) -> list[str]:
     """`pieces` (which tile a text) with every word that spans a cut offset split there
-    (a word's trailing space stays with its last part)."""
+    (a word's trailing space stays with its last part). Only the pieces a cut falls
+    inside are read: a page has a few cuts among thousands of pieces."""
+    starts = list(accumulate(map(len, pieces), initial=0))
+    inside: dict[int, list[int]] = {}  # {piece index: the offsets cutting its word}
+    for cut in sorted(set(cuts)):
+        i = bisect_right(starts, cut) - 1
+        if not 0 <= i < len(pieces) or cut == starts[i]:
+            continue  # outside the text, or where a piece starts already
+        piece = pieces[i]
+        if not piece[0].isspace() and cut < starts[i + 1] - (piece[-1] == " "):
+            inside.setdefault(i, []).append(cut - starts[i])
     out: list[str] = []
-    todo = sorted(set(cuts))
-    pos = 0
-    k = 0
-    for piece in pieces:
-        end = pos + len(piece)
-        while k < len(todo) and todo[k] <= pos:
-            k += 1
-        start = pos
-        if not piece[0].isspace():
-            word_end = end - 1 if piece[-1] == " " else end
-            while k < len(todo) and todo[k] < word_end:
-                out.append(piece[start - pos:todo[k] - pos])
-                start = todo[k]
-                k += 1
-        out.append(piece[start - pos:])
-        pos = end
+    done = 0
+    for i, offsets in inside.items():
+        out += pieces[done:i]
+        piece, a = pieces[i], 0
+        for b in offsets:
+            out.append(piece[a:b])
+            a = b
+        out.append(piece[a:])
+        done = i + 1
+    out += pieces[done:]
     return out
 
 
