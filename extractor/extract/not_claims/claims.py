@@ -15,6 +15,7 @@ stage that applies, so a reviewer can ask why a number was left out.
 from __future__ import annotations
 
 import re
+import string
 from functools import lru_cache
 
 from extractor import lexicons
@@ -94,12 +95,26 @@ def _plan(patterns) -> tuple:
 
 
 def overlaps(a0: int, a1: int, spans) -> bool:
-    return any(s < a1 and a0 < e for s, e in spans)
+    for s, e in spans:  # (a loop, no generator: asked of numbers without a unit)
+        if s < a1 and a0 < e:
+            return True
+    return False
 
 
 @lru_cache(maxsize=1)
 def off_topic_nouns() -> frozenset[str]:
     return frozenset(w.lower() for w in lexicons.load("claims_not.json").get("off_topic_counts", ()))
+
+
+@lru_cache(maxsize=1)
+def _off_topic_stems() -> tuple[str, ...]:
+    """The off-topic nouns not in ASCII (Korean, Chinese): a counter with more glued to
+    it (명이, 家公司) still counts them; one `startswith` tries them all."""
+    return tuple(w for w in off_topic_nouns() if not w.isascii())
+
+
+#: the blanks, digits and separators before a count's noun ("50 other members")
+_COUNT_SEPARATORS = re.compile(r"[\s\d.,]+")
 
 
 def counts_off_topic(surface: str) -> bool:
@@ -112,11 +127,12 @@ def counts_off_topic(surface: str) -> bool:
     (False, False)
     """
     text = (surface or "").strip().lower()
+    last = _COUNT_SEPARATORS.split(text)[-1] if text else ""
+    if not last:
+        return False
     words = off_topic_nouns()
-    last = re.split(r"[\s\d.,]+", text)[-1] if text else ""
-    return bool(last) and (last in words or last.rstrip("s") in words or
-                           (not last.isascii() and any(last.startswith(w) for w in words
-                                                       if not w.isascii())))
+    return last in words or last.rstrip("s") in words or \
+        (not last.isascii() and last.startswith(_off_topic_stems()))
 
 
 def inside_korean_word(sentence: str, q: Quantity) -> bool:
@@ -141,13 +157,19 @@ def glued_to_name(sentence: str, q: Quantity) -> bool:
     >>> glued_to_name("gains of 5-10%", Quantity("10%", 11, 14, 10))
     False
     """
-    if q.start <= 0 or not q.surface[:1].isdigit():
+    if q.start <= 0:
         return False
-    ch = sentence[q.start - 1]
+    ch = sentence[q.start - 1]  # (most numbers follow neither: one test, then no more)
+    if ch != "-" and ch not in _ASCII_LETTERS or not q.surface[:1].isdigit():
+        return False
     if ch == "-":  # "A100-80GB" is a name, "5-10%" a range
-        word = re.search(r"[A-Za-z0-9]*$", sentence[:q.start - 1]).group()
+        word = _WORD_BEFORE_HYPHEN.search(sentence, 0, q.start - 1).group()
         return any(c.isalpha() for c in word)
-    return ch.isascii() and ch.isalpha()
+    return True
+
+
+_ASCII_LETTERS = frozenset(string.ascii_letters)
+_WORD_BEFORE_HYPHEN = re.compile(r"[A-Za-z0-9]*$")
 
 
 def glued_to_lost_word(sentence: str, q: Quantity) -> bool:
@@ -274,7 +296,11 @@ def overlaps_number(q: Quantity, spans) -> bool:
     >>> overlaps_number(q, [(5, 8)]), overlaps_number(q, [(0, 4)])
     (False, True)
     """
-    return any(a < q.end and q.start < b and not (q.start < a and b <= q.end) for a, b in spans)
+    start, end = q.start, q.end
+    for a, b in spans:  # (a loop, no generator: every number that passes the cheap rules asks)
+        if a < end and start < b and not (start < a and b <= end):
+            return True
+    return False
 
 
 def not_claim_pattern_unitless(n) -> bool:
@@ -326,9 +352,14 @@ def unnamed_count(n) -> bool:
 def bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
     """A word right after a bare number implies its lost unit ("최대 2.6 단축")."""
     tail = sentence[q.end:q.end + 8].lstrip().lower()
-    lk = lang_key(lang)
-    langs = [lk] if lk in LANGS else list(LANGS)
-    return any(tail.startswith(w.lower()) for lg in langs for w in cues().bare_cues[lg])
+    return tail.startswith(_bare_cue_words(lang_key(lang)))
+
+
+@lru_cache(maxsize=8)
+def _bare_cue_words(lang: str) -> tuple[str, ...]:
+    """The bare cues of a language (of all for another), lower-cased: one `startswith`."""
+    langs = [lang] if lang in LANGS else list(LANGS)
+    return tuple(w.lower() for lg in langs for w in cues().bare_cues[lg])
 
 
 @lru_cache(maxsize=None)

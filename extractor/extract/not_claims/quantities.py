@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import bisect
 import re
+import string
 
-from extractor.extract.not_claims.masks import Spans
+from extractor.extract.not_claims.masks import NO_SPANS, Spans
 from extractor.extract.numbers.numbers import numeral_tables
 from extractor.extract.text.regex_tools import HAN, HANGUL, is_hangul
 
@@ -28,6 +29,10 @@ _TOKEN_BREAKS = frozenset(" \n\t\u00a0")  # end the token before a number (`_in_
 _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)")
 
 _UNREAD = object()  # (a word before an offset not read yet: `_word_before`)
+
+#: what digits glued after one of these belong to: a name or a code (A100, FP16, #3, №5)
+_NAME_OR_CODE_BEFORE = frozenset(string.ascii_letters + "_#/\\№")
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 
 #: kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)),
 #: and the characters a unit gloss may hold before its rate word ("(EF·1초에 …")
@@ -43,26 +48,26 @@ class NotAQuantity:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
         the candidates (`matches`, of one pattern, in order; searching only there is what
         keeps the layer fast); `folded` is the text case-folded (`Masks.local_re_for`)."""
-        norm, n = self.norm, len(self.norm)
+        norm = self.norm
         masks = self.g.masks
         spans = [m.span() for m in masks.global_re.finditer(norm)] if masks.global_gate.holds(norm) else []
         if masks.triggers is None or masks.triggers.search(norm):
-            if any(opener in norm for opener in masks.code_openers):
-                spans += [m.span() for m in masks.code_line_re.finditer(norm)]
-            for words, rx in masks.conditional:
-                if any(w in norm for w in words):
-                    spans += [m.span() for m in rx.finditer(norm)]
+            spans += _conditional_spans(masks, norm)
         windows: list[list[int]] = []
         margin = self.cfg.mask_margin
         for m in matches:  # (in order: the matches of one pattern)
-            ws, we = m.start() - margin, m.end() + margin
-            if windows and ws <= windows[-1][1]:
-                windows[-1][1] = we  # (the ends of matches in order grow)
+            s, e = m.span()
+            if windows and s - margin <= windows[-1][1]:
+                windows[-1][1] = e + margin  # (the ends of matches in order grow)
             else:
-                windows.append([ws, we])
-        local = masks.local_re_for(norm, folded) if windows else None
-        for ws, we in windows:
-            spans += [mm.span() for mm in local.finditer(norm, max(0, ws), min(n, we))]
+                windows.append([s - margin, e + margin])
+        if windows:
+            finditer = masks.local_re_for(norm, folded).finditer
+            for ws, we in windows:  # (a window past the text's ends: the engine clips it)
+                for mm in finditer(norm, ws, we):
+                    spans.append(mm.span())
+        if not spans:
+            return NO_SPANS  # (most texts: no record made, nothing to sort)
         spans.sort()
         return Spans(spans)
 
@@ -134,43 +139,52 @@ class NotAQuantity:
     def _word_before(self, s: int, words: set) -> bool:
         """The word before offset s (within the window) is one of `words`, compared in
         lower case without dots and hyphens at its ends."""
+        return self._word_ending_at(s) in words  # (None is in no set of words)
+
+    def _word_ending_at(self, s: int) -> str | None:
+        """The word before offset s (within the window), in lower case without dots and
+        hyphens at its ends, or None."""
         word = self.words_before.get(s, _UNREAD)
         if word is _UNREAD:  # (read once a number: a version, a year and a range ask for it)
-            m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
-            word = self.words_before[s] = m.group(1)[::-1].lower().strip(".-") if m else None
-        return word is not None and word in words
+            lo = s - self.cfg.window
+            m = _WORD_BEFORE_REVERSED.match(self.norm[lo if lo > 0 else 0:s][::-1])
+            word = self.words_before[s] = m[1][::-1].lower().strip(".-") if m else None
+        return word
 
     def _is_name_or_code(self, c) -> bool:
         """Digits of a name or code, unless an amount's sign precedes them."""
         s, e, norm = c.s, c.e, self.norm
         prev = norm[s - 1] if s else ""
-        if (prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",)) \
+        if prev in _NAME_OR_CODE_BEFORE \
                 or (prev in "-–" and s >= 2 and self._code_before_hyphen(s - 1)) \
                 or (prev == "." and s >= 2 and norm[s - 2].isdigit()):
             # A100, FP16, v1.1, M2000, #3; ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U
             # (5k-20k is a range); 1.2.3
             return not self._amount_sign_before(s)
         # 3-D, 2-D are names (50-layer is a count)
-        return e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() \
-            and norm[e + 1].isalpha() and not self._unit_at(e, s) and not self.g.count_re.match(norm, e) \
+        return norm[e:e + 1] == "-" and norm[e + 1:e + 2] in _ASCII_LETTERS \
+            and not self._unit_at(e, s) and not self.g.count_re.match(norm, e) \
             and not self._amount_sign_before(s)
 
     def _is_version(self, c) -> bool:
         """A version after its cue word, unless an amount's sign precedes it."""
         s = c.s
+        word = self._word_ending_at(s)
+        if word is None:
+            return False
         # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2; Training 2.0
-        return (self._word_before(s, self.g.version_cues) or (
-            "." in c.surface and self._word_before(s, self.g.version_cues_decimal)
+        return (word in self.g.version_cues or (
+            "." in c.surface and word in self.g.version_cues_decimal
             and not self._unit_at(c.e, s))) and not self._amount_sign_before(s)
-
-    def _after_ordinal_prefix(self, s: int) -> bool:
-        return bool(self.g.ordinal_prefix_re) and bool(self.g.ordinal_prefix_re.search(self.norm, max(0, s - 3), s))  # 第3, 제3
 
     def _amount_sign_before(self, s: int) -> bool:
         """A currency sign, a damaged one or a negative word before digits makes them an
         amount, whatever letter precedes them ($100, PS6m, minus-260)."""
-        return bool(self.g.prefix_re.search(self.norm, max(0, s - 8), s)) or self._after_scaled_prefix(s) \
-            or self._after_negative_word(s)
+        if self.g.prefix_re.search(self.norm, s - 8 if s > 8 else 0, s):
+            return True
+        prev = self.norm[s - 1] if s else ""  # (each test below reads it first)
+        return (prev in self.g.scaled_prefix_ends and self._after_scaled_prefix(s)) \
+            or (prev == "-" and self._after_negative_word(s))
 
     # a capitalised word inside a sentence, then the number: Ryzen 9, Xeon Platinum 8380, BR 104
 
@@ -259,7 +273,7 @@ class NotAQuantity:
 
     def _is_year(self, c) -> bool:
         s, e, surface, value = c.s, c.e, c.surface, c.value
-        if not (len(surface) == 4 and surface.isdigit() and 1900 <= value <= 2099):
+        if not (1900 <= value <= 2099 and len(surface) == 4 and surface.isdigit()):
             return False
         if self._unit_at(e, s):
             return False
@@ -332,6 +346,8 @@ def inside_english_word(f, c) -> bool:
 
 def masked(f, c) -> bool:
     spans, pos = f.masked, c.s  # (Spans.covers inline: asked of every numeral)
+    if not spans.starts:
+        return False  # (most texts hold no mask)
     i = bisect.bisect_right(spans.starts, pos) - 1
     return i >= 0 and pos < spans.ends[i]
 
@@ -346,7 +362,11 @@ def demonstrative(f, c) -> bool:
 
 
 def ordinal_prefix(f, c) -> bool:
-    return f._after_ordinal_prefix(c.s) and (c.kind == "zh" or not f._amount_sign_before(c.s))
+    """第3, 제3 (第三 too): an ordinal prefix right before the number."""
+    rx, s = f.g.ordinal_prefix_re, c.s
+    # (a window that starts before the text: the engine starts at 0)
+    return rx is not None and rx.search(f.norm, s - 3, s) is not None \
+        and (c.kind == "zh" or not f._amount_sign_before(s))
 
 
 year = NotAQuantity._is_year
@@ -367,6 +387,22 @@ def bare_not_emitted(f, c) -> bool:
 
 def glued_letters(f, c) -> bool:
     return c.end < len(f.norm) and f.norm[c.end].isascii() and f.norm[c.end].isalpha()
+
+
+def _conditional_spans(masks, norm: str) -> list[tuple[int, int]]:
+    """The spans of the masks that need a rare word (a code line's opener, a process
+    node's unit ...), each searched only when `norm` holds one of its words."""
+    spans = []
+    for opener in masks.code_openers:
+        if opener in norm:
+            spans += [m.span() for m in masks.code_line_re.finditer(norm)]
+            break
+    for words, rx in masks.conditional:
+        for word in words:
+            if word in norm:
+                spans += [m.span() for m in rx.finditer(norm)]
+                break
+    return spans
 
 
 def _unit_lost_after(f, c) -> bool:
