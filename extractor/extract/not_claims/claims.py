@@ -257,7 +257,8 @@ def entity_name(n) -> bool:
 
 def count_below_two(n) -> bool:
     q = n.q
-    return q.unit == "count" and q.value is not None and abs(q.value) < n.config.min_count
+    limit = n.config.min_count
+    return q.unit == "count" and q.value is not None and -limit < q.value < limit
 
 
 def period(n) -> bool:

@@ -28,7 +28,9 @@ _TOKEN_BREAKS = frozenset(" \n\t\u00a0")  # end the token before a number (`_in_
 # greedy run is the whole word either way.
 _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)")
 
-_UNREAD = object()  # (a word before an offset not read yet: `_word_before`)
+
+# (The searches in a window before a number, `rx.search(norm, s - k, s)`, need no
+# max(0, s - k): the engine starts a window that starts before the text at 0.)
 
 #: what digits glued after one of these belong to: a name or a code (A100, FP16, #3, №5)
 _NAME_OR_CODE_BEFORE = frozenset(string.ascii_letters + "_#/\\№")
@@ -99,18 +101,18 @@ class NotAQuantity:
     def _after_scaled_prefix(self, s: int) -> bool:
         """PS6m, Y=590: a damaged currency sign before the number."""
         return s > 0 and self.norm[s - 1] in self.g.scaled_prefix_ends \
-            and bool(self.g.scaled_prefix_re.search(self.norm, max(0, s - 4), s))
+            and bool(self.g.scaled_prefix_re.search(self.norm, s - 4, s))
 
     def _after_negative_word(self, s: int) -> bool:
         """minus-260: a hyphen after a negative word is its sign, not a name's (ResNet-50)."""
-        return s > 1 and self.norm[s - 1] == "-" and bool(self.g.negative_re.search(self.norm, max(0, s - 9), s - 1))
+        return s > 1 and self.norm[s - 1] == "-" and bool(self.g.negative_re.search(self.norm, s - 9, s - 1))
 
     _TOKEN_BEFORE_HYPHEN = re.compile(r"[A-Za-z0-9]{1,20}\Z")
 
     def _code_before_hyphen(self, hyphen: int) -> bool:
         """The token before a hyphen holds a letter (ResNet, GPT, i7, R9) and is not an
         amount with a magnitude letter (5k-20k) or with its unit (1.5x-2x, 2GB-4GB)."""
-        m = self._TOKEN_BEFORE_HYPHEN.search(self.norm, max(0, hyphen - 20), hyphen)
+        m = self._TOKEN_BEFORE_HYPHEN.search(self.norm, hyphen - 20, hyphen)
         if not m or not any(c.isalpha() for c in m.group()):
             return False
         token = m.group()
@@ -123,7 +125,7 @@ class NotAQuantity:
     def _amount_ends_at(self, hyphen: int) -> bool:
         """A number and its unit end at the hyphen: the first end of a range (1.5x-2x,
         1TB/s-2TB/s), not a name (ResNet-50, whose letters hold no unit)."""
-        d = self._LAST_DIGIT.search(self.norm, max(0, hyphen - 13), hyphen)
+        d = self._LAST_DIGIT.search(self.norm, hyphen - 13, hyphen)
         if not d:
             return False
         unit = self._unit_at(d.end(), d.start())
@@ -144,11 +146,12 @@ class NotAQuantity:
     def _word_ending_at(self, s: int) -> str | None:
         """The word before offset s (within the window), in lower case without dots and
         hyphens at its ends, or None."""
-        word = self.words_before.get(s, _UNREAD)
-        if word is _UNREAD:  # (read once a number: a version, a year and a range ask for it)
-            lo = s - self.cfg.window
-            m = _WORD_BEFORE_REVERSED.match(self.norm[lo if lo > 0 else 0:s][::-1])
-            word = self.words_before[s] = m[1][::-1].lower().strip(".-") if m else None
+        read = self.words_before  # (read once a number: a version, a year and a range ask for it)
+        if s in read:
+            return read[s]
+        lo = s - self.cfg.window
+        m = _WORD_BEFORE_REVERSED.match(self.norm[lo if lo > 0 else 0:s][::-1])
+        word = read[s] = m[1][::-1].lower().strip(".-") if m else None
         return word
 
     def _is_name_or_code(self, c) -> bool:
@@ -205,10 +208,10 @@ class NotAQuantity:
         norm, names = self.norm, self.g.number_names
         if surface[-1:] in names["size_suffixes"] and not surface[-2:-1].isalpha():
             after = norm[e:e + 12].lstrip(" \t\u00a0").lower()
-            if any(after.startswith(w) for w in names["parameter_words"]):
+            if after.startswith(tuple(names["parameter_words"])):
                 return False  # 13B参数, 70B parameters: a parameter count
-            if any(after.startswith(w) for w in names["model_words"]) \
-                    or self._MODEL_NAME_BEFORE.search(norm, max(0, s - 30), s):
+            if after.startswith(tuple(names["model_words"])) \
+                    or self._MODEL_NAME_BEFORE.search(norm, s - 30, s):
                 return True
         if "." in surface or unit not in ("", "count"):
             return False
@@ -217,12 +220,12 @@ class NotAQuantity:
             return True  # 가우디3 칩당, 라마2: digits glued to a Korean name
         if unit != "count" or not unit_spaced:
             return False
-        if self._MID_SENTENCE_NAME.search(norm, max(0, s - 40), s) and not self._qual_before(s):
+        if self._MID_SENTENCE_NAME.search(norm, s - 40, s) and not self._qual_before(s):
             return True  # Ryzen 9 CPUs, Xeon Platinum 8380 processors, Biren BR 104 GPU
         # 가우디 3 프로세서: Korean counts follow their noun (프로세서 8개), so a number
         # between a name and a device noun is the name's
         noun = norm[e:end].strip()
-        return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, max(0, s - 2), s))
+        return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, s - 2, s))
 
     def _bare_name_digits(self, c) -> bool:
         """A bare whole number inside a name: S&P 500, Ryzen 7, Gaudi 3 (after a capitalised
@@ -230,7 +233,7 @@ class NotAQuantity:
         s, e, surface = c.s, c.e, c.surface
         if not surface.isdigit() or _unit_lost_after(self, c):
             return False
-        named = self._MID_SENTENCE_NAME.search(self.norm, max(0, s - 40), s) or \
+        named = self._MID_SENTENCE_NAME.search(self.norm, s - 40, s) or \
             (len(surface) >= 3 and self._NAME_AFTER.match(self.norm, e))
         return bool(named) and not self._qual_before(s)  # "Over 100" is an amount
 
@@ -265,7 +268,7 @@ class NotAQuantity:
     _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
 
     def _after_name(self, s: int) -> bool:
-        return bool(self._NAME_BEFORE.search(self.norm, max(0, s - 30), s))
+        return bool(self._NAME_BEFORE.search(self.norm, s - 30, s))
 
     _DAY_COMMA_BEFORE = re.compile(r"(?<![\d.,])\d{1,2},?[ \t\u00a0]+\Z")
 
@@ -289,7 +292,7 @@ class NotAQuantity:
             return True  # 2019, the 2020 primary
         if self._word_before(s, self.g.year_cues):
             return True
-        if self._DAY_COMMA_BEFORE.search(self.norm, max(0, s - 6), s) or self._YEAR_TO_BEFORE.search(self.norm, max(0, s - 14), s):
+        if self._DAY_COMMA_BEFORE.search(self.norm, s - 6, s) or self._YEAR_TO_BEFORE.search(self.norm, s - 14, s):
             return True  # Nov. 15, 2019 / from 2010 to 2015
         if self.lossy and self.norm.startswith("?", e):
             return True  # 2021? on a page whose letters were lost: 2021년 / 2021年
@@ -323,7 +326,7 @@ def multiplier_inside_word(f, c) -> bool:
 
 def rate_denominator(f, c) -> bool:
     from extractor.extract.quantities.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
-    return unit_info(c.unit)[0] == "duration" and bool(_AMOUNT_BEFORE.search(f.norm, max(0, c.s - 24), c.s))
+    return unit_info(c.unit)[0] == "duration" and bool(_AMOUNT_BEFORE.search(f.norm, c.s - 24, c.s))
 
 
 # An amount in the last two words before a phrase such as "an hour" makes it a rate's
@@ -341,7 +344,7 @@ def lone_korean_syllable(f, c) -> bool:
 
 
 def inside_english_word(f, c) -> bool:
-    return c.s > 0 and f.norm[c.s - 1].isascii() and f.norm[c.s - 1].isalpha()
+    return c.s > 0 and f.norm[c.s - 1] in _ASCII_LETTERS
 
 
 def masked(f, c) -> bool:
@@ -386,7 +389,7 @@ def bare_not_emitted(f, c) -> bool:
 
 
 def glued_letters(f, c) -> bool:
-    return c.end < len(f.norm) and f.norm[c.end].isascii() and f.norm[c.end].isalpha()
+    return f.norm[c.end:c.end + 1] in _ASCII_LETTERS
 
 
 def _conditional_spans(masks, norm: str) -> list[tuple[int, int]]:
@@ -419,7 +422,7 @@ cjk_glued_name = NotAQuantity._cjk_glued_name
 
 
 def ratio_after_letter(f, c) -> bool:
-    return c.s > 0 and f.norm[c.s - 1].isascii() and f.norm[c.s - 1].isalpha()
+    return c.s > 0 and f.norm[c.s - 1] in _ASCII_LETTERS
 
 
 def time_of_day(f, c) -> bool:
