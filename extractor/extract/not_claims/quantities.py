@@ -36,6 +36,11 @@ _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{H
 _NAME_OR_CODE_BEFORE = frozenset(string.ascii_letters + "_#/\\№")
 _ASCII_LETTERS = frozenset(string.ascii_letters)
 
+#: the gates of `rules.RULES` a text lacks (`NotAQuantity.lacks`), by whether it holds no
+#: mask span and whether it holds no token's literal (one record each, shared)
+_LACKS = {(False, False): frozenset(), (True, False): frozenset({"masks"}),
+          (False, True): frozenset({"tokens"}), (True, True): frozenset({"masks", "tokens"})}
+
 #: kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)),
 #: and the characters a unit gloss may hold before its rate word ("(EF·1초에 …")
 _GLOSSED_KINDS, _GLOSS_OPENER_WITHIN = frozenset({"compute", "bandwidth", "throughput"}), 6
@@ -46,10 +51,15 @@ class NotAQuantity:
     it `words_before`, a dict to remember the word before each offset in, and
     `holds_tokens`, None until a number asks whether the text holds a token's literal)."""
 
+    #: the gates of `rules.RULES` the text lacks (`rules.StageTests`): set by `_masks`
+    lacks: frozenset = _LACKS[False, False]
+
     def _masks(self, matches, folded: str) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
         the candidates (`matches`, of one pattern, in order; searching only there is what
-        keeps the layer fast); `folded` is the text case-folded (`Masks.local_re_for`)."""
+        keeps the layer fast); `folded` is the text case-folded (`Masks.local_re_for`).
+        Notes in `lacks` whether the text holds no span and no token's literal (then the
+        rules they gate, `masked` and `address_token`, are not tried: most texts)."""
         norm = self.norm
         masks = self.g.masks
         spans = [m.span() for m in masks.global_re.finditer(norm)] if masks.global_gate.holds(norm) else []
@@ -68,6 +78,9 @@ class NotAQuantity:
             for ws, we in windows:  # (a window past the text's ends: the engine clips it)
                 for mm in finditer(norm, ws, we):
                     spans.append(mm.span())
+        if self.holds_tokens is None:
+            self.holds_tokens = masks.token_gate.holds(norm)
+        self.lacks = _LACKS[not spans, not self.holds_tokens]
         if not spans:
             return NO_SPANS  # (most texts: no record made, nothing to sort)
         spans.sort()

@@ -193,7 +193,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         kind = "arabic" if kind == "decimal" else kind  # .25, .08
         surface = m.group()
         c = Candidate(kind, s, e, surface)
-        for test, rule in _NUMERAL[kind]:  # (`first`, inline: once a numeral)
+        for test, rule in _NUMERAL[kind, self.lacks]:  # (`first`, inline; not the rules `lacks` rules out)
             if test(self, c):
                 return self._reject(rule, c)
         if kind == "ratio":
