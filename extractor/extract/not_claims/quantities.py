@@ -14,11 +14,14 @@ their order. Dates with a day are in `dates` (the page context reads them too).
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import string
+from functools import lru_cache
 
 from extractor.extract.not_claims.masks import NO_SPANS, Spans
 from extractor.extract.numbers.numbers import numeral_tables
+from extractor.extract.text.literal_gates import required_literals
 from extractor.extract.text.regex_tools import HAN, HANGUL, is_hangul
 
 
@@ -36,10 +39,14 @@ _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{H
 _NAME_OR_CODE_BEFORE = frozenset(string.ascii_letters + "_#/\\№")
 _ASCII_LETTERS = frozenset(string.ascii_letters)
 
-#: the gates of `rules.RULES` a text lacks (`NotAQuantity.lacks`), by whether it holds no
-#: mask span and whether it holds no token's literal (one record each, shared)
-_LACKS = {(False, False): frozenset(), (True, False): frozenset({"masks"}),
-          (False, True): frozenset({"tokens"}), (True, True): frozenset({"masks", "tokens"})}
+#: the facts of a whole text that gate rules of `rules.RULES` (`Rule.gate`), read once a
+#: text (`NotAQuantity._lacked_gates`): a mask span in it, a token's literal (@, =, ://,
+#: .png ...), an ordinal prefix's literal (第, 제)
+GATES = ("masks", "tokens", "ordinal_prefix")
+#: the gates a text lacks (`NotAQuantity.lacks`), by whether it lacks each of `GATES`
+#: (one record each, shared: `rules.StageTests` keys its tests by them)
+_LACKS = {lacked: frozenset(gate for gate, no in zip(GATES, lacked) if no)
+          for lacked in itertools.product((False, True), repeat=len(GATES))}
 
 #: kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)),
 #: and the characters a unit gloss may hold before its rate word ("(EF·1초에 …")
@@ -52,14 +59,13 @@ class NotAQuantity:
     `holds_tokens`, None until a number asks whether the text holds a token's literal)."""
 
     #: the gates of `rules.RULES` the text lacks (`rules.StageTests`): set by `_masks`
-    lacks: frozenset = _LACKS[False, False]
+    lacks: frozenset = _LACKS[False, False, False]
 
     def _masks(self, matches, folded: str) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
         the candidates (`matches`, of one pattern, in order; searching only there is what
         keeps the layer fast); `folded` is the text case-folded (`Masks.local_re_for`).
-        Notes in `lacks` whether the text holds no span and no token's literal (then the
-        rules they gate, `masked` and `address_token`, are not tried: most texts)."""
+        Notes in `lacks` the `GATES` the text lacks (`_lacked_gates`)."""
         norm = self.norm
         masks = self.g.masks
         spans = [m.span() for m in masks.global_re.finditer(norm)] if masks.global_gate.holds(norm) else []
@@ -78,13 +84,30 @@ class NotAQuantity:
             for ws, we in windows:  # (a window past the text's ends: the engine clips it)
                 for mm in finditer(norm, ws, we):
                     spans.append(mm.span())
-        if self.holds_tokens is None:
-            self.holds_tokens = masks.token_gate.holds(norm)
-        self.lacks = _LACKS[not spans, not self.holds_tokens]
+        self.lacks = self._lacked_gates(bool(spans))
         if not spans:
             return NO_SPANS  # (most texts: no record made, nothing to sort)
         spans.sort()
         return Spans(spans)
+
+    def _lacked_gates(self, has_spans: bool) -> frozenset:
+        """The `GATES` the text lacks (most texts lack all: the rules they gate, `masked`,
+        `address_token`, `ordinal_prefix`, are not tried on its numbers); `has_spans`: a mask
+        span was found in it."""
+        if self.holds_tokens is None:
+            self.holds_tokens = self.g.masks.token_gate.holds(self.norm)
+        rx = self.g.ordinal_prefix_re
+        prefixed = False
+        if rx is not None:
+            literals = _required_literals(rx.pattern, rx.flags)
+            if literals is None:
+                prefixed = True  # (no literal known: the rule is tried)
+            else:
+                for literal in literals:
+                    if literal in self.norm:
+                        prefixed = True
+                        break
+        return _LACKS[not has_spans, not self.holds_tokens, not prefixed]
 
     # -- what a number is not --
 
@@ -403,6 +426,14 @@ def bare_not_emitted(f, c) -> bool:
 
 def glued_letters(f, c) -> bool:
     return f.norm[c.end:c.end + 1] in _ASCII_LETTERS
+
+
+@lru_cache(maxsize=8)
+def _required_literals(pattern: str, flags: int) -> tuple[str, ...] | None:
+    """Literals one of which every match of the pattern holds (None: none known), for a
+    grammar's pattern (a few grammars: keyed by its text, hashed at no cost)."""
+    found = required_literals(pattern, flags)
+    return found[0] if found else None
 
 
 def _conditional_spans(masks, norm: str) -> list[tuple[int, int]]:

@@ -22,9 +22,9 @@ The stages, in the order a number meets them:
 A rule whose `test` is None is decided where its facts are (the header rows of a table,
 the passes over a sentence's quantities, the table reader): its place in the list still
 says when. A rule with a `gate` rejects no number of a text that lacks that fact of the
-whole text (no mask span in it, no token's literal): the quantity finder leaves it out
-for such a text (`StageTests[kind, lacks]`), as most texts lack both, and tries it
-in its place for the others. Rejections are recorded only when a caller asks (`extract_claims(page,
+whole text (no mask span in it, no token's literal, no ordinal prefix): the quantity
+finder leaves it out for such a text (`StageTests[kind, lacks]`), as most texts lack
+them, and tries it in its place for the others. Rejections are recorded only when a caller asks (`extract_claims(page,
 rejections=[...])`), as `Rejection` records: normal runs pay nothing for them.
 """
 from __future__ import annotations
@@ -98,9 +98,9 @@ def _k(*kinds: str) -> frozenset:
     return frozenset(kinds)
 
 
-#: the facts of a whole text that gate rules: a mask span found in it
-#: (`NotAQuantity._masks`), a literal of an address, file or parameter token in it
-GATES = ("masks", "tokens")
+#: the facts of a whole text that gate rules (`quantities.GATES`: a mask span, a token's
+#: literal, an ordinal prefix's literal in it)
+GATES = _q.GATES
 
 
 RULES: tuple[Rule, ...] = (
@@ -135,7 +135,7 @@ RULES: tuple[Rule, ...] = (
     Rule("demonstrative", "numeral", "a count in an aside after a demonstrative: 这两款",
          _q.demonstrative, _k("zh")),
     Rule("ordinal_prefix", "numeral", "an ordinal: 第3, 제3, 第三",
-         _q.ordinal_prefix, _k("arabic", "cjkmix", "zh", "slashfrac")),
+         _q.ordinal_prefix, _k("arabic", "cjkmix", "zh", "slashfrac"), gate="ordinal_prefix"),
     Rule("no_value", "numeral", "the characters read as no number", None),
     # -- quantity: a number with its value --
     Rule("year", "value", "a year: 2019, since 2014, Hot Chips 2025, Nov. 15, 2019",
