@@ -41,8 +41,8 @@ _ASCII_LETTERS = frozenset(string.ascii_letters)
 
 #: the facts of a whole text that gate rules of `rules.RULES` (`Rule.gate`), read once a
 #: text (`NotAQuantity._lacked_gates`): a mask span in it, a token's literal (@, =, ://,
-#: .png ...), an ordinal prefix's literal (第, 제)
-GATES = ("masks", "tokens", "ordinal_prefix")
+#: .png ...), an ordinal prefix's literal (第, 제), an ordinal suffix's (단계, 号)
+GATES = ("masks", "tokens", "ordinal_prefix", "ordinal_suffix")
 #: the gates a text lacks (`NotAQuantity.lacks`), by whether it lacks each of `GATES`
 #: (one record each, shared: `rules.StageTests` keys its tests by them)
 _LACKS = {lacked: frozenset(gate for gate, no in zip(GATES, lacked) if no)
@@ -59,7 +59,7 @@ class NotAQuantity:
     `holds_tokens`, None until a number asks whether the text holds a token's literal)."""
 
     #: the gates of `rules.RULES` the text lacks (`rules.StageTests`): set by `_masks`
-    lacks: frozenset = _LACKS[False, False, False]
+    lacks: frozenset = _LACKS[False, False, False, False]
 
     def _masks(self, matches, folded: str) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
@@ -92,22 +92,22 @@ class NotAQuantity:
 
     def _lacked_gates(self, has_spans: bool) -> frozenset:
         """The `GATES` the text lacks (most texts lack all: the rules they gate, `masked`,
-        `address_token`, `ordinal_prefix`, are not tried on its numbers); `has_spans`: a mask
-        span was found in it."""
+        `address_token`, `ordinal_prefix`, `ordinal_suffix`, are not tried on its numbers);
+        `has_spans`: a mask span was found in it."""
+        norm = self.norm
         if self.holds_tokens is None:
-            self.holds_tokens = self.g.masks.token_gate.holds(self.norm)
-        rx = self.g.ordinal_prefix_re
-        prefixed = False
-        if rx is not None:
-            literals = _required_literals(rx.pattern, rx.flags)
-            if literals is None:
-                prefixed = True  # (no literal known: the rule is tried)
-            else:
-                for literal in literals:
-                    if literal in self.norm:
-                        prefixed = True
-                        break
-        return _LACKS[not has_spans, not self.holds_tokens, not prefixed]
+            self.holds_tokens = self.g.masks.token_gate.holds(norm)
+        prefixes, suffixes = _ordinal_literals(self.g)
+        prefixed = suffixed = False
+        for literal in prefixes:
+            if literal in norm:
+                prefixed = True
+                break
+        for literal in suffixes:
+            if literal in norm:
+                suffixed = True
+                break
+        return _LACKS[not has_spans, not self.holds_tokens, not prefixed, not suffixed]
 
     # -- what a number is not --
 
@@ -429,11 +429,18 @@ def glued_letters(f, c) -> bool:
 
 
 @lru_cache(maxsize=8)
-def _required_literals(pattern: str, flags: int) -> tuple[str, ...] | None:
-    """Literals one of which every match of the pattern holds (None: none known), for a
-    grammar's pattern (a few grammars: keyed by its text, hashed at no cost)."""
-    found = required_literals(pattern, flags)
-    return found[0] if found else None
+def _ordinal_literals(g) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The literals of a grammar's ordinal prefixes and of its suffixes (`_literals`)."""
+    return _literals(g.ordinal_prefix_re), _literals(g.ordinal_suffix_re)
+
+
+def _literals(rx: re.Pattern | None) -> tuple[str, ...]:
+    """Literals one of which every match of `rx` holds (literal_gates.required_literals):
+    () for no pattern (nothing to match), ("",) when none is known (in every text)."""
+    if rx is None:
+        return ()
+    found = required_literals(rx.pattern, rx.flags)
+    return found[0] if found else ("",)
 
 
 def _conditional_spans(masks, norm: str) -> list[tuple[int, int]]:

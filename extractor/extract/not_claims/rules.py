@@ -22,10 +22,11 @@ The stages, in the order a number meets them:
 A rule whose `test` is None is decided where its facts are (the header rows of a table,
 the passes over a sentence's quantities, the table reader): its place in the list still
 says when. A rule with a `gate` rejects no number of a text that lacks that fact of the
-whole text (no mask span in it, no token's literal, no ordinal prefix): the quantity
-finder leaves it out for such a text (`StageTests[kind, lacks]`), as most texts lack
-them, and tries it in its place for the others. Rejections are recorded only when a caller asks (`extract_claims(page,
-rejections=[...])`), as `Rejection` records: normal runs pay nothing for them.
+whole text (no mask span in it, no token's literal, no ordinal prefix or suffix): the
+quantity finder leaves it out for such a text (`StageTests[kind, lacks]`), as most texts
+lack them, and tries it in its place for the others. Rejections are recorded only when a
+caller asks (`extract_claims(page, rejections=[...])`), as `Rejection` records: normal
+runs pay nothing for them.
 """
 from __future__ import annotations
 
@@ -99,7 +100,7 @@ def _k(*kinds: str) -> frozenset:
 
 
 #: the facts of a whole text that gate rules (`quantities.GATES`: a mask span, a token's
-#: literal, an ordinal prefix's literal in it)
+#: literal, an ordinal prefix's or suffix's literal in it)
 GATES = _q.GATES
 
 
@@ -140,7 +141,8 @@ RULES: tuple[Rule, ...] = (
     # -- quantity: a number with its value --
     Rule("year", "value", "a year: 2019, since 2014, Hot Chips 2025, Nov. 15, 2019",
          _q.year, DIGITS),
-    Rule("ordinal_suffix", "value", "an ordinal or a step: 1단계, 3번째, 3号", _q.ordinal_suffix),
+    Rule("ordinal_suffix", "value", "an ordinal or a step: 1단계, 3번째, 3号", _q.ordinal_suffix,
+         gate="ordinal_suffix"),
     Rule("decade", "value", "a decade, not seconds: the 80s, the 1990s", None, _k("arabic")),
     Rule("day_of_month", "value", "a day of the month: 31일 밝혔다, 23日发布", None),
     # -- quantity: a number with its unit read --

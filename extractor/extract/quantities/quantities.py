@@ -215,7 +215,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         if value is None:
             return self._reject(_NO_VALUE, c)
         c.value = value
-        for test, rule in _VALUE[kind]:  # a year; 1단계, 3번째, 3号
+        for test, rule in _VALUE[kind, self.lacks]:  # a year; 1단계, 3번째, 3号
             if test(self, c):
                 return self._reject(rule, c)
         sign = self._negative_sign(s)
