@@ -187,7 +187,13 @@ class NotAQuantity:
             return read[s]
         lo = s - self.cfg.window
         m = _WORD_BEFORE_REVERSED.match(self.norm[lo if lo > 0 else 0:s][::-1])
-        word = read[s] = m[1][::-1].lower().strip(".-") if m else None
+        if m is None:
+            read[s] = None
+            return None
+        word = m[1][::-1].lower()
+        if word[0] in ".-" or word[-1] in ".-":  # (most words end in letters: no strip)
+            word = word.strip(".-")
+        read[s] = word
         return word
 
     def _is_name_or_code(self, c) -> bool:
