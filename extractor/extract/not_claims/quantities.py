@@ -7,21 +7,18 @@ CPUs, LLaMA V3.1 70B, 가우디3, i7-1355U), a version or identifier (v1.1, 蓝�
 ticker (台積電(2330)), a process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a
 number in a parenthesis that defines a unit (38 TOPS(초당 1조 번 연산)). The span masks
 (dates, URLs, code ...) are compiled in `masks`; `NotAQuantity` holds the tests the quantity finder
-mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`); the functions at
-the end are the tests of the quantity stages of `rules.RULES`, which name them and give
-their order. Dates with a day are in `dates` (the page context reads them too).
+mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`);
+`quantity_rules` has the tests of the quantity stages of `rules.RULES`, which name them
+and give their order. Dates with a day are in `dates` (the page context reads them too).
 """
 from __future__ import annotations
 
-import bisect
-import itertools
 import re
 import string
-from functools import lru_cache
 
+from extractor.extract.not_claims.gates import NONE_LACKED, lacked_gates
 from extractor.extract.not_claims.masks import NO_SPANS, Spans
 from extractor.extract.numbers.numbers import numeral_tables
-from extractor.extract.text.literal_gates import required_literals
 from extractor.extract.text.regex_tools import HAN, HANGUL, is_hangul
 
 
@@ -39,15 +36,6 @@ _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{H
 _NAME_OR_CODE_BEFORE = frozenset(string.ascii_letters + "_#/\\№")
 _ASCII_LETTERS = frozenset(string.ascii_letters)
 
-#: the facts of a whole text that gate rules of `rules.RULES` (`Rule.gate`), read once a
-#: text (`NotAQuantity._lacked_gates`): a mask span in it, a token's literal (@, =, ://,
-#: .png ...), an ordinal prefix's literal (第, 제), an ordinal suffix's (단계, 号)
-GATES = ("masks", "tokens", "ordinal_prefix", "ordinal_suffix")
-#: the gates a text lacks (`NotAQuantity.lacks`), by whether it lacks each of `GATES`
-#: (one record each, shared: `rules.StageTests` keys its tests by them)
-_LACKS = {lacked: frozenset(gate for gate, no in zip(GATES, lacked) if no)
-          for lacked in itertools.product((False, True), repeat=len(GATES))}
-
 #: kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)),
 #: and the characters a unit gloss may hold before its rate word ("(EF·1초에 …")
 _GLOSSED_KINDS, _GLOSS_OPENER_WITHIN = frozenset({"compute", "bandwidth", "throughput"}), 6
@@ -59,13 +47,13 @@ class NotAQuantity:
     `holds_tokens`, None until a number asks whether the text holds a token's literal)."""
 
     #: the gates of `rules.RULES` the text lacks (`rules.StageTests`): set by `_masks`
-    lacks: frozenset = _LACKS[False, False, False, False]
+    lacks: frozenset = NONE_LACKED
 
     def _masks(self, matches, folded: str) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
         the candidates (`matches`, of one pattern, in order; searching only there is what
         keeps the layer fast); `folded` is the text case-folded (`Masks.local_re_for`).
-        Notes in `lacks` the `GATES` the text lacks (`_lacked_gates`)."""
+        Notes in `lacks` the `gates.GATES` the text lacks (their rules are not tried)."""
         norm = self.norm
         masks = self.g.masks
         spans = [m.span() for m in masks.global_re.finditer(norm)] if masks.global_gate.holds(norm) else []
@@ -84,30 +72,13 @@ class NotAQuantity:
             for ws, we in windows:  # (a window past the text's ends: the engine clips it)
                 for mm in finditer(norm, ws, we):
                     spans.append(mm.span())
-        self.lacks = self._lacked_gates(bool(spans))
+        if self.holds_tokens is None:
+            self.holds_tokens = masks.token_gate.holds(norm)
+        self.lacks = lacked_gates(norm, self.g, bool(spans), self.holds_tokens)
         if not spans:
             return NO_SPANS  # (most texts: no record made, nothing to sort)
         spans.sort()
         return Spans(spans)
-
-    def _lacked_gates(self, has_spans: bool) -> frozenset:
-        """The `GATES` the text lacks (most texts lack all: the rules they gate, `masked`,
-        `address_token`, `ordinal_prefix`, `ordinal_suffix`, are not tried on its numbers);
-        `has_spans`: a mask span was found in it."""
-        norm = self.norm
-        if self.holds_tokens is None:
-            self.holds_tokens = self.g.masks.token_gate.holds(norm)
-        prefixes, suffixes = _ordinal_literals(self.g)
-        prefixed = suffixed = False
-        for literal in prefixes:
-            if literal in norm:
-                prefixed = True
-                break
-        for literal in suffixes:
-            if literal in norm:
-                suffixed = True
-                break
-        return _LACKS[not has_spans, not self.holds_tokens, not prefixed, not suffixed]
 
     # -- what a number is not --
 
@@ -171,7 +142,7 @@ class NotAQuantity:
         """780M核显, 4K视频: a magnitude letter glued to a number and then to CJK text
         names a product or a display mode; an amount would take a unit (13B参数)."""
         e = c.e
-        return c.surface[-1:].isalpha() and not _unit_lost_after(self, c) and e < len(self.norm) and (
+        return c.surface[-1:].isalpha() and not unit_lost_after(self, c) and e < len(self.norm) and (
             "\u4e00" <= self.norm[e] <= "\u9fff" or is_hangul(self.norm[e]))
 
     def _word_before(self, s: int, words: set) -> bool:
@@ -273,11 +244,20 @@ class NotAQuantity:
         """A bare whole number inside a name: S&P 500, Ryzen 7, Gaudi 3 (after a capitalised
         word inside a sentence), 737 Max (three digits or more before a capitalised word)."""
         s, e, surface = c.s, c.e, c.surface
-        if not surface.isdigit() or _unit_lost_after(self, c):
+        if not surface.isdigit() or unit_lost_after(self, c):
             return False
         named = self._MID_SENTENCE_NAME.search(self.norm, s - 40, s) or \
             (len(surface) >= 3 and self._NAME_AFTER.match(self.norm, e))
         return bool(named) and not self._qual_before(s)  # "Over 100" is an amount
+
+    # An amount in the last two words before a phrase such as "an hour" makes it a rate's
+    # denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
+    _AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
+
+    def _is_rate_denominator(self, c) -> bool:
+        """'an hour' after an amount: the denominator of a rate ($2 an hour)."""
+        from extractor.extract.quantities.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
+        return unit_info(c.unit)[0] == "duration" and bool(self._AMOUNT_BEFORE.search(self.norm, c.s - 24, c.s))
 
     def _drop_unit_glosses(self, qs: list) -> list:
         """Numbers in a parenthesis that defines the unit before it are no quantities:
@@ -355,100 +335,6 @@ class NotAQuantity:
         return False
 
 
-
-
-# -- the tests of the quantity stages of `rules.RULES`: test(finder, candidate) --
-# (a finder is a `NotAQuantity`; a candidate a `rules.Candidate`)
-
-def multiplier_inside_word(f, c) -> bool:
-    first, prev = c.surface[0], f.norm[c.s - 1] if c.s else ""
-    return bool(prev) and ((first.isascii() and first.isalnum() and (prev.isalnum() or prev == "_"))
-                           or (is_hangul(first) and is_hangul(prev)))
-
-
-def rate_denominator(f, c) -> bool:
-    from extractor.extract.quantities.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
-    return unit_info(c.unit)[0] == "duration" and bool(_AMOUNT_BEFORE.search(f.norm, c.s - 24, c.s))
-
-
-# An amount in the last two words before a phrase such as "an hour" makes it a rate's
-# denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
-_AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
-
-
-def lone_magnitude_word(f, c) -> bool:
-    return len(c.surface) < 2 and c.surface in numeral_tables().cjk_big
-
-
-def lone_korean_syllable(f, c) -> bool:
-    t = numeral_tables()
-    return len(c.surface) < 2 and c.surface not in t.cjk_small and c.surface not in t.cjk_big
-
-
-def inside_english_word(f, c) -> bool:
-    return c.s > 0 and f.norm[c.s - 1] in _ASCII_LETTERS
-
-
-def masked(f, c) -> bool:
-    spans, pos = f.masked, c.s  # (Spans.covers inline: asked of every numeral)
-    if not spans.starts:
-        return False  # (most texts hold no mask)
-    i = bisect.bisect_right(spans.starts, pos) - 1
-    return i >= 0 and pos < spans.ends[i]
-
-
-address_token = NotAQuantity._in_address_token
-in_name_or_code = NotAQuantity._is_name_or_code
-version = NotAQuantity._is_version
-
-
-def demonstrative(f, c) -> bool:
-    return c.s > 0 and f.norm[c.s - 1] in f.g.demonstratives
-
-
-def ordinal_prefix(f, c) -> bool:
-    """第3, 제3 (第三 too): an ordinal prefix right before the number."""
-    rx, s = f.g.ordinal_prefix_re, c.s
-    # (a window that starts before the text: the engine starts at 0)
-    return rx is not None and rx.search(f.norm, s - 3, s) is not None \
-        and (c.kind == "zh" or not f._amount_sign_before(s))
-
-
-year = NotAQuantity._is_year
-
-
-def ordinal_suffix(f, c) -> bool:
-    rx = f.g.ordinal_suffix_re
-    return bool(rx) and bool(rx.match(f.norm, c.e)) and not f._unit_at(c.e, c.s)
-
-
-name_digits = NotAQuantity._name_digits
-needs_unit = NotAQuantity._needs_unit
-
-
-def bare_not_emitted(f, c) -> bool:
-    return not f.cfg.emit_bare
-
-
-def glued_letters(f, c) -> bool:
-    return f.norm[c.end:c.end + 1] in _ASCII_LETTERS
-
-
-@lru_cache(maxsize=8)
-def _ordinal_literals(g) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The literals of a grammar's ordinal prefixes and of its suffixes (`_literals`)."""
-    return _literals(g.ordinal_prefix_re), _literals(g.ordinal_suffix_re)
-
-
-def _literals(rx: re.Pattern | None) -> tuple[str, ...]:
-    """Literals one of which every match of `rx` holds (literal_gates.required_literals):
-    () for no pattern (nothing to match), ("",) when none is known (in every text)."""
-    if rx is None:
-        return ()
-    found = required_literals(rx.pattern, rx.flags)
-    return found[0] if found else ("",)
-
-
 def _conditional_spans(masks, norm: str) -> list[tuple[int, int]]:
     """The spans of the masks that need a rare word (a code line's opener, a process
     node's unit ...), each searched only when `norm` holds one of its words."""
@@ -465,31 +351,6 @@ def _conditional_spans(masks, norm: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _unit_lost_after(f, c) -> bool:
+def unit_lost_after(f, c) -> bool:
     """Letters lost right after the number: its unit may be among them (flagged, kept)."""
     return f.lossy and f.norm.startswith("?", c.e)
-
-
-def version_after_name(f, c) -> bool:
-    return "." in c.surface and not _unit_lost_after(f, c) and f._after_name(c.s)
-
-
-bare_name_digits = NotAQuantity._bare_name_digits
-cjk_glued_name = NotAQuantity._cjk_glued_name
-
-
-def ratio_after_letter(f, c) -> bool:
-    return c.s > 0 and f.norm[c.s - 1] in _ASCII_LETTERS
-
-
-def time_of_day(f, c) -> bool:
-    _, sep, b_str = re.split(r"\s*([:比])\s*", c.surface, maxsplit=1)
-    return sep == ":" and len(b_str) == 2 and not f._word_before(c.s, f.g.ratio_cues)
-
-
-def label_colon(f, c) -> bool:
-    """"华为384:384张910C": a colon before an amount with its unit or counter ends a label
-    (a name, a heading) and opens its value; a ratio's sides stand bare (1:8, 3比1)."""
-    if ":" not in c.surface:
-        return False
-    return bool(f._unit_after(c.s, c.e)[0])

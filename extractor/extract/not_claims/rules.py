@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
 from extractor.extract.not_claims import claims as _c
-from extractor.extract.not_claims import quantities as _q
+from extractor.extract.not_claims import gates
+from extractor.extract.not_claims import quantity_rules as _q
 
 #: kinds of numeral the quantity finder reads (its grammar's group names)
 DIGITS = frozenset({"arabic", "cjkmix"})
@@ -99,9 +100,9 @@ def _k(*kinds: str) -> frozenset:
     return frozenset(kinds)
 
 
-#: the facts of a whole text that gate rules (`quantities.GATES`: a mask span, a token's
+#: the facts of a whole text that gate rules (`gates.GATES`: a mask span, a token's
 #: literal, an ordinal prefix's or suffix's literal in it)
-GATES = _q.GATES
+GATES = gates.GATES
 
 
 RULES: tuple[Rule, ...] = (
