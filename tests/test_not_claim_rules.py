@@ -12,8 +12,9 @@ from extractor.extract.claims import ClaimConfig
 from extractor.extract.explain import explain_text
 from extractor.extract.not_claims import reason_not_claim
 from extractor.extract.not_claims.rules import BY_NAME, RULES, STAGES, Rejection, stage_rules
-from extractor.extract.quantities.quantities import find_quantities
-from extractor.extract.numbers.quantity_types import Quantity, QuantityConfig
+from extractor.extract.numbers.numbers import lexicon_langs
+from extractor.extract.numbers.quantity_types import DEFAULT_CONFIG, Quantity, QuantityConfig
+from extractor.extract.quantities.quantities import _QuantityFinder, find_quantities, grammar
 
 # (rule, snippet, the number's surface, where the snippet is from)
 CASES = [
@@ -111,6 +112,32 @@ def test_the_kinds_of_a_rule_select_its_numerals():
     assert [r.name for _, r in stage_rules("numeral", "kos")][:2] == ["lone_magnitude_word",
                                                                        "lone_korean_syllable"]
     assert "year" not in [r.name for _, r in stage_rules("value", "zh")]
+
+
+class _EveryRule(_QuantityFinder):
+    """The quantity finder trying every rule of a stage, whatever its text lacks."""
+
+    @property
+    def lacks(self) -> frozenset:
+        return frozenset()
+
+    @lacks.setter
+    def lacks(self, _lacks) -> None:
+        pass
+
+
+@pytest.mark.parametrize("text", [c[1] for c in CASES] + [
+    "see https://mlcommons.org/2024/06/ on 2021-12-02: 38 TOPS, id=145 and 1638413962408997.png",
+])
+def test_a_text_leaves_out_only_the_gated_rules_that_reject_none_of_its_numbers(text):
+    """A rule whose gate (`Rule.gate`) a text lacks is left out for it: the quantities and
+    the rejections are those of every rule tried."""
+    assert any(r.gate for r in RULES)
+    for lang in ("und", "en"):
+        gated, every = [], []
+        found = find_quantities(text, lang, rejected=gated)
+        assert found == _EveryRule(text, grammar(lexicon_langs(lang)), DEFAULT_CONFIG, every).run()
+        assert gated == every
 
 
 def test_bare_numbers_not_asked_for():

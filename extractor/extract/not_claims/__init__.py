@@ -26,10 +26,10 @@ to letters the page lost, whose magnitude may be among them ("70??" for 70만).
 
 All words are data: lexicons/claims_not.json, numbers_<lang>.json, context_words.json.
 """
-from extractor.extract.not_claims.claims import (about_business, counts_off_topic,
-                                                 counts_parameters, glued_to_lost_word,
-                                                 glued_to_name, inside_korean_word,
-                                                 magnitude_lost, not_claim_spans, overlaps, reason_not_claim)
+from extractor.extract.not_claims.claims import (about_business, glued_to_lost_word, glued_to_name,
+                                                 inside_korean_word, magnitude_lost, not_claim_spans,
+                                                 overlaps, reason_not_claim)
+from extractor.extract.not_claims.counts import counts_off_topic, counts_parameters
 from extractor.extract.not_claims.dates import FullDates, full_dates
 from extractor.extract.not_claims.masks import Masks, Spans, build_masks
 from extractor.extract.not_claims.quantities import NotAQuantity

@@ -54,6 +54,7 @@ def line_start_spans(match, text: str, lines: bool) -> list[tuple[int, int]]:
     """
     spans: list[tuple[int, int]] = []
     pos = end = 0
+    lines = lines and "\n" in text  # (one line, most sentences: no search for the next)
     while True:
         if pos >= end and (m := match(text, pos)) is not None and m.end() > m.start():
             spans.append(m.span())

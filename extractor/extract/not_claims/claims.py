@@ -15,10 +15,12 @@ stage that applies, so a reviewer can ask why a number was left out.
 from __future__ import annotations
 
 import re
+import string
 from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.not_claims.anchored import anchored_at_start, line_start_spans
+from extractor.extract.not_claims.counts import counts_off_topic, counts_parameters
 from extractor.extract.numbers.quantity_types import Quantity
 from extractor.extract.text.cues import LANGS, cues, lang_key, words_searcher
 from extractor.extract.text.literal_gates import fold_ascii_case
@@ -94,29 +96,10 @@ def _plan(patterns) -> tuple:
 
 
 def overlaps(a0: int, a1: int, spans) -> bool:
-    return any(s < a1 and a0 < e for s, e in spans)
-
-
-@lru_cache(maxsize=1)
-def off_topic_nouns() -> frozenset[str]:
-    return frozenset(w.lower() for w in lexicons.load("claims_not.json").get("off_topic_counts", ()))
-
-
-def counts_off_topic(surface: str) -> bool:
-    """A count of people, companies or software updates is no benchmark claim
-    (`claims_not.json` off_topic_counts).
-
-    >>> counts_off_topic("three updates"), counts_off_topic("50 other members"), counts_off_topic("12명")
-    (True, True, True)
-    >>> counts_off_topic("4 servers"), counts_off_topic("2,048颗")
-    (False, False)
-    """
-    text = (surface or "").strip().lower()
-    words = off_topic_nouns()
-    last = re.split(r"[\s\d.,]+", text)[-1] if text else ""
-    return bool(last) and (last in words or last.rstrip("s") in words or
-                           (not last.isascii() and any(last.startswith(w) for w in words
-                                                       if not w.isascii())))
+    for s, e in spans:  # (a loop, no generator: asked of numbers without a unit)
+        if s < a1 and a0 < e:
+            return True
+    return False
 
 
 def inside_korean_word(sentence: str, q: Quantity) -> bool:
@@ -141,13 +124,19 @@ def glued_to_name(sentence: str, q: Quantity) -> bool:
     >>> glued_to_name("gains of 5-10%", Quantity("10%", 11, 14, 10))
     False
     """
-    if q.start <= 0 or not q.surface[:1].isdigit():
+    if q.start <= 0:
         return False
-    ch = sentence[q.start - 1]
+    ch = sentence[q.start - 1]  # (most numbers follow neither: one test, then no more)
+    if ch != "-" and ch not in _ASCII_LETTERS or not q.surface[:1].isdigit():
+        return False
     if ch == "-":  # "A100-80GB" is a name, "5-10%" a range
-        word = re.search(r"[A-Za-z0-9]*$", sentence[:q.start - 1]).group()
+        word = _WORD_BEFORE_HYPHEN.search(sentence, 0, q.start - 1).group()
         return any(c.isalpha() for c in word)
-    return ch.isascii() and ch.isalpha()
+    return True
+
+
+_ASCII_LETTERS = frozenset(string.ascii_letters)
+_WORD_BEFORE_HYPHEN = re.compile(r"[A-Za-z0-9]*$")
 
 
 def glued_to_lost_word(sentence: str, q: Quantity) -> bool:
@@ -235,7 +224,8 @@ def entity_name(n) -> bool:
 
 def count_below_two(n) -> bool:
     q = n.q
-    return q.unit == "count" and q.value is not None and abs(q.value) < n.config.min_count
+    limit = n.config.min_count
+    return q.unit == "count" and q.value is not None and -limit < q.value < limit
 
 
 def period(n) -> bool:
@@ -274,7 +264,11 @@ def overlaps_number(q: Quantity, spans) -> bool:
     >>> overlaps_number(q, [(5, 8)]), overlaps_number(q, [(0, 4)])
     (False, True)
     """
-    return any(a < q.end and q.start < b and not (q.start < a and b <= q.end) for a, b in spans)
+    start, end = q.start, q.end
+    for a, b in spans:  # (a loop, no generator: every number that passes the cheap rules asks)
+        if a < end and start < b and not (start < a and b <= end):
+            return True
+    return False
 
 
 def not_claim_pattern_unitless(n) -> bool:
@@ -326,9 +320,14 @@ def unnamed_count(n) -> bool:
 def bare_cue_follows(sentence: str, q: Quantity, lang: str) -> bool:
     """A word right after a bare number implies its lost unit ("최대 2.6 단축")."""
     tail = sentence[q.end:q.end + 8].lstrip().lower()
-    lk = lang_key(lang)
-    langs = [lk] if lk in LANGS else list(LANGS)
-    return any(tail.startswith(w.lower()) for lg in langs for w in cues().bare_cues[lg])
+    return tail.startswith(_bare_cue_words(lang_key(lang)))
+
+
+@lru_cache(maxsize=8)
+def _bare_cue_words(lang: str) -> tuple[str, ...]:
+    """The bare cues of a language (of all for another), lower-cased: one `startswith`."""
+    langs = [lang] if lang in LANGS else list(LANGS)
+    return tuple(w.lower() for lg in langs for w in cues().bare_cues[lg])
 
 
 @lru_cache(maxsize=None)
@@ -349,27 +348,3 @@ def about_business(sentence: str, lang: str) -> bool:
     """
     rx = _business_regex(lang_key(lang))
     return rx is not None and rx.search(sentence or "") is not None
-
-
-@lru_cache(maxsize=None)
-def _claim_count_regex() -> re.Pattern:
-    lex = lexicons.load("claims_counts.json")
-    words = sorted({w for lg in ("en", "ko", "zh") for w in lex.get(lg, ())}, key=len, reverse=True)
-    return re.compile(r"\s*(?:[개個个]\s*(?:의\s*)?)?(?:" + "|".join(re.escape(w) for w in words)
-                      + r")", re.IGNORECASE)
-
-
-def counts_parameters(sentence: str, q: Quantity) -> bool:
-    """The number counts a model's parameters (`lexicons/claims_counts.json`): a claim
-    even when the sentence names no model.
-
-    >>> s = "60억개 매개변수를 갖춘 LLM"
-    >>> counts_parameters(s, Quantity("60억개", 0, 5, 6e9, unit="count"))
-    True
-    >>> counts_parameters("a 480 billion parameter model", Quantity("480 billion", 2, 13, 4.8e11, unit="count"))
-    True
-    >>> counts_parameters("50 members", Quantity("50", 0, 2, 50, unit="count"))
-    False
-    """
-    return _claim_count_regex().match(sentence, q.end) is not None or \
-        _claim_count_regex().search(q.surface or "") is not None

@@ -263,3 +263,8 @@ class Spans:
         """The span that covers `pos`, or None."""
         i = bisect.bisect_right(self.starts, pos) - 1
         return (self.starts[i], self.ends[i]) if i >= 0 and pos < self.ends[i] else None
+
+
+#: the spans of a text that holds no mask (most texts): shared, as no reader changes a
+#: `Spans` once made
+NO_SPANS = Spans(())

@@ -7,16 +7,17 @@ CPUs, LLaMA V3.1 70B, 가우디3, i7-1355U), a version or identifier (v1.1, 蓝�
 ticker (台積電(2330)), a process node (5奈米, 4nm, 10㎚급), a display mode (4K 60Hz), or a
 number in a parenthesis that defines a unit (38 TOPS(초당 1조 번 연산)). The span masks
 (dates, URLs, code ...) are compiled in `masks`; `NotAQuantity` holds the tests the quantity finder
-mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`); the functions at
-the end are the tests of the quantity stages of `rules.RULES`, which name them and give
-their order. Dates with a day are in `dates` (the page context reads them too).
+mixes in (it reads the finder's `norm`, `g`, `cfg`, `masked`, `lossy`);
+`quantity_rules` has the tests of the quantity stages of `rules.RULES`, which name them
+and give their order. Dates with a day are in `dates` (the page context reads them too).
 """
 from __future__ import annotations
 
-import bisect
 import re
+import string
 
-from extractor.extract.not_claims.masks import Spans
+from extractor.extract.not_claims.gates import NONE_LACKED, lacked_gates
+from extractor.extract.not_claims.masks import NO_SPANS, Spans
 from extractor.extract.numbers.numbers import numeral_tables
 from extractor.extract.text.regex_tools import HAN, HANGUL, is_hangul
 
@@ -27,7 +28,13 @@ _TOKEN_BREAKS = frozenset(" \n\t\u00a0")  # end the token before a number (`_in_
 # greedy run is the whole word either way.
 _WORD_BEFORE_REVERSED = re.compile(rf"[ \t\u00a0]*([A-Za-z#.\-]+|[{HANGUL}]+|[{HAN}]+)")
 
-_UNREAD = object()  # (a word before an offset not read yet: `_word_before`)
+
+# (The searches in a window before a number, `rx.search(norm, s - k, s)`, need no
+# max(0, s - k): the engine starts a window that starts before the text at 0.)
+
+#: what digits glued after one of these belong to: a name or a code (A100, FP16, #3, №5)
+_NAME_OR_CODE_BEFORE = frozenset(string.ascii_letters + "_#/\\№")
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 
 #: kinds of quantity whose unit a page may define in a parenthesis after it (38 TOPS(초당 …)),
 #: and the characters a unit gloss may hold before its rate word ("(EF·1초에 …")
@@ -39,30 +46,37 @@ class NotAQuantity:
     it `words_before`, a dict to remember the word before each offset in, and
     `holds_tokens`, None until a number asks whether the text holds a token's literal)."""
 
+    #: the gates of `rules.RULES` the text lacks (`rules.StageTests`): set by `_masks`
+    lacks: frozenset = NONE_LACKED
+
     def _masks(self, matches, folded: str) -> Spans:
         """Non-quantity spans: global ones over the text, the rest in merged windows around
         the candidates (`matches`, of one pattern, in order; searching only there is what
-        keeps the layer fast); `folded` is the text case-folded (`Masks.local_re_for`)."""
-        norm, n = self.norm, len(self.norm)
+        keeps the layer fast); `folded` is the text case-folded (`Masks.local_re_for`).
+        Notes in `lacks` the `gates.GATES` the text lacks (their rules are not tried)."""
+        norm = self.norm
         masks = self.g.masks
         spans = [m.span() for m in masks.global_re.finditer(norm)] if masks.global_gate.holds(norm) else []
         if masks.triggers is None or masks.triggers.search(norm):
-            if any(opener in norm for opener in masks.code_openers):
-                spans += [m.span() for m in masks.code_line_re.finditer(norm)]
-            for words, rx in masks.conditional:
-                if any(w in norm for w in words):
-                    spans += [m.span() for m in rx.finditer(norm)]
+            spans += _conditional_spans(masks, norm)
         windows: list[list[int]] = []
         margin = self.cfg.mask_margin
         for m in matches:  # (in order: the matches of one pattern)
-            ws, we = m.start() - margin, m.end() + margin
-            if windows and ws <= windows[-1][1]:
-                windows[-1][1] = we  # (the ends of matches in order grow)
+            s, e = m.span()
+            if windows and s - margin <= windows[-1][1]:
+                windows[-1][1] = e + margin  # (the ends of matches in order grow)
             else:
-                windows.append([ws, we])
-        local = masks.local_re_for(norm, folded) if windows else None
-        for ws, we in windows:
-            spans += [mm.span() for mm in local.finditer(norm, max(0, ws), min(n, we))]
+                windows.append([s - margin, e + margin])
+        if windows:
+            finditer = masks.local_re_for(norm, folded).finditer
+            for ws, we in windows:  # (a window past the text's ends: the engine clips it)
+                for mm in finditer(norm, ws, we):
+                    spans.append(mm.span())
+        if self.holds_tokens is None:
+            self.holds_tokens = masks.token_gate.holds(norm)
+        self.lacks = lacked_gates(norm, self.g, bool(spans), self.holds_tokens)
+        if not spans:
+            return NO_SPANS  # (most texts: no record made, nothing to sort)
         spans.sort()
         return Spans(spans)
 
@@ -94,18 +108,18 @@ class NotAQuantity:
     def _after_scaled_prefix(self, s: int) -> bool:
         """PS6m, Y=590: a damaged currency sign before the number."""
         return s > 0 and self.norm[s - 1] in self.g.scaled_prefix_ends \
-            and bool(self.g.scaled_prefix_re.search(self.norm, max(0, s - 4), s))
+            and bool(self.g.scaled_prefix_re.search(self.norm, s - 4, s))
 
     def _after_negative_word(self, s: int) -> bool:
         """minus-260: a hyphen after a negative word is its sign, not a name's (ResNet-50)."""
-        return s > 1 and self.norm[s - 1] == "-" and bool(self.g.negative_re.search(self.norm, max(0, s - 9), s - 1))
+        return s > 1 and self.norm[s - 1] == "-" and bool(self.g.negative_re.search(self.norm, s - 9, s - 1))
 
     _TOKEN_BEFORE_HYPHEN = re.compile(r"[A-Za-z0-9]{1,20}\Z")
 
     def _code_before_hyphen(self, hyphen: int) -> bool:
         """The token before a hyphen holds a letter (ResNet, GPT, i7, R9) and is not an
         amount with a magnitude letter (5k-20k) or with its unit (1.5x-2x, 2GB-4GB)."""
-        m = self._TOKEN_BEFORE_HYPHEN.search(self.norm, max(0, hyphen - 20), hyphen)
+        m = self._TOKEN_BEFORE_HYPHEN.search(self.norm, hyphen - 20, hyphen)
         if not m or not any(c.isalpha() for c in m.group()):
             return False
         token = m.group()
@@ -118,7 +132,7 @@ class NotAQuantity:
     def _amount_ends_at(self, hyphen: int) -> bool:
         """A number and its unit end at the hyphen: the first end of a range (1.5x-2x,
         1TB/s-2TB/s), not a name (ResNet-50, whose letters hold no unit)."""
-        d = self._LAST_DIGIT.search(self.norm, max(0, hyphen - 13), hyphen)
+        d = self._LAST_DIGIT.search(self.norm, hyphen - 13, hyphen)
         if not d:
             return False
         unit = self._unit_at(d.end(), d.start())
@@ -128,49 +142,65 @@ class NotAQuantity:
         """780M核显, 4K视频: a magnitude letter glued to a number and then to CJK text
         names a product or a display mode; an amount would take a unit (13B参数)."""
         e = c.e
-        return c.surface[-1:].isalpha() and not _unit_lost_after(self, c) and e < len(self.norm) and (
+        return c.surface[-1:].isalpha() and not unit_lost_after(self, c) and e < len(self.norm) and (
             "\u4e00" <= self.norm[e] <= "\u9fff" or is_hangul(self.norm[e]))
 
     def _word_before(self, s: int, words: set) -> bool:
         """The word before offset s (within the window) is one of `words`, compared in
         lower case without dots and hyphens at its ends."""
-        word = self.words_before.get(s, _UNREAD)
-        if word is _UNREAD:  # (read once a number: a version, a year and a range ask for it)
-            m = _WORD_BEFORE_REVERSED.match(self.norm[max(0, s - self.cfg.window):s][::-1])
-            word = self.words_before[s] = m.group(1)[::-1].lower().strip(".-") if m else None
-        return word is not None and word in words
+        return self._word_ending_at(s) in words  # (None is in no set of words)
+
+    def _word_ending_at(self, s: int) -> str | None:
+        """The word before offset s (within the window), in lower case without dots and
+        hyphens at its ends, or None."""
+        read = self.words_before  # (read once a number: a version, a year and a range ask for it)
+        if s in read:
+            return read[s]
+        lo = s - self.cfg.window
+        m = _WORD_BEFORE_REVERSED.match(self.norm[lo if lo > 0 else 0:s][::-1])
+        if m is None:
+            read[s] = None
+            return None
+        word = m[1][::-1].lower()
+        if word[0] in ".-" or word[-1] in ".-":  # (most words end in letters: no strip)
+            word = word.strip(".-")
+        read[s] = word
+        return word
 
     def _is_name_or_code(self, c) -> bool:
         """Digits of a name or code, unless an amount's sign precedes them."""
         s, e, norm = c.s, c.e, self.norm
         prev = norm[s - 1] if s else ""
-        if (prev and (prev.isascii() and (prev.isalpha() or prev in "_#/\\")) or prev in ("№",)) \
+        if prev in _NAME_OR_CODE_BEFORE \
                 or (prev in "-–" and s >= 2 and self._code_before_hyphen(s - 1)) \
                 or (prev == "." and s >= 2 and norm[s - 2].isdigit()):
             # A100, FP16, v1.1, M2000, #3; ResNet-50, GPT-3, CIFAR-10, Bow-2000, i7-1355U
             # (5k-20k is a range); 1.2.3
             return not self._amount_sign_before(s)
         # 3-D, 2-D are names (50-layer is a count)
-        return e < len(norm) and norm[e] in "-" and e + 1 < len(norm) and norm[e + 1].isascii() \
-            and norm[e + 1].isalpha() and not self._unit_at(e, s) and not self.g.count_re.match(norm, e) \
+        return norm[e:e + 1] == "-" and norm[e + 1:e + 2] in _ASCII_LETTERS \
+            and not self._unit_at(e, s) and not self.g.count_re.match(norm, e) \
             and not self._amount_sign_before(s)
 
     def _is_version(self, c) -> bool:
         """A version after its cue word, unless an amount's sign precedes it."""
         s = c.s
+        word = self._word_ending_at(s)
+        if word is None:
+            return False
         # version 1.5, SDK 1.4, MLPerf 1.1, Phase 2; Training 2.0
-        return (self._word_before(s, self.g.version_cues) or (
-            "." in c.surface and self._word_before(s, self.g.version_cues_decimal)
+        return (word in self.g.version_cues or (
+            "." in c.surface and word in self.g.version_cues_decimal
             and not self._unit_at(c.e, s))) and not self._amount_sign_before(s)
-
-    def _after_ordinal_prefix(self, s: int) -> bool:
-        return bool(self.g.ordinal_prefix_re) and bool(self.g.ordinal_prefix_re.search(self.norm, max(0, s - 3), s))  # 第3, 제3
 
     def _amount_sign_before(self, s: int) -> bool:
         """A currency sign, a damaged one or a negative word before digits makes them an
         amount, whatever letter precedes them ($100, PS6m, minus-260)."""
-        return bool(self.g.prefix_re.search(self.norm, max(0, s - 8), s)) or self._after_scaled_prefix(s) \
-            or self._after_negative_word(s)
+        if self.g.prefix_re.search(self.norm, s - 8 if s > 8 else 0, s):
+            return True
+        prev = self.norm[s - 1] if s else ""  # (each test below reads it first)
+        return (prev in self.g.scaled_prefix_ends and self._after_scaled_prefix(s)) \
+            or (prev == "-" and self._after_negative_word(s))
 
     # a capitalised word inside a sentence, then the number: Ryzen 9, Xeon Platinum 8380, BR 104
 
@@ -191,10 +221,10 @@ class NotAQuantity:
         norm, names = self.norm, self.g.number_names
         if surface[-1:] in names["size_suffixes"] and not surface[-2:-1].isalpha():
             after = norm[e:e + 12].lstrip(" \t\u00a0").lower()
-            if any(after.startswith(w) for w in names["parameter_words"]):
+            if after.startswith(tuple(names["parameter_words"])):
                 return False  # 13B参数, 70B parameters: a parameter count
-            if any(after.startswith(w) for w in names["model_words"]) \
-                    or self._MODEL_NAME_BEFORE.search(norm, max(0, s - 30), s):
+            if after.startswith(tuple(names["model_words"])) \
+                    or self._MODEL_NAME_BEFORE.search(norm, s - 30, s):
                 return True
         if "." in surface or unit not in ("", "count"):
             return False
@@ -203,22 +233,31 @@ class NotAQuantity:
             return True  # 가우디3 칩당, 라마2: digits glued to a Korean name
         if unit != "count" or not unit_spaced:
             return False
-        if self._MID_SENTENCE_NAME.search(norm, max(0, s - 40), s) and not self._qual_before(s):
+        if self._MID_SENTENCE_NAME.search(norm, s - 40, s) and not self._qual_before(s):
             return True  # Ryzen 9 CPUs, Xeon Platinum 8380 processors, Biren BR 104 GPU
         # 가우디 3 프로세서: Korean counts follow their noun (프로세서 8개), so a number
         # between a name and a device noun is the name's
         noun = norm[e:end].strip()
-        return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, max(0, s - 2), s))
+        return noun in names["korean_device_nouns"] and bool(self._KOREAN_NAME_BEFORE.search(norm, s - 2, s))
 
     def _bare_name_digits(self, c) -> bool:
         """A bare whole number inside a name: S&P 500, Ryzen 7, Gaudi 3 (after a capitalised
         word inside a sentence), 737 Max (three digits or more before a capitalised word)."""
         s, e, surface = c.s, c.e, c.surface
-        if not surface.isdigit() or _unit_lost_after(self, c):
+        if not surface.isdigit() or unit_lost_after(self, c):
             return False
-        named = self._MID_SENTENCE_NAME.search(self.norm, max(0, s - 40), s) or \
+        named = self._MID_SENTENCE_NAME.search(self.norm, s - 40, s) or \
             (len(surface) >= 3 and self._NAME_AFTER.match(self.norm, e))
         return bool(named) and not self._qual_before(s)  # "Over 100" is an amount
+
+    # An amount in the last two words before a phrase such as "an hour" makes it a rate's
+    # denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
+    _AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
+
+    def _is_rate_denominator(self, c) -> bool:
+        """'an hour' after an amount: the denominator of a rate ($2 an hour)."""
+        from extractor.extract.quantities.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
+        return unit_info(c.unit)[0] == "duration" and bool(self._AMOUNT_BEFORE.search(self.norm, c.s - 24, c.s))
 
     def _drop_unit_glosses(self, qs: list) -> list:
         """Numbers in a parenthesis that defines the unit before it are no quantities:
@@ -251,7 +290,7 @@ class NotAQuantity:
     _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z]*[A-Z][A-Za-z]*[ \t\u00a0]\Z")
 
     def _after_name(self, s: int) -> bool:
-        return bool(self._NAME_BEFORE.search(self.norm, max(0, s - 30), s))
+        return bool(self._NAME_BEFORE.search(self.norm, s - 30, s))
 
     _DAY_COMMA_BEFORE = re.compile(r"(?<![\d.,])\d{1,2},?[ \t\u00a0]+\Z")
 
@@ -259,7 +298,7 @@ class NotAQuantity:
 
     def _is_year(self, c) -> bool:
         s, e, surface, value = c.s, c.e, c.surface, c.value
-        if not (len(surface) == 4 and surface.isdigit() and 1900 <= value <= 2099):
+        if not (1900 <= value <= 2099 and len(surface) == 4 and surface.isdigit()):
             return False
         if self._unit_at(e, s):
             return False
@@ -275,7 +314,7 @@ class NotAQuantity:
             return True  # 2019, the 2020 primary
         if self._word_before(s, self.g.year_cues):
             return True
-        if self._DAY_COMMA_BEFORE.search(self.norm, max(0, s - 6), s) or self._YEAR_TO_BEFORE.search(self.norm, max(0, s - 14), s):
+        if self._DAY_COMMA_BEFORE.search(self.norm, s - 6, s) or self._YEAR_TO_BEFORE.search(self.norm, s - 14, s):
             return True  # Nov. 15, 2019 / from 2010 to 2015
         if self.lossy and self.norm.startswith("?", e):
             return True  # 2021? on a page whose letters were lost: 2021년 / 2021年
@@ -296,104 +335,22 @@ class NotAQuantity:
         return False
 
 
+def _conditional_spans(masks, norm: str) -> list[tuple[int, int]]:
+    """The spans of the masks that need a rare word (a code line's opener, a process
+    node's unit ...), each searched only when `norm` holds one of its words."""
+    spans = []
+    for opener in masks.code_openers:
+        if opener in norm:
+            spans += [m.span() for m in masks.code_line_re.finditer(norm)]
+            break
+    for words, rx in masks.conditional:
+        for word in words:
+            if word in norm:
+                spans += [m.span() for m in rx.finditer(norm)]
+                break
+    return spans
 
 
-# -- the tests of the quantity stages of `rules.RULES`: test(finder, candidate) --
-# (a finder is a `NotAQuantity`; a candidate a `rules.Candidate`)
-
-def multiplier_inside_word(f, c) -> bool:
-    first, prev = c.surface[0], f.norm[c.s - 1] if c.s else ""
-    return bool(prev) and ((first.isascii() and first.isalnum() and (prev.isalnum() or prev == "_"))
-                           or (is_hangul(first) and is_hangul(prev)))
-
-
-def rate_denominator(f, c) -> bool:
-    from extractor.extract.quantities.quantity_grammar import unit_info  # noqa: PLC0415 - the grammar builds masks here
-    return unit_info(c.unit)[0] == "duration" and bool(_AMOUNT_BEFORE.search(f.norm, max(0, c.s - 24), c.s))
-
-
-# An amount in the last two words before a phrase such as "an hour" makes it a rate's
-# denominator ("$2 an hour"); digits inside a name ("ResNet-50 in an hour") do not.
-_AMOUNT_BEFORE = re.compile(r"(?:^|\s)[$€£¥]?\d[\d.,]*(?:\s*\S+)?\s+\Z")
-
-
-def lone_magnitude_word(f, c) -> bool:
-    return len(c.surface) < 2 and c.surface in numeral_tables().cjk_big
-
-
-def lone_korean_syllable(f, c) -> bool:
-    t = numeral_tables()
-    return len(c.surface) < 2 and c.surface not in t.cjk_small and c.surface not in t.cjk_big
-
-
-def inside_english_word(f, c) -> bool:
-    return c.s > 0 and f.norm[c.s - 1].isascii() and f.norm[c.s - 1].isalpha()
-
-
-def masked(f, c) -> bool:
-    spans, pos = f.masked, c.s  # (Spans.covers inline: asked of every numeral)
-    i = bisect.bisect_right(spans.starts, pos) - 1
-    return i >= 0 and pos < spans.ends[i]
-
-
-address_token = NotAQuantity._in_address_token
-in_name_or_code = NotAQuantity._is_name_or_code
-version = NotAQuantity._is_version
-
-
-def demonstrative(f, c) -> bool:
-    return c.s > 0 and f.norm[c.s - 1] in f.g.demonstratives
-
-
-def ordinal_prefix(f, c) -> bool:
-    return f._after_ordinal_prefix(c.s) and (c.kind == "zh" or not f._amount_sign_before(c.s))
-
-
-year = NotAQuantity._is_year
-
-
-def ordinal_suffix(f, c) -> bool:
-    rx = f.g.ordinal_suffix_re
-    return bool(rx) and bool(rx.match(f.norm, c.e)) and not f._unit_at(c.e, c.s)
-
-
-name_digits = NotAQuantity._name_digits
-needs_unit = NotAQuantity._needs_unit
-
-
-def bare_not_emitted(f, c) -> bool:
-    return not f.cfg.emit_bare
-
-
-def glued_letters(f, c) -> bool:
-    return c.end < len(f.norm) and f.norm[c.end].isascii() and f.norm[c.end].isalpha()
-
-
-def _unit_lost_after(f, c) -> bool:
+def unit_lost_after(f, c) -> bool:
     """Letters lost right after the number: its unit may be among them (flagged, kept)."""
     return f.lossy and f.norm.startswith("?", c.e)
-
-
-def version_after_name(f, c) -> bool:
-    return "." in c.surface and not _unit_lost_after(f, c) and f._after_name(c.s)
-
-
-bare_name_digits = NotAQuantity._bare_name_digits
-cjk_glued_name = NotAQuantity._cjk_glued_name
-
-
-def ratio_after_letter(f, c) -> bool:
-    return c.s > 0 and f.norm[c.s - 1].isascii() and f.norm[c.s - 1].isalpha()
-
-
-def time_of_day(f, c) -> bool:
-    _, sep, b_str = re.split(r"\s*([:比])\s*", c.surface, maxsplit=1)
-    return sep == ":" and len(b_str) == 2 and not f._word_before(c.s, f.g.ratio_cues)
-
-
-def label_colon(f, c) -> bool:
-    """"华为384:384张910C": a colon before an amount with its unit or counter ends a label
-    (a name, a heading) and opens its value; a ratio's sides stand bare (1:8, 3比1)."""
-    if ":" not in c.surface:
-        return False
-    return bool(f._unit_after(c.s, c.e)[0])

@@ -21,8 +21,12 @@ The stages, in the order a number meets them:
 
 A rule whose `test` is None is decided where its facts are (the header rows of a table,
 the passes over a sentence's quantities, the table reader): its place in the list still
-says when. Rejections are recorded only when a caller asks (`extract_claims(page,
-rejections=[...])`), as `Rejection` records: normal runs pay nothing for them.
+says when. A rule with a `gate` rejects no number of a text that lacks that fact of the
+whole text (no mask span in it, no token's literal, no ordinal prefix or suffix): the
+quantity finder leaves it out for such a text (`StageTests[kind, lacks]`), as most texts
+lack them, and tries it in its place for the others. Rejections are recorded only when a
+caller asks (`extract_claims(page, rejections=[...])`), as `Rejection` records: normal
+runs pay nothing for them.
 """
 from __future__ import annotations
 
@@ -30,7 +34,8 @@ from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
 from extractor.extract.not_claims import claims as _c
-from extractor.extract.not_claims import quantities as _q
+from extractor.extract.not_claims import gates
+from extractor.extract.not_claims import quantity_rules as _q
 
 #: kinds of numeral the quantity finder reads (its grammar's group names)
 DIGITS = frozenset({"arabic", "cjkmix"})
@@ -44,6 +49,9 @@ class Rule:
     test: Callable | None = None
     #: kinds of numeral it applies to (quantity stages); None: every kind
     kinds: frozenset | None = None
+    #: a fact of the whole text without which the test rejects no number of it (one of
+    #: `GATES`); None: any text
+    gate: str | None = None
 
 
 class Rejection(NamedTuple):
@@ -92,6 +100,11 @@ def _k(*kinds: str) -> frozenset:
     return frozenset(kinds)
 
 
+#: the facts of a whole text that gate rules (`gates.GATES`: a mask span, a token's
+#: literal, an ordinal prefix's or suffix's literal in it)
+GATES = gates.GATES
+
+
 RULES: tuple[Rule, ...] = (
     # -- quantity: a multiplier word (doubled, 翻倍, 반으로) --
     Rule("multiplier_inside_word", "multiplier",
@@ -111,10 +124,10 @@ RULES: tuple[Rule, ...] = (
     Rule("masked", "numeral",
          "inside a date, time, URL, markup, code, id, version, phone number, dimension, "
          "stock ticker (台積電(2330)), process node (5奈米, 4nm) or display mode (4K 60Hz)",
-         _q.masked),
+         _q.masked, gate="masks"),
     Rule("address_token", "numeral",
          "inside an e-mail address, file name, URL or query parameter "
-         "(press2021@x.ai, 1638413962408997.png, id=145)", _q.address_token),
+         "(press2021@x.ai, 1638413962408997.png, id=145)", _q.address_token, gate="tokens"),
     Rule("in_name_or_code", "numeral",
          "digits of a name or code: A100, FP16, #3, ResNet-50, i7-1355U, 3-D",
          _q.in_name_or_code, DIGITS),
@@ -124,12 +137,13 @@ RULES: tuple[Rule, ...] = (
     Rule("demonstrative", "numeral", "a count in an aside after a demonstrative: 这两款",
          _q.demonstrative, _k("zh")),
     Rule("ordinal_prefix", "numeral", "an ordinal: 第3, 제3, 第三",
-         _q.ordinal_prefix, _k("arabic", "cjkmix", "zh", "slashfrac")),
+         _q.ordinal_prefix, _k("arabic", "cjkmix", "zh", "slashfrac"), gate="ordinal_prefix"),
     Rule("no_value", "numeral", "the characters read as no number", None),
     # -- quantity: a number with its value --
     Rule("year", "value", "a year: 2019, since 2014, Hot Chips 2025, Nov. 15, 2019",
          _q.year, DIGITS),
-    Rule("ordinal_suffix", "value", "an ordinal or a step: 1단계, 3번째, 3号", _q.ordinal_suffix),
+    Rule("ordinal_suffix", "value", "an ordinal or a step: 1단계, 3번째, 3号", _q.ordinal_suffix,
+         gate="ordinal_suffix"),
     Rule("decade", "value", "a decade, not seconds: the 80s, the 1990s", None, _k("arabic")),
     Rule("day_of_month", "value", "a day of the month: 31일 밝혔다, 23日发布", None),
     # -- quantity: a number with its unit read --
@@ -208,6 +222,7 @@ RULES: tuple[Rule, ...] = (
 
 BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 assert len(BY_NAME) == len(RULES), "rule names are unique"
+assert {r.gate for r in RULES} <= {None, *GATES}, "gates are named in GATES"
 STAGES: tuple[str, ...] = tuple(dict.fromkeys(r.stage for r in RULES))
 
 
@@ -242,13 +257,22 @@ def first(tests: tuple[tuple[Callable, Rule], ...], *facts) -> Rule | None:
 
 class StageTests(dict):
     """`stage_rules` of some stages joined, by kind of numeral: `tests[kind]` is a plain
-    dict look-up (the quantity finder asks once a numeral)."""
+    dict look-up (the quantity finder asks once a numeral); `tests[kind, lacks]` leaves
+    out the rules whose gate is in `lacks` (a frozenset of `GATES`: the facts a text
+    lacks), which reject no number of such a text.
+
+    >>> tests = StageTests("numeral")
+    >>> [r.name for _, r in tests["arabic"]][:2], [r.name for _, r in tests["arabic", frozenset({"masks"})]][:2]
+    (['masked', 'address_token'], ['address_token', 'in_name_or_code'])
+    """
 
     def __init__(self, *stages: str):
         super().__init__()
         self.stages = stages
 
-    def __missing__(self, kind: str) -> tuple[tuple[Callable, Rule], ...]:
-        tests = self[kind] = sum((stage_rules(st, kind) for st in self.stages), ())
+    def __missing__(self, key) -> tuple[tuple[Callable, Rule], ...]:
+        kind, lacks = key if type(key) is tuple else (key, frozenset())
+        tests = self[key] = tuple(pair for st in self.stages for pair in stage_rules(st, kind)
+                                  if pair[1].gate not in lacks)
         return tests
 

@@ -221,7 +221,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         kind = "arabic" if kind == "decimal" else kind  # .25, .08
         surface = self.norm[s:e]
         c = Candidate(kind, s, e, surface)
-        for test, rule in _NUMERAL[kind]:  # (`first`, inline: once a numeral)
+        for test, rule in _NUMERAL[kind, self.lacks]:  # (`first`, inline; not the rules `lacks` rules out)
             if test(self, c):
                 if self.rejected is not None:  # (most numerals a pass drops, dropped here)
                     self._reject(rule, c)
@@ -245,7 +245,7 @@ class _QuantityFinder(UnitReader, NotAQuantity, RangePasses):
         if value is None:
             return self._reject(_NO_VALUE, c)
         c.value = value
-        for test, rule in _VALUE[kind]:  # a year; 1단계, 3번째, 3号
+        for test, rule in _VALUE[kind, self.lacks]:  # a year; 1단계, 3번째, 3号
             if test(self, c):
                 return self._reject(rule, c)
         sign = self._negative_sign(s)
