@@ -84,6 +84,14 @@ def test_values_units_qualifiers(text, lang, expected):
     assert found(text, lang) == [(pytest.approx(v), u, q) for v, u, q in expected]
 
 
+def test_a_qualifier_holds_across_a_letter_lost_to_a_question_mark():
+    """set2/zh_04, a damaged page: '?' stands for a lost letter between the qualifier and
+    its number; a '?' after a word that is no qualifier reads nothing."""
+    text = "带宽高达?4.8 TB/s,比上一代 H100 快约?1.8 倍。算力(约?989 TFLOPS?FP8)"
+    assert found(text, "zh") == [(4.8, "TB/s", "at_most"), (1.8, "x", "approx"), (989, "TFLOPS", "approx")]
+    assert found("What?5 GB", "en") == [(5, "GB", "exact")]
+
+
 def test_value_norm_is_in_base_units_without_float_noise():
     qs = find_quantities("41% faster, 28.3 minutes, 640GB, four PetaFLOPS, 1.5 hours", "en")
     assert [q.value_norm for q in qs] == [0.41, 1698.0, 640e9, 4e15, 5400.0]

@@ -179,6 +179,10 @@ class UnitReader:
 
     def _qual_before(self, s: int) -> str:
         m = self.g.qual_before_re.search(self.norm, s - self.cfg.window, s)  # (EndingWords: from 0 at most)
+        if m is None and s and self.norm[s - 1] == "?":
+            # a letter lost to '?' between a qualifier and its number ('快约?1.8 倍',
+            # '高达?4.8TB/s' on a damaged copy) leaves the qualifier saying what the number is
+            m = self.g.qual_before_re.search(self.norm, s - 1 - self.cfg.window, s - 1)
         if not m:
             return ""
         return self.g.qual_before_lower.get(m.group().strip().lower()) or ""
