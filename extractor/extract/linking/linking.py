@@ -15,7 +15,6 @@ claim names the system it names ("system=clause;workload=none:kind=memory").
 """
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,6 +26,7 @@ from extractor.extract.linking.candidates import baseline_of
 from extractor.extract.linking.pairs import memoised
 from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.linking.link_kinds import ANY, ClaimKind
+from extractor.extract.losses import LossIndex
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.linking.resolvers import LinkQuery, decide
 from extractor.extract.sentences.roles import Mention, SentenceInfo
@@ -81,34 +81,44 @@ class Link:
         return ";".join(filter(None, parts))
 
 
-def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[SentenceInfo]:
-    """The page's sentences with their names; `lossy_at(start, end)` says whether letters
-    were lost there. Paragraphs are counted at blank lines and after headings."""
-    infos: list[SentenceInfo] = []
+def sentence_infos(page, text: str, entities: list[Entity], lossy: LossIndex) -> list[SentenceInfo]:
+    """The page's sentences with their names; `lossy` says where letters were lost.
+    Paragraphs are counted at blank lines and after headings."""
+    sentences = [ts.sentence for ts in page.sentences]
+    lost = lossy.overlapping_each([(s.start, s.end) for s in sentences])
+    infos: list[SentenceInfo] = [None] * len(sentences)  # type: ignore[list-item]
     paragraph, prev_end = 0, 0
-    starts = [e.start for e in entities]
-    for ts in page.sentences:
+    # entities are in text order, as sentences are: one walk over both, not a search a sentence
+    e_at, n_entities = 0, len(entities)
+    for k, ts in enumerate(page.sentences):
         s = ts.sentence
         gap = text[prev_end:s.start]
-        if "\n\n" in gap or ("\n" in gap and infos and topics.is_heading(infos[-1])):
+        if "\n\n" in gap or ("\n" in gap and k and topics.is_heading(infos[k - 1])):
             paragraph += 1
         prev_end = s.end
-        info = SentenceInfo(s.start, s.end, s.text, ts.lang.lang, paragraph)
-        # entities are in text order: find this sentence's by bisection, not by scanning
-        for e in entities[bisect.bisect_left(starts, s.start):bisect.bisect_left(starts, s.end)]:
+        info = infos[k] = SentenceInfo(s.start, s.end, s.text, ts.lang.lang, paragraph)
+        info.lossy = lost[k]
+        while e_at < n_entities and entities[e_at].start < s.start:
+            e_at += 1
+        if e_at == n_entities or entities[e_at].start >= s.end:
+            continue  # (most sentences name nothing)
+        n_systems, j = 0, e_at
+        while j < n_entities and entities[j].start < s.end:
+            e = entities[j]
+            j += 1
             if e.end <= s.end:
                 m = Mention(e, e.start - s.start, e.end - s.start)
                 if e.label == SYSTEM:
                     info.systems.append(m)
+                    n_systems += 1
                 elif e.label == WORKLOAD:
                     info.workloads.append(m)
                 else:
                     info.vendors.append(m)
-        info.systems = _without_leading_families(info.systems, s.text)
+        if n_systems > 1:  # (a family before a product: two names at least)
+            info.systems = _without_leading_families(info.systems, s.text)
         if info.workloads:
             info.workloads = [m for m in info.workloads if not _named_as_example(m, s.text, ts.lang.lang)]
-        info.lossy = lossy_at(s.start, s.end)
-        infos.append(info)
     return infos
 
 
@@ -166,11 +176,8 @@ def _without_leading_families(systems: list[Mention], sentence: str) -> list[Men
     >>> [m.entity.canonical for m in _without_leading_families(ms, "Hopper H100")]
     ['H100']
     """
-    if len(systems) < 2:  # (every sentence of a page: most name one system or none)
-        return systems
     out = []
-    for i, m in enumerate(systems):
-        nxt = systems[i + 1] if i + 1 < len(systems) else None
+    for m, nxt in zip(systems, systems[1:] + [None]):
         if m.family and nxt is not None and not nxt.family and not nxt.component \
                 and not sentence[m.end:nxt.start].strip():
             continue
