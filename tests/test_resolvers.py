@@ -35,10 +35,10 @@ def test_choose_keeps_the_first_candidate_the_kind_allows():
     page = lambda lq: Candidate(_m("GPT-3"), "page_topic")  # noqa: E731
     clause = lambda lq: Candidate(_m("BERT"), "clause")  # noqa: E731
     memory = ClaimKind("memory", workload_sources=OWN_SENTENCE)
-    d = choose((page, clause), None, memory.allows_workload)
-    assert d.chosen.mention.entity.canonical == "BERT" and d.refused == ""
-    d = choose((page,), None, memory.allows_workload)
-    assert d.chosen is None and d.refused and d.refused_from == "page_topic"
+    d = choose((page, clause), None, memory.workload_sources, kind=memory)
+    assert d.chosen.mention.entity.canonical == "BERT" and d.refused == "" and d.source == "clause"
+    d = choose((page,), None, memory.workload_sources, kind=memory)
+    assert d.chosen is None and d.refused == "kind=memory" and d.refused_from == d.source == "page_topic"
 
 
 def test_the_clause_beats_the_previous_sentence():

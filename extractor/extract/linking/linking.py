@@ -28,7 +28,7 @@ from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.linking.link_kinds import ANY, ClaimKind
 from extractor.extract.losses import LossIndex
 from extractor.extract.quantities.quantities import Quantity
-from extractor.extract.linking.resolvers import LinkQuery, decide
+from extractor.extract.linking.resolvers import LinkQuery, decide, sentence_links
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.tables.tables import Table
 
@@ -64,11 +64,11 @@ class Link:
         >>> Link("H100", "", system_from="clause", workload_refused="kind=memory").as_string()
         'system=clause;workload=none:kind=memory'
         """
-        parts = [f"system={self.system_from}" if self.system and self.system_from else
-                 (f"system=none:{self.system_refused}" if self.system_refused else ""),
-                 f"workload={self.workload_from}" if self.workload else
-                 (f"workload=none:{self.workload_refused}" if self.workload_refused else "")]
-        return ";".join(filter(None, parts))
+        system = ("system=" + self.system_from) if self.system and self.system_from else \
+            ("system=none:" + self.system_refused if self.system_refused else "")
+        workload = ("workload=" + self.workload_from) if self.workload else \
+            ("workload=none:" + self.workload_refused if self.workload_refused else "")
+        return system + ";" + workload if system and workload else system or workload
 
     def deciders(self) -> str:
         """The `resolvers` column: the named step that decided each name, found or refused.
@@ -76,9 +76,9 @@ class Link:
         >>> Link("H100", "", system_from="clause", system_by="sentence_system").deciders()
         'system=sentence_system'
         """
-        parts = (f"system={self.system_by}" if self.system_by else "",
-                 f"workload={self.workload_by}" if self.workload_by else "")
-        return ";".join(filter(None, parts))
+        system = "system=" + self.system_by if self.system_by else ""
+        workload = "workload=" + self.workload_by if self.workload_by else ""
+        return system + ";" + workload if system and workload else system or workload
 
 
 def sentence_infos(page, text: str, entities: list[Entity], lossy: LossIndex) -> list[SentenceInfo]:
@@ -199,13 +199,18 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
     number's own sentence or cell did (`table_row_system`).
 
     `sentence_memo`, one dict per sentence kept by the caller while it links the numbers
-    of that sentence (same `sentence_qs`, roles read), remembers what depends on the
-    sentence and the clause only, not on the number: "respectively" and the names paired
-    with numbers (profiled: worked out again for every claim before)."""
+    of that sentence (same `sentence_qs`, roles read), keeps what depends on the sentence
+    and the clause only, not on the number (its `SentenceLinks`, under "linking": the
+    resolvers that may answer there, "respectively" and the names paired with numbers,
+    what it inherits; profiled: worked out again for every claim before)."""
     info = infos[idx]
     memo = {} if sentence_memo is None else sentence_memo
+    try:
+        links = memo["linking"]
+    except KeyError:  # the sentence's first number: what linking reads of the sentence, once
+        links = memo["linking"] = sentence_links(info, table, page_topic)
     lq = LinkQuery(infos, idx, q, clause, sentence_qs, table, col, page_topic,
-                   carry_workload_sentences, memo)
+                   carry_workload_sentences, memo, links)
     system_d, workload_d = decide(lq, kind)
     system_m = system_d.chosen.mention if system_d.chosen else None
     workload = workload_d.chosen

@@ -76,6 +76,8 @@ class SentenceRoles:
     #: of its systems, those a comparison is made against, and those counted that are none
     baselines: tuple[Mention, ...] = ()
     counted: tuple[Mention, ...] = ()
+    #: whether a comparison makes any of its names (a system or a workload) a baseline
+    compares: bool = False
 
     def of(self, m: Mention) -> Role:
         return self.by_span.get((m.start, m.end), NO_ROLE)
@@ -194,7 +196,8 @@ def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity
         if any_workload else ()
     baselines = tuple([m for m, r in systems if r.baseline]) if any_baseline else ()
     counted_systems = tuple([m for m, r in systems if r.counted and not r.baseline]) if any_counted else ()
-    return SentenceRoles(MappingProxyType(roles), True, systems, workloads, baselines, counted_systems)
+    return SentenceRoles(MappingProxyType(roles), True, systems, workloads, baselines, counted_systems,
+                         any_baseline)
 
 
 def is_counted(sentence: str, m: Mention, quantities: list[Quantity]) -> bool:
