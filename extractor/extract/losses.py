@@ -13,6 +13,22 @@ def dropped_syllables(cleaned) -> bool:
     return False
 
 
+def _merged(spans: list[tuple[int, int]]) -> list[list[int]]:
+    """Sorted spans, those that overlap or touch merged.
+
+    >>> _merged([(0, 2), (2, 4), (6, 7)])
+    [[0, 4], [6, 7]]
+    """
+    merged: list[list[int]] = []
+    for a, b in spans:
+        if merged and a <= merged[-1][1]:
+            if b > merged[-1][1]:
+                merged[-1][1] = b
+        else:
+            merged.append([a, b])
+    return merged
+
+
 class LossIndex:
     """The lossy spans of a page of some kinds, merged and sorted, for overlap queries
     in O(log n) (a page lost to '?' has hundreds of spans)."""
@@ -20,15 +36,14 @@ class LossIndex:
     def __init__(self, cleaned, kinds: tuple[str, ...]):
         spans = sorted([(sp.start, sp.end) for sp in getattr(cleaned, "lossy_spans", None) or ()
                         if sp.kind in kinds and sp.end > sp.start])
-        merged: list[list[int]] = []
-        for a, b in spans:
-            if merged and a <= merged[-1][1]:
-                if b > merged[-1][1]:
-                    merged[-1][1] = b
-            else:
-                merged.append([a, b])
-        self.starts = [a for a, _ in merged]
-        self.ends = [b for _, b in merged]
+        last = -1
+        for a, b in spans:  # (most pages: no two spans touch, nothing to merge)
+            if a <= last:
+                spans = _merged(spans)
+                break
+            last = b
+        self.starts = [a for a, _ in spans]
+        self.ends = [b for _, b in spans]
 
     def overlaps(self, start: int, end: int) -> bool:
         """True when [start, end) overlaps a span.

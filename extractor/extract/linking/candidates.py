@@ -260,7 +260,8 @@ def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
     if not info.systems:  # no pair, name in brackets, name of a clause: none (most sentences)
         return None, ""
     sent, roles = info.text, info.roles
-    pairs = sentence_pairs(links, SYSTEM, sentence_qs, info, info.systems, clause)
+    pairs = sentence_pairs(links, SYSTEM, sentence_qs, info, info.systems, clause) \
+        if SYSTEM in links.pairable else None
     if pairs and id(q) in pairs:
         system_m, sys_from = pairs[id(q)], "clause"
     else:
@@ -351,7 +352,8 @@ def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int
     not the other side's of a contrast (`_other_sides_model`)."""
     if not info.workloads:
         return None, ""
-    pairs = sentence_pairs(links, WORKLOAD, sentence_qs, info, info.workloads, clause)
+    pairs = sentence_pairs(links, WORKLOAD, sentence_qs, info, info.workloads, clause) \
+        if WORKLOAD in links.pairable else None
     if pairs and id(q) in pairs:
         return pairs[id(q)], "clause"
     m, where = pick(info.roles.workloads, q, clause, links.prefer_before, sentence=info.text, lang=info.lang)

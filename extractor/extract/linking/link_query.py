@@ -33,12 +33,16 @@ class SentenceLinks:
     or on a clause of it, only (its "respectively", its names paired with numbers, what
     it inherits), kept as its numbers ask."""
 
-    __slots__ = ("system_resolvers", "workload_resolvers", "lk", "prefer_before", "respectively",
+    __slots__ = ("system_resolvers", "workload_resolvers", "lk", "pairable", "prefer_before", "respectively",
                  "pairs", "refers_back_to", "carried_systems", "carried_workload", "parameter_counts")
 
-    def __init__(self, system_resolvers: tuple, workload_resolvers: tuple, lk: str):
+    def __init__(self, system_resolvers: tuple, workload_resolvers: tuple, lk: str,
+                 pairable: tuple[str, ...] = ()):
         self.system_resolvers, self.workload_resolvers = system_resolvers, workload_resolvers
         self.lk = lk
+        #: the kinds of name (SYSTEM, WORKLOAD) it names k >= 2 of beside k >= 2 numbers:
+        #: those whose names may pair with its numbers in order (`pairs.sentence_pairs`)
+        self.pairable = pairable
         #: Chinese and Korean name a number's subject before it
         self.prefer_before = lk in ("zh", "ko")
         self.respectively: bool | None = None

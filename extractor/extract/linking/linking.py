@@ -208,7 +208,7 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
     try:
         links = memo["linking"]
     except KeyError:  # the sentence's first number: what linking reads of the sentence, once
-        links = memo["linking"] = sentence_links(info, table, page_topic)
+        links = memo["linking"] = sentence_links(info, table, page_topic, sentence_qs)
     lq = LinkQuery(infos, idx, q, clause, sentence_qs, table, col, page_topic,
                    carry_workload_sentences, memo, links)
     system_d, workload_d = decide(lq, kind)

@@ -40,6 +40,7 @@ from extractor.extract.linking.candidates import nearest, pick_late, system_in_s
 from extractor.extract.linking.link_kinds import ClaimKind
 from extractor.extract.linking.link_query import Candidate, LinkQuery, Resolver, SentenceLinks
 from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
+from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.comparisons import is_vs_figure, role_cues
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.text.cues import lang_key, words_searcher
@@ -149,20 +150,19 @@ def carried_system(lq: LinkQuery) -> Candidate | None:
     clause's is the whole sentence's, which `claims._metric` asked and keeps in the
     sentence's memo), and the subject under the answer, in the sentence's `SentenceLinks`
     (profiled: most calls were a clause not seen before)."""
-    info, c1, links = lq.info, lq.clause[1], lq.links
-    back = links.refers_back_to.get(c1)
-    if back is None:
-        if c1 >= len(info.text):
-            back = lq.memo.get("refers_back")
-            if back is None:
-                back = lq.memo["refers_back"] = topics.refers_back(info.text, links.lk)
-        else:
-            back = topics.refers_back(info.text[:c1], links.lk)
-        links.refers_back_to[c1] = back
-    found = links.carried_systems.get(back)
-    if found is None:
-        found = links.carried_systems[back] = topics.carried_system_given(lq.infos, lq.idx, back)
-    return Candidate(*found) if found[0] is not None else None
+    info, c1, links, memo = lq.info, lq.clause[1], lq.links, lq.memo
+    if c1 in links.refers_back_to:
+        back = links.refers_back_to[c1]
+    elif c1 < len(info.text):
+        back = links.refers_back_to[c1] = topics.refers_back(info.text[:c1], links.lk)
+    else:
+        if "refers_back" not in memo:
+            memo["refers_back"] = topics.refers_back(info.text, links.lk)
+        back = links.refers_back_to[c1] = memo["refers_back"]
+    if back not in links.carried_systems:
+        links.carried_systems[back] = topics.carried_system_given(lq.infos, lq.idx, back)
+    m, where = links.carried_systems[back]
+    return Candidate(m, where) if m is not None else None
 
 
 def counted_system(lq: LinkQuery) -> Candidate | None:
@@ -295,7 +295,13 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, sources: frozenset[st
             refused_from, refused_by = found.source, refused_by or resolver.__name__
     if refused_from:
         why = kind.reason if kind is not None else "refused"
+    elif not why:
+        return NO_DECISION  # (nothing found: most workloads)
     return Decision(None, why, refused_from, refused_by, refused_from)
+
+
+#: no name found, none refused
+NO_DECISION = Decision(None)
 
 
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
@@ -323,7 +329,8 @@ _HELD = ("table", "standards_body", "systems", "vs", "vendors", "counted_systems
 _PLANS: dict[tuple[bool, ...], tuple[tuple[Resolver, ...], tuple[Resolver, ...]]] = {}
 
 
-def sentence_links(info: SentenceInfo, table, page_topic: topics.PageTopic) -> SentenceLinks:
+def sentence_links(info: SentenceInfo, table, page_topic: topics.PageTopic,
+                   sentence_qs: list[Quantity]) -> SentenceLinks:
     """The `SentenceLinks` of a sentence whose roles are read: the resolvers that may find
     a name for its numbers, in order (each whose need, `_NEEDS`, the sentence, its table
     or the page does not meet would find none)."""
@@ -344,7 +351,9 @@ def sentence_links(info: SentenceInfo, table, page_topic: topics.PageTopic) -> S
         names = {name for name, h in zip(_HELD, held) if h}
         plan = _PLANS[held] = tuple(tuple(r for r in resolvers if r not in _NEEDS or _NEEDS[r] in names)
                                     for resolvers in (SYSTEM_RESOLVERS, WORKLOAD_RESOLVERS))
-    return SentenceLinks(plan[0], plan[1], lang_key(info.lang))
+    pairable = () if len(sentence_qs) < 2 else \
+        tuple([kind for kind, names in ((SYSTEM, info.systems), (WORKLOAD, info.workloads)) if len(names) > 1])
+    return SentenceLinks(plan[0], plan[1], lang_key(info.lang), pairable)
 
 
 def _earlier_baseline(infos: list[SentenceInfo], idx: int,

@@ -137,11 +137,14 @@ def repeats_title(infos: list[SentenceInfo], j: int) -> bool:
     >>> repeats_title(infos, 2), repeats_title(infos, 3), repeats_title(infos, 0)
     (True, False, False)
     """
-    text = infos[j].text
-    n = len(text.strip())
-    # (lengths first: a line of another length is no repeat, and is not stripped)
-    return any(len(infos[i].text) >= n and infos[i].text.strip() == text.strip()
-               for i in range(min(j, OPENING_SENTENCES)))
+    text = infos[j].text.strip()
+    n = len(text)
+    for i in range(j if j < OPENING_SENTENCES else OPENING_SENTENCES):
+        # (lengths first: a shorter line is no repeat, and is not stripped)
+        other = infos[i].text
+        if len(other) >= n and other.strip() == text:
+            return True
+    return False
 
 
 def _in_title_block(infos: list[SentenceInfo], j: int) -> bool:

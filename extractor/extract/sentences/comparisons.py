@@ -115,15 +115,22 @@ class LangCues(NamedTuple):
     before_pattern: re.Pattern | None  # ending right before a baseline: "2X the power of"
     opener: re.Pattern | None  # opening a clause about the baseline: "up from"
     after_words: re.Pattern | None  # the markers that follow a baseline, as words
+    #: any word of `before`, `after` and `phrase` anywhere, bounds or not: a sentence
+    #: without one is read with the `LangCues` that lack those three (they cannot match)
+    words: re.Pattern | None
 
 
 @lru_cache(maxsize=None)
-def lang_cues(lk: str) -> LangCues:
-    """The `LangCues` of cue language `lk` (one per language)."""
-    before, after, phrase = cues().baseline.get(lk, (None, None, None))
+def lang_cues(lk: str, worded: bool = True) -> LangCues:
+    """The `LangCues` of cue language `lk` (one per language); without `worded`, for a
+    sentence that holds none of its comparison words."""
+    before, after, phrase = cues().baseline.get(lk, (None, None, None)) if worded else (None, None, None)
     rc = role_cues()
+    d = lexicons.load("claims_links.json")["baselines"].get(lk, {})
+    words = sorted({w for k in ("before", "after", "after_phrase") for w in d.get(k, ()) if w}, key=len, reverse=True)
     return LangCues(lk, before, after, phrase, rc.phrase_gap_not.get(lk), cues().baseline_patterns.get(lk),
-                    rc.before_patterns.get(lk), rc.openers.get(lk), rc.after_words.get(lk))
+                    rc.before_patterns.get(lk), rc.openers.get(lk), rc.after_words.get(lk),
+                    re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE) if words and worded else None)
 
 
 def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
@@ -133,15 +140,25 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
     the numbers, so a sentence is read once (`SentenceInfo.comparisons`)."""
     if not mentions:  # (a number's sentence that names nothing: no scan for nothing)
         return ()
-    lc = lang_cues(lang_key(lang))
+    lk = lang_key(lang)
+    lc = lang_cues(lk)
+    if lc.words is not None and lc.words.search(sentence) is None:
+        lc = lang_cues(lk, False)  # no comparison word in the sentence: one search, not one a name
     # "double the computing power of", "从...提升到": one scan of the sentence, not one a name
     pattern_ends = [mm.end() for mm in lc.before_pattern.finditer(sentence)] if lc.before_pattern else []
     marks = [NO_MARK] * len(mentions)
     starts, whole = [a for a, _ in clauses], (0, len(sentence))
+    bracketed = False  # whether an aside may stand in brackets (`_past_brackets`)
+    for ch in _OPENING_BRACKETS:
+        if ch in sentence:
+            bracketed = True
+            break
     for k, m in enumerate(mentions):
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
-        clause = _past_brackets(sentence, clause_at(clauses, starts, m.start, whole), clauses)
+        clause = clause_at(clauses, starts, m.start, whole)
+        if bracketed:
+            clause = _past_brackets(sentence, clause, clauses)
         # the names around it: where the last before it ends, where the first after it
         # starts, and whether it is the first of its clause (a loop: a sentence names few)
         prev_end, next_start, first = 0, whole[1], True
@@ -326,9 +343,13 @@ def unknown_baseline(sentence: str, lang: str, near: int, not_names: set[str]) -
     """The baseline of a comparison whose name the lexicons do not know ("faster than
     GB300", "比Trillium快", "트릴리움 대비"): the name a comparison cue stands by, nearest
     to offset `near`; `claims_links.json` baselines unknown_name."""
-    found = [(abs(at - near), name) for at, name in _unknown_names(sentence, lang_key(lang))
-             if name not in not_names]
-    return min(found)[1] if found else ""
+    best = None
+    for at, name in _unknown_names(sentence, lang_key(lang)):  # (most sentences: none)
+        if name not in not_names:
+            found = (at - near if at >= near else near - at, name)
+            if best is None or found < best:
+                best = found
+    return best[1] if best is not None else ""
 
 
 @lru_cache(maxsize=256)

@@ -173,8 +173,9 @@ def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity
         comparisons = comparison_marks(sentence, mentions, lang, clauses)
     roles: dict[tuple[int, int], Role] = {}
     any_baseline = any_counted = any_workload = False
+    gap = cues().counted_gap
     for m, mark in zip(mentions, comparisons, strict=True):
-        counted = is_counted(sentence, m, quantities)
+        counted = is_counted(sentence, m, quantities, gap)
         if mark.baseline:
             any_baseline = True
             role = Role(counted, True, mark.own_clause, mark.owned + tuple(own_figures(sentence, m, quantities)))
@@ -200,13 +201,15 @@ def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity
                          any_baseline)
 
 
-def is_counted(sentence: str, m: Mention, quantities: list[Quantity]) -> bool:
-    """Whether a number right before the name counts it ("four IPU-M2000s", "8x H100")."""
+def is_counted(sentence: str, m: Mention, quantities: list[Quantity], gap: re.Pattern | None = None) -> bool:
+    """Whether a number right before the name counts it ("four IPU-M2000s", "8x H100");
+    `gap`: what may stand between them (`cues().counted_gap`, when the caller has it)."""
     start = m.start
     for q in quantities:  # (plain loops: asked of every name of a sentence with a number)
         if q.start < start < q.end:
             return True  # "1,024 H100 GPUs"
-    gap = cues().counted_gap
+    if gap is None:
+        gap = cues().counted_gap
     for q in quantities:
         if 0 <= start - q.end <= 12 and gap.fullmatch(sentence[q.end:start]):
             return True
