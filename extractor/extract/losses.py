@@ -54,6 +54,8 @@ class LossIndex:
         >>> idx.overlaps(0, 2), idx.overlaps(0, 3), idx.overlaps(4, 8)
         (False, True, False)
         """
+        if not self.starts:  # (most pages lost nothing of these kinds)
+            return False
         i = bisect.bisect_left(self.starts, end) - 1
         return i >= 0 and self.ends[i] > start
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from extractor.extract.linking import topics
-from extractor.extract.linking.candidates import baseline_of
+from extractor.extract.linking.baselines import baseline_of
 from extractor.extract.linking.link_kinds import counts_parameters_near
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.roles import Mention, SentenceInfo

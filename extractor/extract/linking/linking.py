@@ -22,11 +22,10 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.linking import topics
 from extractor.extract.text.cues import lang_key
-from extractor.extract.linking.candidates import baseline_of
+from extractor.extract.linking.baselines import baseline_of
 from extractor.extract.linking.pairs import memoised
 from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.linking.link_kinds import ANY, ClaimKind
-from extractor.extract.losses import LossIndex
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.linking.resolvers import LinkQuery, decide, sentence_links
 from extractor.extract.sentences.roles import Mention, SentenceInfo
@@ -81,9 +80,10 @@ class Link:
         return system + ";" + workload if system and workload else system or workload
 
 
-def sentence_infos(page, text: str, entities: list[Entity], lossy: LossIndex) -> list[SentenceInfo]:
-    """The page's sentences with their names; `lossy` says where letters were lost.
-    Paragraphs are counted at blank lines and after headings."""
+def sentence_infos(page, text: str, entities: list[Entity], lossy) -> list[SentenceInfo]:
+    """The page's sentences with their names; `lossy` (a `losses.LossIndex`, which this
+    layer does not import) says where letters were lost. Paragraphs are counted at blank
+    lines and after headings."""
     sentences = [ts.sentence for ts in page.sentences]
     lost = lossy.overlapping_each([(s.start, s.end) for s in sentences])
     infos: list[SentenceInfo] = [None] * len(sentences)  # type: ignore[list-item]

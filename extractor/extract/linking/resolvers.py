@@ -351,8 +351,9 @@ def sentence_links(info: SentenceInfo, table, page_topic: topics.PageTopic,
         names = {name for name, h in zip(_HELD, held) if h}
         plan = _PLANS[held] = tuple(tuple(r for r in resolvers if r not in _NEEDS or _NEEDS[r] in names)
                                     for resolvers in (SYSTEM_RESOLVERS, WORKLOAD_RESOLVERS))
-    pairable = () if len(sentence_qs) < 2 else \
-        tuple([kind for kind, names in ((SYSTEM, info.systems), (WORKLOAD, info.workloads)) if len(names) > 1])
+    pairable = ()  # k >= 2 numbers, and k names of a kind
+    if sentence_qs[1:]:
+        pairable = ((SYSTEM,) if info.systems[1:] else ()) + ((WORKLOAD,) if info.workloads[1:] else ())
     return SentenceLinks(plan[0], plan[1], lang_key(info.lang), pairable)
 
 

@@ -120,8 +120,12 @@ def heading_above(infos: list[SentenceInfo], idx: int) -> SentenceInfo | None:
     para = infos[idx].paragraph
     j = idx - 1
     while j > 0 and infos[j].paragraph >= para - 1:
-        if is_heading(infos[j]):
-            return infos[j] if not _in_title_block(infos, j) and not repeats_title(infos, j) else None
+        line = infos[j]
+        heading = line._heading  # (kept on the line by `is_heading`: every line below asks)
+        if heading is None:
+            heading = is_heading(line)
+        if heading:
+            return line if not _in_title_block(infos, j) and not repeats_title(infos, j) else None
         j -= 1
     return None
 
@@ -138,11 +142,10 @@ def repeats_title(infos: list[SentenceInfo], j: int) -> bool:
     (True, False, False)
     """
     text = infos[j].text.strip()
-    n = len(text)
     for i in range(j if j < OPENING_SENTENCES else OPENING_SENTENCES):
-        # (lengths first: a shorter line is no repeat, and is not stripped)
+        # (a line that does not hold it is no repeat, and is not stripped)
         other = infos[i].text
-        if len(other) >= n and other.strip() == text:
+        if text in other and other.strip() == text:
             return True
     return False
 
