@@ -41,6 +41,10 @@ DOMINANT_SHARE = 0.5
 OPENING_SENTENCES = 6
 
 
+#: what ends a line of running text, not a heading
+_FINAL_PUNCTUATION = (".", "。", "!", "?", "！", "？", ":", "：", ",", "，")
+
+
 def is_heading(info: SentenceInfo) -> bool:
     """A short line without final punctuation starts a new topic.
 
@@ -53,8 +57,9 @@ def is_heading(info: SentenceInfo) -> bool:
     """
     if info._heading is None:  # (read once per sentence: the lines after it ask again)
         t = info.text.strip()
-        info._heading = 0 < len(t) < HEADING_MAX_CHARS and not is_table_row(info.text) and not t.endswith(
-            (".", "。", "!", "?", "！", "？", ":", "：", ",", "，"))
+        # (the row test last: most short lines end with a stop or are not rows)
+        info._heading = 0 < len(t) < HEADING_MAX_CHARS and not t.endswith(_FINAL_PUNCTUATION) \
+            and not is_table_row(info.text)
     return info._heading
 
 

@@ -87,6 +87,8 @@ _OPENS_NEXT_NAME = re.compile(r"\s*[于於]?\s*")
 # a quoted name right after a name, in apposition: "TPU '트릴리움'", "GPU「Trillium」"
 QUOTED_APPOSITIVE = re.compile(
     r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
+#: the marks that open such a quote
+_QUOTES = "'‘\"“「"
 
 
 class ComparisonMark(NamedTuple):
@@ -153,6 +155,11 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
         if ch in sentence:
             bracketed = True
             break
+    quoted = False  # whether a name may stand in apposition in quotes (`QUOTED_APPOSITIVE`)
+    for ch in _QUOTES:
+        if ch in sentence:
+            quoted = True
+            break
     for k, m in enumerate(mentions):
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
@@ -170,7 +177,7 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
             if clause[0] <= o.start < m.start and o is not m:
                 first = False
         before = compared_before(sentence, m, clause, lc, prev_end, pattern_ends)
-        after, owned = compared_after(sentence, m, clause, lc, next_start)
+        after, owned = compared_after(sentence, m, clause, lc, next_start, quoted)
         own_clause = first and opens_comparison(sentence, m, mentions, clause, lc)
         if before or after or own_clause or owned:
             marks[k] = ComparisonMark(before or after or own_clause, own_clause, owned)
@@ -221,15 +228,16 @@ def compared_before(sentence: str, m: Mention, clause: tuple[int, int], lc: Lang
 
 
 def compared_after(sentence: str, m: Mention, clause: tuple[int, int], lc: LangCues,
-                   next_start: int) -> tuple[bool, tuple[tuple[int, int], ...]]:
+                   next_start: int, quoted: bool = True) -> tuple[bool, tuple[tuple[int, int], ...]]:
     """Whether a comparison marker closes the name's phrase: "A100 대비", "A100 기반 시스템에
     비해", "H100的4倍"; and the span between the name and "보다", whose figure is the
     name's own ("H100의 700W보다 50W 높다": 700W is H100's). The marker closes the noun
-    phrase of the nearest name only (`next_start`: where the name after this one starts)."""
+    phrase of the nearest name only (`next_start`: where the name after this one starts;
+    `quoted`: whether the sentence holds a quote mark at all)."""
     c1, end = clause[1], m.end
     stop = c1 if c1 < next_start else next_start
     # "6세대 TPU '트릴리움' 대비": a quoted name in apposition belongs to the name's phrase
-    appos = QUOTED_APPOSITIVE.match(sentence, end, stop)
+    appos = QUOTED_APPOSITIVE.match(sentence, end, stop) if quoted else None
     t0 = appos.end() if appos else end
     tail = sentence[t0:stop if stop < t0 + 16 else t0 + 16]
     found = False
