@@ -122,6 +122,8 @@ class SentenceInfo:
             excluded = {m.start for m in compared} if compared else ()
             if roles.systems:  # a sentence whose numbers were read: its systems with their roles
                 found = [m for m, r in roles.systems if not r.counted and m.start not in excluded]
+            elif not roles.read:  # none read: nothing counted
+                found = [m for m in self.systems if m.start not in excluded] if excluded else list(self.systems)
             else:
                 found = [m for m in self.systems if not roles.of(m).counted and m.start not in excluded]
             if found[1:]:
@@ -139,11 +141,13 @@ class SentenceInfo:
             # went to marking sentences twice or sentences without a name)
             if self.systems and not self.roles.read:
                 marks = self.comparisons(clause_spans(self.text, self.lang))
-                self._compared = frozenset(m.start for m, mark in zip(self.systems + self.workloads, marks)
-                                           if mark.baseline)
+                self._compared = frozenset([m.start for m, mark in zip(self.systems + self.workloads, marks)
+                                            if mark.baseline])
         roles = self.roles
         if roles.systems and not self._compared:  # its numbers read: the baselines marked then
             return list(roles.baselines)
+        if not roles.read:  # none read: the baselines its words mark
+            return [m for m in self.systems if m.start in self._compared] if self._compared else []
         return [m for m in self.systems if roles.of(m).baseline or m.start in self._compared]
 
     def comparisons(self, clauses: list[tuple[int, int]]) -> tuple[ComparisonMark, ...]:
