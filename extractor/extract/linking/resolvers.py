@@ -41,7 +41,7 @@ from extractor.extract.linking.link_kinds import ClaimKind
 from extractor.extract.linking.link_query import Candidate, LinkQuery, Resolver, SentenceLinks
 from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.quantities.quantities import Quantity
-from extractor.extract.sentences.comparisons import is_vs_figure, role_cues
+from extractor.extract.sentences.comparisons import is_vs_figure, vs_words
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.text.cues import lang_key, words_searcher
 from extractor.extract.text.skipping import SkippingPattern
@@ -336,14 +336,14 @@ def sentence_links(info: SentenceInfo, table, page_topic: topics.PageTopic,
     or the page does not meet would find none)."""
     roles, text = info.roles, info.text
     bodies = _standards()[0]
-    value_vs = role_cues().value_vs
+    vs = vs_words()
     late = False
     for _, r in roles.workloads:
         if r.counted or r.baseline:
             late = True
             break
     held = (table is not None, bodies is not None and bodies.search(text) is not None, bool(info.systems),
-            value_vs is not None and value_vs.search(text) is not None, bool(info.vendors),
+            vs is not None and vs.search(text) is not None, bool(info.vendors),
             bool(roles.counted), page_topic.system is not None, bool(roles.baselines),
             bool(info.workloads), late, page_topic.workload is not None)
     plan = _PLANS.get(held)

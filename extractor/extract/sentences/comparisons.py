@@ -21,6 +21,7 @@ from typing import NamedTuple
 from extractor import lexicons
 from extractor.extract.sentences.clauses import clause_at
 from extractor.extract.text.cues import cues, lang_key, words_regex, words_searcher
+from extractor.extract.text.skipping import SkippingPattern
 from extractor.extract.sentences.mentions import Mention
 from extractor.extract.quantities.quantities import Quantity
 
@@ -119,7 +120,7 @@ class LangCues(NamedTuple):
     after_words: re.Pattern | None  # the markers that follow a baseline, as words
     #: any word of `before`, `after` and `phrase` anywhere, bounds or not: a sentence
     #: without one is read with the `LangCues` that lack those three (they cannot match)
-    words: re.Pattern | None
+    words: SkippingPattern | None
 
 
 @lru_cache(maxsize=None)
@@ -132,7 +133,9 @@ def lang_cues(lk: str, worded: bool = True) -> LangCues:
     words = sorted({w for k in ("before", "after", "after_phrase") for w in d.get(k, ()) if w}, key=len, reverse=True)
     return LangCues(lk, before, after, phrase, rc.phrase_gap_not.get(lk), cues().baseline_patterns.get(lk),
                     rc.before_patterns.get(lk), rc.openers.get(lk), rc.after_words.get(lk),
-                    re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE) if words and worded else None)
+                    # (searched once a sentence: it skips ahead to the words' first characters)
+                    SkippingPattern("|".join(re.escape(w) for w in words), re.IGNORECASE)
+                    if words and worded else None)
 
 
 def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
@@ -322,6 +325,14 @@ def own_figures(sentence: str, m: Mention, quantities: list[Quantity]) -> list[t
         return []
     return [(q.start, q.end) for q in quantities
             if q.start >= m.end and q.unit not in ("x", "%") and rx.fullmatch(sentence, m.end, q.start)]
+
+
+@lru_cache(maxsize=None)
+def vs_words() -> SkippingPattern | None:
+    """The words of `value_vs` ("vs", "对比") anywhere, bounds or not: a sentence without
+    one holds no "192GB vs 80GB" (`is_vs_figure`); searched once a sentence, skipping ahead."""
+    words = lexicons.load("claims_links.json").get("value_vs", ())
+    return SkippingPattern("|".join(re.escape(w) for w in words), re.IGNORECASE) if words else None
 
 
 def is_vs_figure(sentence: str, q: Quantity, quantities: list[Quantity]) -> bool:
