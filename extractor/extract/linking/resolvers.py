@@ -4,7 +4,9 @@ Each resolver looks at one place a number's system or workload may be named and 
 `Candidate` (the name and the `link` column's word for where it was found) or nothing.
 `choose` tries them in order and keeps the first the claim's kind allows
 (`link_kinds.ClaimKind`); a name the kind refused is recorded as the reason none attached
-("workload=none:kind=memory"). The order is the evidence's weight:
+("workload=none:kind=memory"). A sentence is asked only the resolvers that may find a name
+there (`sentence_links`: one that needs vendors is not asked of a sentence naming none),
+worked out once for all its numbers. The order is the evidence's weight:
 
 systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); a
 standards body whose standard sets the figure ("JEDEC 표준 동작 속도인 8Gbps": `standard`); the
