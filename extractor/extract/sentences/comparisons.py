@@ -179,7 +179,9 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
                 next_start = o.start
             if clause[0] <= o.start < m.start and o is not m:
                 first = False
-        before = compared_before(sentence, m, clause, lc, prev_end, pattern_ends)
+        before = False
+        if lc.before is not None or pattern_ends:  # (else no cue can stand before it)
+            before = compared_before(sentence, m, clause, lc, prev_end, pattern_ends)
         after, owned = compared_after(sentence, m, clause, lc, next_start, quoted)
         own_clause = first and opens_comparison(sentence, m, mentions, clause, lc)
         if before or after or own_clause or owned:
