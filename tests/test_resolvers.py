@@ -35,10 +35,10 @@ def test_choose_keeps_the_first_candidate_the_kind_allows():
     page = lambda lq: Candidate(_m("GPT-3"), "page_topic")  # noqa: E731
     clause = lambda lq: Candidate(_m("BERT"), "clause")  # noqa: E731
     memory = ClaimKind("memory", workload_sources=OWN_SENTENCE)
-    d = choose((page, clause), None, memory.allows_workload)
-    assert d.chosen.mention.entity.canonical == "BERT" and d.refused == ""
-    d = choose((page,), None, memory.allows_workload)
-    assert d.chosen is None and d.refused and d.refused_from == "page_topic"
+    d = choose((page, clause), None, memory.workload_sources, kind=memory)
+    assert d.chosen.mention.entity.canonical == "BERT" and d.refused == "" and d.source == "clause"
+    d = choose((page,), None, memory.workload_sources, kind=memory)
+    assert d.chosen is None and d.refused == "kind=memory" and d.refused_from == d.source == "page_topic"
 
 
 def test_the_clause_beats_the_previous_sentence():
@@ -379,3 +379,39 @@ def test_a_name_before_bare_gateun_and_a_figure_is_the_likeness_not_the_subject(
     text = ("이러한 현상은 BERT 모델의 변이형 내에서도, 그리고 1,750 개의 매개변수를 가지고 있는 GPT-3 같은 "
             "다른 최신 언어 모델에서도 동일하게 나타납니다.")
     assert by_value(text)[1750][1] == "GPT-3"
+
+
+def test_a_sentence_is_asked_only_the_resolvers_that_may_find_a_name_there(monkeypatch):
+    # resolvers.sentence_links leaves out a resolver whose need the sentence does not meet:
+    # every resolver asked of every sentence decides the same names, for the same reasons
+    # (snippets of tests/test_resolver_coverage.py: each resolver decides one of them)
+    from extractor.extract.linking import resolvers
+    texts = [
+        "| | H100 | H200 |\n|---|---|---|\n| 显存容量 | 80GB | 141GB |\n",
+        "The B200 is 4x faster than the H100 on GPT-3 training.",
+        "H200은 141GB HBM3e 메모리를 탑재했다. 신제품은 36GB HBM3E 메모리를 8개 탑재해 총 288GB 용량을 갖췄다.",
+        "The new memory runs at 9.2 Gbps, while the JEDEC standard calls for 6.4 Gbps.",
+        "Table 2: NVIDIA A100, MLPerf Training v1.0\n| 模型 | 相对性能 |\n|---|---|\n| DLRM | 1.6× |\n",
+        "The B200 is up to 2.5x faster than the H100 in training. "
+        "Headline specs look impressive: twice the VRAM (192GB vs 80GB).",
+        "Snapdragon X Elite laptops are here\n\nThe Snapdragon X Elite has an NPU with 45TOPS performance. "
+        "Intel and AMD came out with their own announcements, with Intel promising 48TOPS and AMD going up "
+        "to 50TOPS.\n\nIntel's Lunar Lake and AMD's Ryzen 9 processors ship later this year.",
+        "Graphcore's IPU-POD16 trained BERT in 9.39 minutes. Each epoch took 25 seconds.",
+        "• AWS G6 instances (1x L4 equivalent): ~$0.80–$1.10/hr",
+        "엔비디아 H100 GPU가 중국에서 가격 하락세를 보인다.\n\nH200은 2분기 시장에 나올 예정이다. "
+        "5세대 고대역폭메모리(HBM)인 'HBM3E' 141GB가 장착된다. 기존 H100보다 출력 속도가 2배 가깝게 빨라졌다.",
+        "A100 대비 1.7배",
+        "Google claims the new accelerator can train large language models like OpenAI's "
+        "175 billion parameter GPT3 1.9x faster using BF16 and up to 2.8x faster.",
+        "Llama 3.1 405B training on H100\n\nNVIDIA trained the model on 3,072 GPUs. Training took 20.1 minutes.",
+        "Firstly, the AWS Trainium2-based Amazon EC2 Trn2 instances are now generally available. "
+        "These instances feature 16 Trainium2 processors that deliver up to 20.8 FP8 PetaFLOPS."]
+
+    def links(text):
+        return [(c.value, c.system, c.workload, c.baseline, c.link, c.resolvers) for c in claims_of(text)]
+    planned = [links(t) for t in texts]
+    monkeypatch.setattr(resolvers, "_NEEDS", {})
+    monkeypatch.setattr(resolvers, "_PLANS", {})
+    assert [links(t) for t in texts] == planned
+    assert any("standard_system" in row[5] for rows in planned for row in rows)

@@ -6,88 +6,102 @@ other clauses, the nearest clause before the number first; k names and k numbers
 order first (`pairs.parallel_pairs`: "X and Y took 5 and 6 minutes, respectively");
 `system_in_sentence` and `workload_in_sentence` apply them to a sentence (with a relative
 clause's antecedent, a family's product, a figure in brackets right after a name, a name
-beyond a contrast break left to its own side, a part tied by "with" to its product); `baseline_of` names what a number is
-compared against. The roles read here are the sentence's immutable `SentenceRoles`.
+beyond a contrast break left to its own side, a part tied by "with" to its product). What
+a number is compared against is `baselines.baseline_of`'s. The roles read here are the
+sentence's immutable `SentenceRoles`.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
+from operator import attrgetter
 
 from extractor import lexicons
 from extractor.extract.text.cues import across_contrast, cues, lang_key, words_regex
 from extractor.extract.names.entities import SYSTEM, WORKLOAD
 from extractor.extract.names.name_kinds import is_family
 from extractor.extract.quantities.quantities import Quantity
-from extractor.extract.sentences.comparisons import unknown_baseline
-from extractor.extract.sentences.roles import Mention, SentenceInfo, SentenceRoles, topic_of
+from extractor.extract.sentences.roles import Mention, Role, SentenceInfo, topic_of
 from extractor.extract.linking.pairs import sentence_pairs
 from extractor.extract.linking.topics import topic_particles
 
 
-def pick(mentions: list[Mention], roles: SentenceRoles, q: Quantity, clause: tuple[int, int],
-         prefer_before: bool, late: bool = False,
-         topic_first: tuple[Quantity, ...] | None = None,
+def pick(roled: Sequence[tuple[Mention, Role]], q: Quantity, clause: tuple[int, int],
+         prefer_before: bool, topic_first: Sequence[Quantity] | None = None,
          sentence: str = "", lang: str = "") -> tuple[Mention | None, str]:
-    """The mention a quantity is about, as (mention, where): where is `clause` or
+    """The mention a quantity is about, of a sentence's mentions with their roles
+    (`SentenceRoles.systems`, `.workloads`), as (mention, where): where is `clause` or
     `sentence`. Tried in order: names of the number's own clause, then what its clause
     counts ("10.9 minutes on 3,584 H100 GPUs"), then names of the other clauses (the
-    nearest clause before the number first). With `late` (after the topic failed):
-    counted names elsewhere (`counted`), then comparison baselines (`baseline_only`).
-    Given the `sentence` and its `lang`, a name on the far side of a contrast break after
-    the number ("311.9分钟——512个H100加速器需要64.3分钟") is the other side's, not its."""
-
-    if not mentions:
+    nearest clause before the number first). Given the `sentence` and its `lang`, a name
+    on the far side of a contrast break after the number ("311.9分钟——512个H100加速器需要
+    64.3分钟") is the other side's, not its."""
+    if not roled:
         return None, ""
-    # the roles of the mentions, looked up once (profiled: pick runs for every number)
-    roled = [(m, roles.of(m)) for m in mentions]
-    dist = _distance(q, prefer_before)
-    c0, c1 = clause
-    if late:
-        pool = [m for m, r in roled if r.counted and not r.baseline]
-        if pool:
-            return min(pool, key=dist), "counted"
-        pool = [m for m, r in roled if r.baseline and m.start >= c0 and m.end <= c1] or \
-            [m for m, r in roled if r.baseline]
-        return (min(pool, key=dist), "baseline_only") if pool else (None, "")
     for m, r in roled:
-        if r.owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
+        if r.owned and r.owns(q):  # "H100의 700W보다", "192GB vs 80GB": the baseline's own figure
             return m, "clause"
+    c0, c1 = clause
     # a baseline owns the figures of its own clause ("compared to 18.6 minutes for 8 A100
     # GPUs") but never a factor or a share: "than H100 by 2.5x", "相比H100快40%"
     share = q.unit in ("x", "%")
-    own = [(m, r) for m, r in roled if m.start >= c0 and m.end <= c1
-           and (not r.baseline or (r.own_clause and not share))]
     # each stage's pool is read only when the stages before it found none
-    pool = [m for m, r in own if not r.counted]
+    pool = [m for m, r in roled if m.start >= c0 and m.end <= c1 and not r.counted
+            and (not r.baseline or (r.own_clause and not share))]
     if pool:
-        best = min(pool, key=dist)
+        best = nearest(pool, q, prefer_before)
         if topic_first is not None:
             best = _clause_topic(best, pool, q, topic_first, sentence, lang)
         return best, "clause"
-    pool = [m for m, r in own if r.counted]
+    pool = [m for m, r in roled if m.start >= c0 and m.end <= c1 and r.counted
+            and (not r.baseline or (r.own_clause and not share))]
     if pool:
-        return min(pool, key=dist), "clause"
+        return nearest(pool, q, prefer_before), "clause"
     pool = _elsewhere([m for m, r in roled if not (m.start >= c0 and m.end <= c1)
                        and not r.counted and not r.baseline], q, sentence, lang)
     if pool:
-        best = min(pool, key=dist)
+        best = nearest(pool, q, prefer_before)
         if best.end <= q.start:
-            best = _head_of_part(best, mentions, sentence, lang)
+            best = _head_of_part(best, roled, sentence, lang)
         return best, "sentence"
     return None, ""
 
 
-def _distance(q: Quantity, prefer_before: bool):
-    """The distance of a mention from `q`, the side the language names a subject on
-    (before the number in Chinese and Korean) counting less."""
-    before, after = (1.0, 1.3) if prefer_before else (1.3, 1.0)
+def pick_late(roled: Sequence[tuple[Mention, Role]], q: Quantity, clause: tuple[int, int],
+              prefer_before: bool) -> tuple[Mention | None, str]:
+    """After the topic failed: the nearest counted name that is no baseline (`counted`),
+    else the nearest baseline, of the number's clause first (`baseline_only`)."""
+    pool = [m for m, r in roled if r.counted and not r.baseline]
+    if pool:
+        return nearest(pool, q, prefer_before), "counted"
+    c0, c1 = clause
+    pool = [m for m, r in roled if r.baseline and m.start >= c0 and m.end <= c1] or \
+        [m for m, r in roled if r.baseline]
+    return (nearest(pool, q, prefer_before), "baseline_only") if pool else (None, "")
 
-    def dist(m: Mention) -> float:
+
+def nearest(pool: Sequence[Mention], q: Quantity, prefer_before: bool) -> Mention:
+    """The mention of `pool` nearest `q` (the first on a tie), the side the language names
+    a subject on (before the number in Chinese and Korean) counting less.
+
+    >>> from extractor.extract.names.entities import Entity
+    >>> s = "H100 5x B200"
+    >>> h100, b200 = (Mention(Entity(0, 0, n, "SYSTEM", n), s.index(n), s.index(n) + 4) for n in ("H100", "B200"))
+    >>> q = Quantity("5x", 5, 7, 5, unit="x")
+    >>> nearest([h100, b200], q, True).entity.text, nearest([h100, b200], q, False).entity.text
+    ('H100', 'B200')
+    """
+    before, after = (1.0, 1.3) if prefer_before else (1.3, 1.0)
+    best, best_d = pool[0], None
+    for m in pool:  # (a loop: `min` with a key function made a call per name)
         if m.end <= q.start:
-            return (q.start - m.end) * before
-        return max(0, m.start - q.end) * after
-    return dist
+            d = (q.start - m.end) * before
+        else:
+            d = (m.start - q.end) * after if m.start > q.end else 0.0
+        if best_d is None or d < best_d:
+            best, best_d = m, d
+    return best
 
 
 def _elsewhere(plain: list[Mention], q: Quantity, sentence: str, lang: str) -> list[Mention]:
@@ -95,6 +109,8 @@ def _elsewhere(plain: list[Mention], q: Quantity, sentence: str, lang: str) -> l
     number is about: before it on its own side of a contrast break, else after it on its
     side (a name after the number, beyond a contrast break, speaks for the other side
     only), else before it."""
+    if not plain:
+        return plain
     before = [m for m in plain if m.end <= q.start]
     return _this_side_first(before, q, sentence, lang) or \
         [m for m in plain if m.end <= q.start or not across_contrast(sentence, lang, q.end, m.start)] \
@@ -102,18 +118,23 @@ def _elsewhere(plain: list[Mention], q: Quantity, sentence: str, lang: str) -> l
 
 
 def _clause_topic(best: Mention, pool: list[Mention], q: Quantity,
-                  topic_first: tuple[Quantity, ...], sentence: str, lang: str) -> Mention:
+                  topic_first: Sequence[Quantity], sentence: str, lang: str) -> Mention:
     """The mention of the number's own clause it is about, where the nearest one may not
     be: "Gaudi2? BERT-Large ???? A100 ?? 1.7?": two names before the number and no number
     between them and it: the first is the topic, the other most likely a comparison whose
     marker was lost; else a Korean topic over a nearer name in another case."""
-    before = sorted((m for m in pool if m.end <= q.start), key=lambda m: m.start)
+    if len(pool) < 2:  # (one name of its clause: no other to be its topic)
+        return _topic_over_oblique(best, pool, q, sentence, lang)
+    before = sorted([m for m in pool if m.end <= q.start], key=_START)
     if len(before) >= 2 and len({m.entity.canonical for m in before}) > 1 \
             and not any(before[0].end <= o.start < q.start for o in topic_first):
         if _system_used(before[-1], sentence, lang):
             return before[-1]  # "V100 GPU는 DGX SuperPOD를 사용하여 80 초": the SuperPOD's run
         return topic_of(before, sentence)
     return _topic_over_oblique(best, pool, q, sentence, lang)
+
+
+_START = attrgetter("start")
 
 
 @lru_cache(maxsize=None)
@@ -152,8 +173,10 @@ def _topic_over_oblique(best: Mention, pool: list[Mention], q: Quantity, sentenc
                         lang: str) -> Mention:
     """The topic of the clause over a nearer name in another case: "새로운 MI350 시리즈는
     기존 MI300X에서는 지원되지 않던 FP4 ... 최대 20PF": MI350's (`topic_over_oblique`)."""
-    rx = topic_particles(lang_key(lang)) if sentence else None
-    if rx is None or best.end > q.start or not rx[1].match(sentence, best.end):
+    if best.end > q.start or not sentence:  # (a name after the number: no case read)
+        return best
+    rx = topic_particles(lang_key(lang))
+    if rx is None or not rx[1].match(sentence, best.end):
         return best
     marked = [m for m in pool if m.end <= best.start and rx[0].match(sentence, m.end)]
     return marked[-1] if marked else best
@@ -168,88 +191,71 @@ def _this_side_first(before: list[Mention], q: Quantity, sentence: str, lang: st
     return [m for m in before if not across_contrast(sentence, lang, m.end, q.start)]
 
 
-def _head_of_part(m: Mention, mentions: list[Mention], sentence: str, lang: str) -> Mention:
+def _head_of_part(m: Mention, roled: Sequence[tuple[Mention, Role]], sentence: str, lang: str) -> Mention:
     """The name `m` is a part of when "with" ties it to the name right before it ("The
     debuting GB300 NVL72 with Blackwell Ultra delivered ... nearly 5x faster"), else `m`.
 
     >>> from extractor.extract.names.entities import Entity
+    >>> from extractor.extract.sentences.roles import NO_ROLE
     >>> s = "The debuting GB300 NVL72 with Blackwell Ultra delivered"
     >>> gb = Mention(Entity(0, 0, "GB300 NVL72", "SYSTEM", "GB300 NVL72"), 13, 24)
     >>> bu = Mention(Entity(0, 0, "Blackwell Ultra", "SYSTEM", "Blackwell Ultra"), 30, 45)
-    >>> _head_of_part(bu, [gb, bu], s, "en").entity.canonical
+    >>> _head_of_part(bu, [(gb, NO_ROLE), (bu, NO_ROLE)], s, "en").entity.canonical
     'GB300 NVL72'
     """
-    rx = (cues().attached or {}).get(lang_key(lang))
-    before = [o for o in mentions if o.end <= m.start]
-    if rx is None or not sentence or not before:
+    head = None
+    for o, _ in roled:  # the name ending last before `m` (the first of those on a tie)
+        if o.end <= m.start and (head is None or o.end > head.end):
+            head = o
+    if head is None or not sentence:
         return m
-    head = max(before, key=lambda o: o.end)
-    return head if rx.fullmatch(sentence, head.end, m.start) else m
-
-
-def baseline_of(info: SentenceInfo, q: Quantity, clause: tuple[int, int], system: Mention | None) -> str:
-    """The baseline a number is compared against: a baseline name of its clause, else the
-    nearest of its sentence on the side the language puts it ("2x faster than H100 and 5x
-    faster than A100": after; "H100보다 2배, A100보다 5배", "比H100快2倍": before), else a
-    name a comparison cue stands by that the lexicons do not know yet; never the system."""
-    if not info.systems:  # no name to compare with but one the lexicons do not know
-        return unknown_baseline(info.text, info.lang, q.start, {""})
-    c0, c1 = clause
-    mine = system.entity.canonical if system is not None else ""
-    roles = info.roles
-    pool = [m for m in info.systems if roles.of(m).baseline and m.entity.canonical != mine]
-    own = [m for m in pool if c0 <= m.start < c1]
-    if own:
-        return min(own, key=lambda m: abs(m.start - q.start)).entity.canonical
-    after = [m for m in pool if m.start >= q.end]
-    before = [m for m in pool if m.end <= q.start]
-    sides = (after, before) if lang_key(info.lang) == "en" else (before, after)
-    for side in sides:
-        if side:
-            return min(side, key=lambda m: abs(m.start - q.start)).entity.canonical
-    if system is not None and roles.of(system).baseline:  # the baseline's own figure: no other
-        return ""
-    # a name the lexicons do not know ("than GB300"), but not one they know as no baseline
-    known = {info.text[m.start:m.end] for m in info.systems if not roles.of(m).baseline} | {mine}
-    return unknown_baseline(info.text, info.lang, q.start, known)
+    rx = (cues().attached or {}).get(lang_key(lang))
+    return head if rx is not None and rx.fullmatch(sentence, head.end, m.start) else m
 
 
 def system_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
-                        sentence_qs: list[Quantity], prefer_before: bool,
-                        memo: dict) -> tuple[Mention | None, str]:
+                       sentence_qs: list[Quantity], links) -> tuple[Mention | None, str]:
     """The system named in the number's own sentence: coordinated names paired in order
     (across clauses where the sentence says "respectively"), the name of its clause, of a
-    relative clause's antecedent, else of another clause."""
+    relative clause's antecedent, else of another clause (`links`: the sentence's
+    `link_query.SentenceLinks`)."""
     if not info.systems:  # no pair, name in brackets, name of a clause: none (most sentences)
         return None, ""
-    c = cues()
-    sent = info.text
-    pairs = sentence_pairs(memo, SYSTEM, sentence_qs, info, info.systems, clause)
-    bracketed = _bracketed_after_name(info.systems, sent, q)
-    if bracketed is not None and q.unit in ("x", "%") and info.roles.of(bracketed).baseline:
-        bracketed = None  # a baseline never owns a factor or a share (`pick`)
-    if id(q) in pairs:
+    sent, roles = info.text, info.roles
+    pairs = sentence_pairs(links, SYSTEM, sentence_qs, info, info.systems, clause) \
+        if SYSTEM in links.pairable else None
+    if pairs and id(q) in pairs:
         system_m, sys_from = pairs[id(q)], "clause"
-    elif bracketed is not None:
-        system_m, sys_from = bracketed, "clause"
     else:
-        system_m, sys_from = pick(info.systems, info.roles, q, clause, prefer_before,
-                                  topic_first=tuple(sentence_qs), sentence=sent, lang=info.lang)
-    rel = c.relative.get(lang_key(info.lang))
-    if rel is not None and not any(clause[0] <= m.start < clause[1] for m in info.systems):
-        opener = rel.match(sent[clause[0]:clause[1]].lstrip())
-        earlier = [m for m in info.systems if m.end <= clause[0]]
-        if opener is not None and earlier:
+        bracketed = _bracketed_after_name(info.systems, sent, q)
+        if bracketed is not None and q.unit in ("x", "%") and roles.of(bracketed).baseline:
+            bracketed = None  # a baseline never owns a factor or a share (`pick`)
+        if bracketed is not None:
+            system_m, sys_from = bracketed, "clause"
+        else:
+            system_m, sys_from = pick(roles.systems, q, clause, links.prefer_before,
+                                      topic_first=sentence_qs, sentence=sent, lang=info.lang)
+    c0, c1 = clause
+    for m in info.systems:
+        if c0 <= m.start < c1:
+            break
+    else:  # no name of its own clause: a relative clause's antecedent
+        rel = cues().relative.get(links.lk)
+        earlier = [m for m in info.systems if m.end <= c0]
+        if rel is not None and earlier and rel.match(sent[c0:c1].lstrip()) is not None:
             # "..., than the A100 80GB, which needed 3.7 seconds": the name closing the
             # clause before is what the relative clause is about, baseline or not
-            system_m, sys_from = max(earlier, key=lambda m: m.end), "clause"
+            system_m, sys_from = max(earlier, key=_END), "clause"
     if system_m is not None and system_m.family:
         # "The H200 builds on the Hopper architecture, with 141GB": the product, not its family
         products = [m for m in info.subjects() if not m.family and not m.component
                     and m.end <= system_m.start and not _of_another_family(sent, m, system_m)]
         if products:
-            system_m, sys_from = max(products, key=lambda m: m.end), "sentence"
+            system_m, sys_from = max(products, key=_END), "sentence"
     return system_m, sys_from
+
+
+_END = attrgetter("end")
 
 
 #: the word right before a name ("Hopper" of "a 4-way Hopper H100-based machine")
@@ -290,24 +296,29 @@ def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -
     >>> _bracketed_after_name([v100], s, q).entity.canonical
     'V100'
     """
-    before = [m for m in mentions if m.end <= q.start]
-    if not before:
+    if ")" not in sentence and "）" not in sentence:  # (most sentences: no bracket to close)
         return None
-    m = max(before, key=lambda m: m.end)
-    if _OPEN_AFTER_NAME.fullmatch(sentence, m.end, q.start) and _CLOSE_AFTER_FIGURE.match(sentence, q.end):
+    m = None
+    for o in mentions:  # the name ending last before the figure (the first of those on a tie)
+        if o.end <= q.start and (m is None or o.end > m.end):
+            m = o
+    if m is not None and _OPEN_AFTER_NAME.fullmatch(sentence, m.end, q.start) \
+            and _CLOSE_AFTER_FIGURE.match(sentence, q.end):
         return m
     return None
 
 
 def workload_in_sentence(info: SentenceInfo, q: Quantity, clause: tuple[int, int],
-                          sentence_qs: list[Quantity], prefer_before: bool,
-                          memo: dict) -> tuple[Mention | None, str]:
+                         sentence_qs: list[Quantity], links) -> tuple[Mention | None, str]:
+    """The workload named in the number's own sentence: paired in order, else `pick`'s;
+    not the other side's of a contrast (`_other_sides_model`)."""
     if not info.workloads:
         return None, ""
-    pairs = sentence_pairs(memo, WORKLOAD, sentence_qs, info, info.workloads, clause)
-    if id(q) in pairs:
+    pairs = sentence_pairs(links, WORKLOAD, sentence_qs, info, info.workloads, clause) \
+        if WORKLOAD in links.pairable else None
+    if pairs and id(q) in pairs:
         return pairs[id(q)], "clause"
-    m, where = pick(info.workloads, info.roles, q, clause, prefer_before, sentence=info.text, lang=info.lang)
+    m, where = pick(info.roles.workloads, q, clause, links.prefer_before, sentence=info.text, lang=info.lang)
     if m is not None and _other_sides_model(info, m, q):
         return None, ""
     return m, where

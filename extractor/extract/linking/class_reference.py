@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from extractor import lexicons
-from extractor.extract.linking.link_query import Candidate, LinkQuery, candidate_of
+from extractor.extract.linking.link_query import Candidate, LinkQuery
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.text.cues import lang_key
 from extractor.extract.text.regex_tools import with_first_char_guard
@@ -155,4 +155,5 @@ def class_reference_system(lq: LinkQuery) -> Candidate | None:
         if since <= m.start < q.start and not (at <= m.start < end) and not m.component \
                 and not roles.of(m).counted:
             return None
-    return candidate_of(*referent(lq.infos, lq.idx, at, cls, _classes_of(lq.infos)))
+    m, where = referent(lq.infos, lq.idx, at, cls, _classes_of(lq.infos))
+    return Candidate(m, where) if m is not None else None

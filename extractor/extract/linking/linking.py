@@ -15,7 +15,6 @@ claim names the system it names ("system=clause;workload=none:kind=memory").
 """
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,12 +22,12 @@ from functools import lru_cache
 from extractor import lexicons
 from extractor.extract.linking import topics
 from extractor.extract.text.cues import lang_key
-from extractor.extract.linking.candidates import baseline_of
+from extractor.extract.linking.baselines import baseline_of
 from extractor.extract.linking.pairs import memoised
 from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
 from extractor.extract.linking.link_kinds import ANY, ClaimKind
 from extractor.extract.quantities.quantities import Quantity
-from extractor.extract.linking.resolvers import LinkQuery, decide
+from extractor.extract.linking.resolvers import LinkQuery, decide, sentence_links
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.tables.tables import Table
 
@@ -64,11 +63,11 @@ class Link:
         >>> Link("H100", "", system_from="clause", workload_refused="kind=memory").as_string()
         'system=clause;workload=none:kind=memory'
         """
-        parts = [f"system={self.system_from}" if self.system and self.system_from else
-                 (f"system=none:{self.system_refused}" if self.system_refused else ""),
-                 f"workload={self.workload_from}" if self.workload else
-                 (f"workload=none:{self.workload_refused}" if self.workload_refused else "")]
-        return ";".join(filter(None, parts))
+        system = ("system=" + self.system_from) if self.system and self.system_from else \
+            ("system=none:" + self.system_refused if self.system_refused else "")
+        workload = ("workload=" + self.workload_from) if self.workload else \
+            ("workload=none:" + self.workload_refused if self.workload_refused else "")
+        return system + ";" + workload if system and workload else system or workload
 
     def deciders(self) -> str:
         """The `resolvers` column: the named step that decided each name, found or refused.
@@ -76,39 +75,50 @@ class Link:
         >>> Link("H100", "", system_from="clause", system_by="sentence_system").deciders()
         'system=sentence_system'
         """
-        parts = (f"system={self.system_by}" if self.system_by else "",
-                 f"workload={self.workload_by}" if self.workload_by else "")
-        return ";".join(filter(None, parts))
+        system = "system=" + self.system_by if self.system_by else ""
+        workload = "workload=" + self.workload_by if self.workload_by else ""
+        return system + ";" + workload if system and workload else system or workload
 
 
-def sentence_infos(page, text: str, entities: list[Entity], lossy_at) -> list[SentenceInfo]:
-    """The page's sentences with their names; `lossy_at(start, end)` says whether letters
-    were lost there. Paragraphs are counted at blank lines and after headings."""
-    infos: list[SentenceInfo] = []
+def sentence_infos(page, text: str, entities: list[Entity], lossy) -> list[SentenceInfo]:
+    """The page's sentences with their names; `lossy` (a `losses.LossIndex`, which this
+    layer does not import) says where letters were lost. Paragraphs are counted at blank
+    lines and after headings."""
+    sentences = [ts.sentence for ts in page.sentences]
+    lost = lossy.overlapping_each([(s.start, s.end) for s in sentences])
+    infos: list[SentenceInfo] = [None] * len(sentences)  # type: ignore[list-item]
     paragraph, prev_end = 0, 0
-    starts = [e.start for e in entities]
-    for ts in page.sentences:
+    # entities are in text order, as sentences are: one walk over both, not a search a sentence
+    e_at, n_entities = 0, len(entities)
+    for k, ts in enumerate(page.sentences):
         s = ts.sentence
         gap = text[prev_end:s.start]
-        if "\n\n" in gap or ("\n" in gap and infos and topics.is_heading(infos[-1])):
+        if "\n\n" in gap or ("\n" in gap and k and topics.is_heading(infos[k - 1])):
             paragraph += 1
         prev_end = s.end
-        info = SentenceInfo(s.start, s.end, s.text, ts.lang.lang, paragraph)
-        # entities are in text order: find this sentence's by bisection, not by scanning
-        for e in entities[bisect.bisect_left(starts, s.start):bisect.bisect_left(starts, s.end)]:
+        info = infos[k] = SentenceInfo(s.start, s.end, s.text, ts.lang.lang, paragraph)
+        info.lossy = lost[k]
+        while e_at < n_entities and entities[e_at].start < s.start:
+            e_at += 1
+        if e_at == n_entities or entities[e_at].start >= s.end:
+            continue  # (most sentences name nothing)
+        n_systems, j = 0, e_at
+        while j < n_entities and entities[j].start < s.end:
+            e = entities[j]
+            j += 1
             if e.end <= s.end:
                 m = Mention(e, e.start - s.start, e.end - s.start)
                 if e.label == SYSTEM:
                     info.systems.append(m)
+                    n_systems += 1
                 elif e.label == WORKLOAD:
                     info.workloads.append(m)
                 else:
                     info.vendors.append(m)
-        info.systems = _without_leading_families(info.systems, s.text)
+        if n_systems > 1:  # (a family before a product: two names at least)
+            info.systems = _without_leading_families(info.systems, s.text)
         if info.workloads:
             info.workloads = [m for m in info.workloads if not _named_as_example(m, s.text, ts.lang.lang)]
-        info.lossy = lossy_at(s.start, s.end)
-        infos.append(info)
     return infos
 
 
@@ -166,11 +176,8 @@ def _without_leading_families(systems: list[Mention], sentence: str) -> list[Men
     >>> [m.entity.canonical for m in _without_leading_families(ms, "Hopper H100")]
     ['H100']
     """
-    if len(systems) < 2:  # (every sentence of a page: most name one system or none)
-        return systems
     out = []
-    for i, m in enumerate(systems):
-        nxt = systems[i + 1] if i + 1 < len(systems) else None
+    for m, nxt in zip(systems, systems[1:] + [None]):
         if m.family and nxt is not None and not nxt.family and not nxt.component \
                 and not sentence[m.end:nxt.start].strip():
             continue
@@ -192,13 +199,18 @@ def link_names(infos: list[SentenceInfo], idx: int, q: Quantity, clause: tuple[i
     number's own sentence or cell did (`table_row_system`).
 
     `sentence_memo`, one dict per sentence kept by the caller while it links the numbers
-    of that sentence (same `sentence_qs`, roles read), remembers what depends on the
-    sentence and the clause only, not on the number: "respectively" and the names paired
-    with numbers (profiled: worked out again for every claim before)."""
+    of that sentence (same `sentence_qs`, roles read), keeps what depends on the sentence
+    and the clause only, not on the number (its `SentenceLinks`, under "linking": the
+    resolvers that may answer there, "respectively" and the names paired with numbers,
+    what it inherits; profiled: worked out again for every claim before)."""
     info = infos[idx]
     memo = {} if sentence_memo is None else sentence_memo
+    try:
+        links = memo["linking"]
+    except KeyError:  # the sentence's first number: what linking reads of the sentence, once
+        links = memo["linking"] = sentence_links(info, table, page_topic, sentence_qs)
     lq = LinkQuery(infos, idx, q, clause, sentence_qs, table, col, page_topic,
-                   carry_workload_sentences, memo)
+                   carry_workload_sentences, memo, links)
     system_d, workload_d = decide(lq, kind)
     system_m = system_d.chosen.mention if system_d.chosen else None
     workload = workload_d.chosen

@@ -1,9 +1,12 @@
 """Names paired with numbers in order: k names and k numbers of one clause, or of a
 sentence that says "respectively", pair up one to one ("X and Y took 5 and 6 minutes,
-respectively"); and `memoised`, the per-sentence memo the linking passes share (a
-sentence's pairs, its "respectively", are read once for all its numbers).
+respectively"), kept once a sentence for all its numbers (`sentence_pairs`); and
+`memoised`, a sentence's memo of what its claims share.
 """
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.roles import Mention, SentenceInfo, SentenceRoles
@@ -21,7 +24,7 @@ def parallel_pairs(quantities: list[Quantity], mentions: list[Mention], roles: S
         c0, c1 = 0, max([q.end for q in quantities] + [m.end for m in mentions] + [0])
     qs = [q for q in quantities if q.start >= c0 and q.end <= c1]
     ms = [m for m in mentions if m.start >= c0 and m.end <= c1
-          and not roles.of(m).counted and not roles.of(m).owned]
+          and not ((role := roles.of(m)).counted or role.owned)]
     # "目标物体检测(MASKR-CNN)": a name restated right after itself is one name
     ms = [m for i, m in enumerate(ms) if i == 0 or m.entity.canonical != ms[i - 1].entity.canonical]
     if respectively and ms:
@@ -60,16 +63,27 @@ def _coordinated_run(ms: list[Mention], sentence: str) -> list[Mention]:
     return run
 
 
-def sentence_pairs(memo: dict, kind: str, quantities: list[Quantity], info: SentenceInfo,
-           mentions: list[Mention], clause: tuple[int, int]) -> dict[int, Mention]:
-    """`parallel_pairs` of sentence `info`'s `mentions` of one kind, remembered in the
-    sentence's `memo` per kind of name and clause; whether the sentence says
-    "respectively" is read only where pairs may be (k >= 2 names and numbers)."""
+#: no pairs (read only)
+_NO_PAIRS: Mapping[int, Mention] = MappingProxyType({})
+
+
+def sentence_pairs(links, kind: str, quantities: list[Quantity], info: SentenceInfo,
+                   mentions: list[Mention], clause: tuple[int, int]) -> Mapping[int, Mention]:
+    """`parallel_pairs` of sentence `info`'s `mentions` of one kind, kept in the
+    sentence's `links` (`link_query.SentenceLinks`) per kind of name and clause; whether
+    the sentence says "respectively" is read only where pairs may be (k >= 2 names and
+    numbers)."""
     if len(quantities) < 2 or len(mentions) < 2:
-        return {}  # k names and k numbers, k >= 2: none (read without a key built)
-    resp = memoised(memo, "respectively", respectively, info, quantities)
-    return memoised(memo, ("pairs", kind, clause, resp), parallel_pairs,
-                    quantities, mentions, info.roles, clause, resp, info.text)
+        return _NO_PAIRS  # k names and k numbers, k >= 2: none (read without a key built)
+    resp = links.respectively
+    if resp is None:
+        resp = links.respectively = respectively(info, quantities)
+    key = (kind, clause, resp)
+    try:
+        return links.pairs[key]
+    except KeyError:
+        pairs = links.pairs[key] = parallel_pairs(quantities, mentions, info.roles, clause, resp, info.text)
+        return pairs
 
 
 def memoised(memo: dict, key, fn, *args):

@@ -18,7 +18,7 @@ from extractor.extract.linking import topics
 from extractor.extract.linking.link_query import Candidate, LinkQuery
 from extractor.extract.quantities.quantities import Quantity
 from extractor.extract.sentences.roles import Mention, SentenceInfo
-from extractor.extract.text.cues import lang_key, words_searcher
+from extractor.extract.text.cues import words_searcher
 from extractor.extract.text.skipping import SkippingPattern
 
 
@@ -36,10 +36,12 @@ def system_refined(lq: LinkQuery, found: Candidate) -> Candidate | Refused | Non
     on the other side of a contrast break after the number (each side keeps its own);
     `Refused("software")` for one given to a figure that describes software
     (`_describes_software`)."""
-    if found.source in _OUTSIDE and lq.other_side and found.mention.entity.canonical in lq.other_side:
-        return None
-    if found.source in _OUTSIDE and _describes_software(lq):
-        return Refused("software")
+    if found.source in _OUTSIDE:
+        # (the other side is read only where the sentence names a system)
+        if lq.info.systems and found.mention.entity.canonical in lq.other_side:
+            return None
+        if _describes_software(lq):
+            return Refused("software")
     return product_of_part(lq, found)
 
 
@@ -57,9 +59,11 @@ def _describes_software(lq: LinkQuery) -> bool:
     used for a figure ("measured using the SynapseAI software stack") stands on the other
     side and is no subject."""
     info, (c0, c1), q = lq.info, lq.clause, lq.q
-    lk = lang_key(info.lang)
+    if info.systems:
+        return False
+    lk = lq.links.lk
     rx = _software_nouns(lk)
-    if rx is None or info.systems:
+    if rx is None:
         return False
     return (rx.search(info.text, c0, q.start) if lk == "en" else rx.search(info.text, q.end, c1)) is not None
 
@@ -109,14 +113,15 @@ def _new_of_line(lq: LinkQuery, found: Candidate) -> Candidate | None:
     m, topic = found.mention, lq.page_topic.system
     if topic is None or found.source not in ("clause", "sentence", "previous_sentence"):
         return None
-    # (the names' own tests first: most names are another vendor's, or the topic itself)
+    # (the names' own tests first: most names are another vendor's, or the topic itself,
+    # or hold a digit)
     if topic.entity.canonical == m.entity.canonical or not m.entity.vendor \
-            or topic.entity.vendor != m.entity.vendor or topic.component or topic.family \
-            or any(ch.isdigit() for ch in m.entity.canonical):
+            or topic.entity.vendor != m.entity.vendor or _DIGIT.search(m.entity.canonical) \
+            or topic.component or topic.family:
         return None
     # "이는 ... TPU v5p 가속기보다 약 2배 빠른": the new TPU carried from the sentence before
     said = lq.info if found.source != "previous_sentence" else topics.previous(lq.infos, lq.idx, crossing=True)
-    rx = _new_words().get(lang_key(lq.info.lang))
+    rx = _new_words().get(lq.links.lk)
     if said is None or said.text[m.start:m.end] != m.entity.text:
         return None
     before = (said.text, max(0, m.start - 12), m.start)
@@ -133,12 +138,14 @@ def _topic_of_family(lq: LinkQuery, found: Candidate) -> Candidate | None:
     one of that family is that product (`PageTopic.product_of_family`); None otherwise
     (a baseline family stays the family)."""
     m = found.mention
-    if not m.family or found.source not in ("clause", "sentence") or lq.info.roles.of(m).baseline:
+    if found.source not in ("clause", "sentence") or not m.family or lq.info.roles.of(m).baseline:
         return None
     product = lq.page_topic.product_of_family(m.entity.canonical, lq.infos)
     return Candidate(product, "page_topic") if product is not None else None
 
 
+#: a digit of a name ("TPU v5p"): a line's bare name ("TPU") has none
+_DIGIT = re.compile(r"\d")
 #: a word lost to question marks right before a name
 _LOST_WORD = re.compile(r"\?{2,}\s*$")
 

@@ -4,7 +4,9 @@ Each resolver looks at one place a number's system or workload may be named and 
 `Candidate` (the name and the `link` column's word for where it was found) or nothing.
 `choose` tries them in order and keeps the first the claim's kind allows
 (`link_kinds.ClaimKind`); a name the kind refused is recorded as the reason none attached
-("workload=none:kind=memory"). The order is the evidence's weight:
+("workload=none:kind=memory"). A sentence is asked only the resolvers that may find a name
+there (`sentence_links`: one that needs vendors is not asked of a sentence naming none),
+worked out once for all its numbers. The order is the evidence's weight:
 
 systems (`SYSTEM_RESOLVERS`): the table column over the cell (`table_column`); a
 standards body whose standard sets the figure ("JEDEC 표준 동작 속도인 8Gbps": `standard`); a
@@ -39,12 +41,12 @@ from extractor import lexicons
 from extractor.extract.linking import refinements, topics
 from extractor.extract.linking.refinements import Refused
 from extractor.extract.linking.class_reference import class_reference_system
-from extractor.extract.linking.candidates import pick, system_in_sentence, workload_in_sentence
-from extractor.extract.linking.pairs import memoised
+from extractor.extract.linking.candidates import nearest, pick_late, system_in_sentence, workload_in_sentence
 from extractor.extract.linking.link_kinds import ClaimKind
-from extractor.extract.linking.link_query import Candidate, LinkQuery, Resolver, candidate_of
+from extractor.extract.linking.link_query import Candidate, LinkQuery, Resolver, SentenceLinks
 from extractor.extract.names.entities import SYSTEM, WORKLOAD, Entity
-from extractor.extract.sentences.comparisons import is_vs_figure
+from extractor.extract.quantities.quantities import Quantity
+from extractor.extract.sentences.comparisons import is_vs_figure, vs_words
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.text.cues import lang_key, words_searcher
 from extractor.extract.text.skipping import SkippingPattern
@@ -54,21 +56,23 @@ from extractor.extract.text.skipping import SkippingPattern
 
 def table_column_system(lq: LinkQuery) -> Candidate | None:
     """"| 模型 | H100 | Gaudi 3 |": the system over the cell's column."""
-    return candidate_of(lq.table.column_name(lq.col, SYSTEM), "table_column") if lq.table is not None else None
+    m = lq.table.column_name(lq.col, SYSTEM) if lq.table is not None else None
+    return Candidate(m, "table_column") if m is not None else None
 
 
 def sentence_system(lq: LinkQuery) -> Candidate | None:
     """The system of the number's clause, else of another clause of its sentence."""
-    m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before, lq.memo)
-    return candidate_of(m, where)
+    m, where = system_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.links)
+    return Candidate(m, where) if m is not None else None
 
 
 def standard_system(lq: LinkQuery) -> Candidate | None:
     """"JEDEC 표준 동작 속도인 8Gbps", "the JEDEC standard calls for 6.4 Gbps": a figure
     a standards body's standard sets, written right after it in its clause, is the body's
-    (`claims_links.json` standards); the body is no product, so nothing else is."""
-    bodies, standard = _standards()
-    if bodies is None or not memoised(lq.memo, "standards_body", bodies.search, lq.info.text):
+    (`claims_links.json` standards); the body is no product, so nothing else is. (Asked
+    only of a sentence that names a body: `sentence_links`.)"""
+    standard = _standards()[1]
+    if standard is None:
         return None
     text = lq.info.text
     m = standard.search(text, max(0, lq.q.start - _STANDARD_SPAN), lq.q.start)
@@ -121,7 +125,8 @@ def vs_figure_system(lq: LinkQuery) -> Candidate | None:
     compares with, named by an earlier sentence."""
     if not is_vs_figure(lq.info.text, lq.q, lq.sentence_qs):
         return None
-    return candidate_of(*_earlier_baseline(lq.infos, lq.idx))
+    m, where = _earlier_baseline(lq.infos, lq.idx)
+    return Candidate(m, where) if m is not None else None
 
 
 def vendor_product_system(lq: LinkQuery) -> Candidate | None:
@@ -147,23 +152,30 @@ def vendor_product_system(lq: LinkQuery) -> Candidate | None:
 def carried_system(lq: LinkQuery) -> Candidate | None:
     """The subject of the sentence before (referred back to, or its only one), else the
     heading's (`topics.carried_system`). It depends on the clause only through whether the
-    text up to the clause's end refers back: that answer is kept in the sentence's memo per
-    clause end (the last clause's is the whole sentence's, which `claims._metric` asked),
-    and the subject under the answer (profiled: most calls were a clause not seen before)."""
-    info, c1 = lq.info, lq.clause[1]
-    key = "refers_back" if c1 >= len(info.text) else ("refers_back_to", c1)
-    back = lq.memo.get(key)
-    if back is None:
-        back = lq.memo[key] = topics.refers_back(info.text[:c1], lang_key(info.lang))
-    return candidate_of(*memoised(lq.memo, ("carried_system", back), topics.carried_system_given,
-                                  lq.infos, lq.idx, back))
+    text up to the clause's end refers back: that answer is kept per clause end (the last
+    clause's is the whole sentence's, which `claims._metric` asked and keeps in the
+    sentence's memo), and the subject under the answer, in the sentence's `SentenceLinks`
+    (profiled: most calls were a clause not seen before)."""
+    info, c1, links, memo = lq.info, lq.clause[1], lq.links, lq.memo
+    if c1 in links.refers_back_to:
+        back = links.refers_back_to[c1]
+    elif c1 < len(info.text):
+        back = links.refers_back_to[c1] = topics.refers_back(info.text[:c1], links.lk)
+    else:
+        if "refers_back" not in memo:
+            memo["refers_back"] = topics.refers_back(info.text, links.lk)
+        back = links.refers_back_to[c1] = memo["refers_back"]
+    if back not in links.carried_systems:
+        links.carried_systems[back] = topics.carried_system_given(lq.infos, lq.idx, back)
+    m, where = links.carried_systems[back]
+    return Candidate(m, where) if m is not None else None
 
 
 def counted_system(lq: LinkQuery) -> Candidate | None:
-    """"10.9 minutes on 3,584 H100 GPUs": what the sentence counts."""
-    roles = lq.info.roles
-    counted = [m for m in lq.info.systems if roles.of(m).counted and not roles.of(m).baseline]
-    return candidate_of(*pick(counted, roles, lq.q, lq.clause, lq.prefer_before, late=True))
+    """"10.9 minutes on 3,584 H100 GPUs": what the sentence counts (no baseline), the
+    nearest."""
+    counted = lq.info.roles.counted
+    return Candidate(nearest(counted, lq.q, lq.prefer_before), "counted") if counted else None
 
 
 def page_topic_system(lq: LinkQuery) -> Candidate | None:
@@ -180,15 +192,19 @@ def earlier_subject_system(lq: LinkQuery) -> Candidate | None:
     if not lq.unowned_baseline or (lq.page_topic.system is not None
                                    and lq.page_topic.system.entity.canonical != lq.unowned_baseline):
         return None
-    return candidate_of(topics.earlier_subject(lq.infos, lq.idx, lq.unowned_baseline),
-                        "previous_sentence")
+    m = topics.earlier_subject(lq.infos, lq.idx, lq.unowned_baseline)
+    return Candidate(m, "previous_sentence") if m is not None else None
 
 
 def baseline_only_system(lq: LinkQuery) -> Candidate | None:
-    """The sentence's only name is a baseline: a page that lost its comparison word."""
-    roles = lq.info.roles
-    return candidate_of(*pick([m for m in lq.info.systems if roles.of(m).baseline], roles, lq.q,
-                            lq.clause, lq.prefer_before, late=True))
+    """The sentence's only name is a baseline: a page that lost its comparison word. The
+    nearest baseline of the number's clause, else of the sentence."""
+    baselines = lq.info.roles.baselines
+    if not baselines:
+        return None
+    c0, c1 = lq.clause
+    pool = [m for m in baselines if m.start >= c0 and m.end <= c1] or baselines
+    return Candidate(nearest(pool, lq.q, lq.prefer_before), "baseline_only")
 
 
 SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
@@ -200,12 +216,13 @@ SYSTEM_RESOLVERS: tuple[Resolver, ...] = (
 # workloads -------------------------------------------------------------------------
 
 def table_column_workload(lq: LinkQuery) -> Candidate | None:
-    return candidate_of(lq.table.column_name(lq.col, WORKLOAD), "table_column") if lq.table is not None else None
+    m = lq.table.column_name(lq.col, WORKLOAD) if lq.table is not None else None
+    return Candidate(m, "table_column") if m is not None else None
 
 
 def sentence_workload(lq: LinkQuery) -> Candidate | None:
-    m, where = workload_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.prefer_before, lq.memo)
-    return candidate_of(m, where)
+    m, where = workload_in_sentence(lq.info, lq.q, lq.clause, lq.sentence_qs, lq.links)
+    return Candidate(m, where) if m is not None else None
 
 
 def caption_workload(lq: LinkQuery) -> Candidate | None:
@@ -215,8 +232,10 @@ def caption_workload(lq: LinkQuery) -> Candidate | None:
 
 def carried_workload(lq: LinkQuery) -> Candidate | None:
     """The last workload of the few sentences before in the paragraph, or the heading's."""
-    m, where = memoised(lq.memo, ("carried_workload", lq.carry_workload_sentences),
-                        topics.carried_workload, lq.infos, lq.idx, lq.carry_workload_sentences)
+    links = lq.links
+    if links.carried_workload is None:  # (the same for each number of the sentence)
+        links.carried_workload = topics.carried_workload(lq.infos, lq.idx, lq.carry_workload_sentences)
+    m, where = links.carried_workload
     if m is None or lq.clause_sizes_its_model:  # (a model sized: asked of a workload found only)
         return None
     return Candidate(m, where)
@@ -224,7 +243,8 @@ def carried_workload(lq: LinkQuery) -> Candidate | None:
 
 def late_workload(lq: LinkQuery) -> Candidate | None:
     """A workload the sentence counts or compares with."""
-    return candidate_of(*pick(lq.info.workloads, lq.info.roles, lq.q, lq.clause, lq.prefer_before, late=True))
+    m, where = pick_late(lq.info.roles.workloads, lq.q, lq.clause, lq.prefer_before)
+    return Candidate(m, where) if m is not None else None
 
 
 def page_topic_workload(lq: LinkQuery) -> Candidate | None:
@@ -252,18 +272,17 @@ class Decision(NamedTuple):
     #: the resolver that found the name chosen, else the first name refused, by its
     #: function's name: `explain` and the claims table's `resolvers` column show it
     resolver: str = ""
-
-    @property
-    def source(self) -> str:
-        return self.chosen.source if self.chosen is not None else self.refused_from
+    #: where the name chosen was found, else `refused_from`
+    source: str = ""
 
 
-def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str], bool],
+def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, sources: frozenset[str] | None,
            refine: Callable[[LinkQuery, Candidate], Candidate | Refused | None] | None = None,
-           reason: str = "refused") -> Decision:
-    """The first candidate of `resolvers` (refined by `refine`) that `allows` accepts;
-    where one was found and refused, `reason` (or the refinement's `Refused`) says why none
-    attached."""
+           kind: ClaimKind | None = None) -> Decision:
+    """The first candidate of `resolvers` (refined by `refine`) found at one of `sources`
+    (the `link` sources the claim's kind allows: `ClaimKind.system_sources`,
+    `.workload_sources`; None: any); where one was found and refused, the `kind`'s
+    reason (or the refinement's `Refused`) says why none attached."""
     refused_from, why, refused_by = "", "", ""
     for resolver in resolvers:  # a plain loop: this runs for every number (profiled)
         found = resolver(lq)
@@ -273,30 +292,75 @@ def choose(resolvers: tuple[Resolver, ...], lq: LinkQuery, allows: Callable[[str
             found = refine(lq, found)
             if found is None:  # the refinement ruled it out: the next resolver's turn
                 continue
-            if isinstance(found, Refused):
+            if type(found) is Refused:
                 why, refused_by = why or found, refused_by or resolver.__name__
                 continue
-        if allows(found.source):
-            return Decision(found, resolver=resolver.__name__)
+        if sources is None or found.source in sources:
+            return Decision(found, "", "", resolver.__name__, found.source)
         if not refused_from:
             refused_from, refused_by = found.source, refused_by or resolver.__name__
-    return Decision(None, reason if refused_from else why, refused_from, refused_by)
+    if refused_from:
+        why = kind.reason if kind is not None else "refused"
+    elif not why:
+        return NO_DECISION  # (nothing found: most workloads)
+    return Decision(None, why, refused_from, refused_by, refused_from)
 
 
-#: a number outside a table is not asked the resolvers of its table (column, caption: none)
-_OF_TABLE = (table_column_system, caption_system, table_column_workload, caption_workload)
-_SYSTEM_OFF_TABLE = tuple(r for r in SYSTEM_RESOLVERS if r not in _OF_TABLE)
-_WORKLOAD_OFF_TABLE = tuple(r for r in WORKLOAD_RESOLVERS if r not in _OF_TABLE)
+#: no name found, none refused
+NO_DECISION = Decision(None)
 
 
 def decide(lq: LinkQuery, kind: ClaimKind) -> tuple[Decision, Decision]:
-    """(system, workload) decisions of one number, each made once."""
-    on_table = lq.table is not None
-    return (choose(SYSTEM_RESOLVERS if on_table else _SYSTEM_OFF_TABLE, lq, kind.allows_system,
-                   refinements.system_refined, kind.reason),
-            choose(WORKLOAD_RESOLVERS if on_table else _WORKLOAD_OFF_TABLE, lq, kind.allows_workload,
-                   None if kind.later_models is None or lang_key(lq.info.lang) in kind.later_models
-                   else refinements.not_later_clause, kind.reason))
+    """(system, workload) decisions of one number, each made once, by the resolvers that
+    may find a name for its sentence (`sentence_links`)."""
+    links = lq.links
+    return (choose(links.system_resolvers, lq, kind.system_sources, refinements.system_refined, kind),
+            choose(links.workload_resolvers, lq, kind.workload_sources,
+                   None if kind.later_models is None or links.lk in kind.later_models
+                   else refinements.not_later_clause, kind))
+
+
+#: what a resolver needs the number's table, sentence or page to hold to find a name; one
+#: whose need is not met would find none there, and is not asked
+_NEEDS: dict[Resolver, str] = {
+    table_column_system: "table", caption_system: "table", standard_system: "standards_body",
+    sentence_system: "systems", vs_figure_system: "vs", vendor_product_system: "vendors",
+    counted_system: "counted_systems", page_topic_system: "page_system",
+    baseline_only_system: "baselines",
+    table_column_workload: "table", caption_workload: "table", sentence_workload: "workloads",
+    late_workload: "counted_or_compared_workloads", page_topic_workload: "page_workload"}
+_HELD = ("table", "standards_body", "systems", "vs", "vendors", "counted_systems", "page_system",
+         "baselines", "workloads", "counted_or_compared_workloads", "page_workload")
+#: the resolvers asked, by which of `_HELD` are held (at most 2 ** 11 keys; a few dozen seen)
+_PLANS: dict[tuple[bool, ...], tuple[tuple[Resolver, ...], tuple[Resolver, ...]]] = {}
+
+
+def sentence_links(info: SentenceInfo, table, page_topic: topics.PageTopic,
+                   sentence_qs: list[Quantity]) -> SentenceLinks:
+    """The `SentenceLinks` of a sentence whose roles are read: the resolvers that may find
+    a name for its numbers, in order (each whose need, `_NEEDS`, the sentence, its table
+    or the page does not meet would find none)."""
+    roles, text = info.roles, info.text
+    bodies = _standards()[0]
+    vs = vs_words()
+    late = False
+    for _, r in roles.workloads:
+        if r.counted or r.baseline:
+            late = True
+            break
+    held = (table is not None, bodies is not None and bodies.search(text) is not None, bool(info.systems),
+            vs is not None and vs.search(text) is not None, bool(info.vendors),
+            bool(roles.counted), page_topic.system is not None, bool(roles.baselines),
+            bool(info.workloads), late, page_topic.workload is not None)
+    plan = _PLANS.get(held)
+    if plan is None:
+        names = {name for name, h in zip(_HELD, held) if h}
+        plan = _PLANS[held] = tuple(tuple(r for r in resolvers if r not in _NEEDS or _NEEDS[r] in names)
+                                    for resolvers in (SYSTEM_RESOLVERS, WORKLOAD_RESOLVERS))
+    pairable = ()  # k >= 2 numbers, and k names of a kind
+    if sentence_qs[1:]:
+        pairable = ((SYSTEM,) if info.systems[1:] else ()) + ((WORKLOAD,) if info.workloads[1:] else ())
+    return SentenceLinks(plan[0], plan[1], lang_key(info.lang), pairable)
 
 
 def _earlier_baseline(infos: list[SentenceInfo], idx: int,

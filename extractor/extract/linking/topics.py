@@ -41,6 +41,10 @@ DOMINANT_SHARE = 0.5
 OPENING_SENTENCES = 6
 
 
+#: what ends a line of running text, not a heading
+_FINAL_PUNCTUATION = (".", "。", "!", "?", "！", "？", ":", "：", ",", "，")
+
+
 def is_heading(info: SentenceInfo) -> bool:
     """A short line without final punctuation starts a new topic.
 
@@ -53,8 +57,9 @@ def is_heading(info: SentenceInfo) -> bool:
     """
     if info._heading is None:  # (read once per sentence: the lines after it ask again)
         t = info.text.strip()
-        info._heading = 0 < len(t) < HEADING_MAX_CHARS and not is_table_row(info.text) and not t.endswith(
-            (".", "。", "!", "?", "！", "？", ":", "：", ",", "，"))
+        # (the row test last: most short lines end with a stop or are not rows)
+        info._heading = 0 < len(t) < HEADING_MAX_CHARS and not t.endswith(_FINAL_PUNCTUATION) \
+            and not is_table_row(info.text)
     return info._heading
 
 
@@ -120,8 +125,12 @@ def heading_above(infos: list[SentenceInfo], idx: int) -> SentenceInfo | None:
     para = infos[idx].paragraph
     j = idx - 1
     while j > 0 and infos[j].paragraph >= para - 1:
-        if is_heading(infos[j]):
-            return infos[j] if not _in_title_block(infos, j) and not repeats_title(infos, j) else None
+        line = infos[j]
+        heading = line._heading  # (kept on the line by `is_heading`: every line below asks)
+        if heading is None:
+            heading = is_heading(line)
+        if heading:
+            return line if not _in_title_block(infos, j) and not repeats_title(infos, j) else None
         j -= 1
     return None
 
@@ -137,11 +146,13 @@ def repeats_title(infos: list[SentenceInfo], j: int) -> bool:
     >>> repeats_title(infos, 2), repeats_title(infos, 3), repeats_title(infos, 0)
     (True, False, False)
     """
-    text = infos[j].text
-    n = len(text.strip())
-    # (lengths first: a line of another length is no repeat, and is not stripped)
-    return any(len(infos[i].text) >= n and infos[i].text.strip() == text.strip()
-               for i in range(min(j, OPENING_SENTENCES)))
+    text = infos[j].text.strip()
+    for i in range(j if j < OPENING_SENTENCES else OPENING_SENTENCES):
+        # (a line that does not hold it is no repeat, and is not stripped)
+        other = infos[i].text
+        if text in other and other.strip() == text:
+            return True
+    return False
 
 
 def _in_title_block(infos: list[SentenceInfo], j: int) -> bool:

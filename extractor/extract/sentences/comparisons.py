@@ -21,6 +21,7 @@ from typing import NamedTuple
 from extractor import lexicons
 from extractor.extract.sentences.clauses import clause_at
 from extractor.extract.text.cues import cues, lang_key, words_regex, words_searcher
+from extractor.extract.text.skipping import SkippingPattern
 from extractor.extract.sentences.mentions import Mention
 from extractor.extract.quantities.quantities import Quantity
 
@@ -87,6 +88,8 @@ _OPENS_NEXT_NAME = re.compile(r"\s*[于於]?\s*")
 # a quoted name right after a name, in apposition: "TPU '트릴리움'", "GPU「Trillium」"
 QUOTED_APPOSITIVE = re.compile(
     r"\s*(?:'[^']{1,24}'|‘[^’]{1,24}’|\"[^\"]{1,24}\"|“[^”]{1,24}”|「[^」]{1,24}」)")
+#: the marks that open such a quote
+_QUOTES = "'‘\"“「"
 
 
 class ComparisonMark(NamedTuple):
@@ -98,6 +101,43 @@ class ComparisonMark(NamedTuple):
     owned: tuple[tuple[int, int], ...]
 
 
+#: a name no comparison marks (most names: one shared record)
+NO_MARK = ComparisonMark(False, False, ())
+
+
+class LangCues(NamedTuple):
+    """The comparison cues of one language (`cues().baseline`, `role_cues`), looked up
+    once a sentence, not once for each of its names."""
+
+    lk: str
+    before: re.Pattern | None  # right before the name: "than", "比"
+    after: re.Pattern | None  # closing the name's phrase: "대비", "相比"
+    phrase: re.Pattern | None  # closing the phrase, with the name's own figure: "보다"
+    phrase_gap_not: re.Pattern | None  # what may not stand between a name and "보다"
+    times: re.Pattern | None  # N times the name's, right after it: "의 3.4배", "的4倍"
+    before_pattern: re.Pattern | None  # ending right before a baseline: "2X the power of"
+    opener: re.Pattern | None  # opening a clause about the baseline: "up from"
+    after_words: re.Pattern | None  # the markers that follow a baseline, as words
+    #: any word of `before`, `after` and `phrase` anywhere, bounds or not: a sentence
+    #: without one is read with the `LangCues` that lack those three (they cannot match)
+    words: SkippingPattern | None
+
+
+@lru_cache(maxsize=None)
+def lang_cues(lk: str, worded: bool = True) -> LangCues:
+    """The `LangCues` of cue language `lk` (one per language); without `worded`, for a
+    sentence that holds none of its comparison words."""
+    before, after, phrase = cues().baseline.get(lk, (None, None, None)) if worded else (None, None, None)
+    rc = role_cues()
+    d = lexicons.load("claims_links.json")["baselines"].get(lk, {})
+    words = sorted({w for k in ("before", "after", "after_phrase") for w in d.get(k, ()) if w}, key=len, reverse=True)
+    return LangCues(lk, before, after, phrase, rc.phrase_gap_not.get(lk), cues().baseline_patterns.get(lk),
+                    rc.before_patterns.get(lk), rc.openers.get(lk), rc.after_words.get(lk),
+                    # (searched once a sentence: it skips ahead to the words' first characters)
+                    SkippingPattern("|".join(re.escape(w) for w in words), re.IGNORECASE)
+                    if words and worded else None)
+
+
 def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
                      clauses: list[tuple[int, int]]) -> tuple[ComparisonMark, ...]:
     """For each mention, whether a comparison makes it the baseline, and the figures its
@@ -106,19 +146,46 @@ def comparison_marks(sentence: str, mentions: list[Mention], lang: str,
     if not mentions:  # (a number's sentence that names nothing: no scan for nothing)
         return ()
     lk = lang_key(lang)
+    lc = lang_cues(lk)
+    if lc.words is not None and lc.words.search(sentence) is None:
+        lc = lang_cues(lk, False)  # no comparison word in the sentence: one search, not one a name
     # "double the computing power of", "从...提升到": one scan of the sentence, not one a name
-    before_pattern = role_cues().before_patterns.get(lk)
-    pattern_ends = [mm.end() for mm in before_pattern.finditer(sentence)] if before_pattern else []
-    marks = []
+    pattern_ends = [mm.end() for mm in lc.before_pattern.finditer(sentence)] if lc.before_pattern else []
+    marks = [NO_MARK] * len(mentions)
     starts, whole = [a for a, _ in clauses], (0, len(sentence))
-    for m in mentions:
+    bracketed = False  # whether an aside may stand in brackets (`_past_brackets`)
+    for ch in _OPENING_BRACKETS:
+        if ch in sentence:
+            bracketed = True
+            break
+    quoted = False  # whether a name may stand in apposition in quotes (`QUOTED_APPOSITIVE`)
+    for ch in _QUOTES:
+        if ch in sentence:
+            quoted = True
+            break
+    for k, m in enumerate(mentions):
         # the comparison word must sit in the name's own clause: right before it
         # ("than X", "比X") or closing its noun phrase ("X 기반 시스템에 비해", "與X相比")
-        clause = _past_brackets(sentence, clause_at(clauses, starts, m.start, whole), clauses)
-        before = compared_before(sentence, m, mentions, clause, lk, pattern_ends)
-        after, owned = compared_after(sentence, m, mentions, clause, lk)
-        own_clause = opens_comparison(sentence, m, mentions, clause, lk)
-        marks.append(ComparisonMark(before or after or own_clause, own_clause, owned))
+        clause = clause_at(clauses, starts, m.start, whole)
+        if bracketed:
+            clause = _past_brackets(sentence, clause, clauses)
+        # the names around it: where the last before it ends, where the first after it
+        # starts, and whether it is the first of its clause (a loop: a sentence names few)
+        prev_end, next_start, first = 0, whole[1], True
+        for o in mentions:
+            if prev_end < o.end <= m.start:
+                prev_end = o.end
+            if m.end <= o.start < next_start:
+                next_start = o.start
+            if clause[0] <= o.start < m.start and o is not m:
+                first = False
+        before = False
+        if lc.before is not None or pattern_ends:  # (else no cue can stand before it)
+            before = compared_before(sentence, m, clause, lc, prev_end, pattern_ends)
+        after, owned = compared_after(sentence, m, clause, lc, next_start, quoted)
+        own_clause = first and opens_comparison(sentence, m, mentions, clause, lc)
+        if before or after or own_clause or owned:
+            marks[k] = ComparisonMark(before or after or own_clause, own_clause, owned)
     return tuple(marks)
 
 
@@ -133,7 +200,8 @@ def _past_brackets(sentence: str, clause: tuple[int, int],
     (8, 19)
     """
     c0, c1 = clause
-    if c0 == 0 or c1 >= len(sentence) or sentence[c0 - 1] not in _OPENING_BRACKETS \
+    # (the characters first: most clauses open with no bracket)
+    if c0 == 0 or sentence[c0 - 1] not in _OPENING_BRACKETS or c1 >= len(sentence) \
             or sentence[c1] not in _CLOSING_BRACKETS:
         return clause
     after = next((b for a, b in clauses if a > c1), len(sentence))
@@ -144,79 +212,90 @@ _OPENING_BRACKETS = "(（［[「『"
 _CLOSING_BRACKETS = ")）］]」』"
 
 
-def compared_before(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
-                    lk: str, pattern_ends: list[int]) -> bool:
+def compared_before(sentence: str, m: Mention, clause: tuple[int, int], lc: LangCues,
+                    prev_end: int, pattern_ends: list[int]) -> bool:
     """Whether a comparison cue stands before the name in its clause: "than X", "比X",
-    "2X the compute power of X"; up to two words between ("than the previous IPU-POD 16")."""
-    before_rx = cues().baseline.get(lk, (None, None, None))[0]
-    c0 = clause[0]
-    head = sentence[max(c0, m.start - 28):m.start]
-    # the cue compares with the first name after it: "1.7x the throughput of A100 on
-    # BERT" makes A100 the baseline, not BERT
-    prev = max((o.end for o in mentions if o.end <= m.start), default=0)
-    ends = [m.start - len(head) + mm.end() for mm in before_rx.finditer(head)] \
-        if before_rx is not None else []
-    return any(max(c0, prev) <= e <= m.start and BETWEEN_COMPARISON_AND_NAME.fullmatch(sentence, e, m.start)
-               for e in ends + pattern_ends)
+    "2X the compute power of X"; up to two words between ("than the previous IPU-POD 16").
+    The cue compares with the first name after it: "1.7x the throughput of A100 on BERT"
+    makes A100 the baseline, not BERT (`prev_end`: where the name before this one ends)."""
+    start, c0 = m.start, clause[0]
+    lo = c0 if c0 > prev_end else prev_end
+    if lc.before is not None:
+        h0 = c0 if c0 > start - 28 else start - 28  # the words just before the name
+        for mm in lc.before.finditer(sentence[h0:start]):
+            e = h0 + mm.end()
+            if lo <= e and BETWEEN_COMPARISON_AND_NAME.fullmatch(sentence, e, start):
+                return True
+    for e in pattern_ends:
+        if lo <= e <= start and BETWEEN_COMPARISON_AND_NAME.fullmatch(sentence, e, start):
+            return True
+    return False
 
 
-def compared_after(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
-                   lk: str) -> tuple[bool, tuple[tuple[int, int], ...]]:
+def compared_after(sentence: str, m: Mention, clause: tuple[int, int], lc: LangCues,
+                   next_start: int, quoted: bool = True) -> tuple[bool, tuple[tuple[int, int], ...]]:
     """Whether a comparison marker closes the name's phrase: "A100 대비", "A100 기반 시스템에
     비해", "H100的4倍"; and the span between the name and "보다", whose figure is the
-    name's own ("H100의 700W보다 50W 높다": 700W is H100's)."""
-    _, after_rx, phrase_rx = cues().baseline.get(lk, (None, None, None))
-    c1 = clause[1]
-    # the marker closes the noun phrase of the nearest name only
-    nxt = min((o.start for o in mentions if o.start >= m.end), default=len(sentence))
+    name's own ("H100의 700W보다 50W 높다": 700W is H100's). The marker closes the noun
+    phrase of the nearest name only (`next_start`: where the name after this one starts;
+    `quoted`: whether the sentence holds a quote mark at all)."""
+    c1, end = clause[1], m.end
+    stop = c1 if c1 < next_start else next_start
     # "6세대 TPU '트릴리움' 대비": a quoted name in apposition belongs to the name's phrase
-    appos = QUOTED_APPOSITIVE.match(sentence, m.end, min(c1, nxt))
-    t0 = appos.end() if appos else m.end
-    tail = sentence[t0:min(c1, t0 + 16, nxt)]
-    # "H200相较于H100": a marker that runs straight into the next name compares with that
-    # name; the name before it is the subject, not the baseline
-    found = after_rx is not None and any(
-        mm.start() <= 2 and not (lk == "zh" and _OPENS_NEXT_NAME.fullmatch(sentence, t0 + mm.end(), nxt))
-        for mm in after_rx.finditer(tail))
+    appos = QUOTED_APPOSITIVE.match(sentence, end, stop) if quoted else None
+    t0 = appos.end() if appos else end
+    tail = sentence[t0:stop if stop < t0 + 16 else t0 + 16]
+    found = False
+    if lc.after is not None:
+        for mm in lc.after.finditer(tail):
+            if mm.start() > 2:
+                break  # (matches come in order: the rest start later)
+            # "H200相较于H100": a marker that runs straight into the next name compares
+            # with that name; the name before it is the subject, not the baseline
+            if not (lc.lk == "zh" and _OPENS_NEXT_NAME.fullmatch(sentence, t0 + mm.end(), next_start)):
+                found = True
+                break
     owned: tuple[tuple[int, int], ...] = ()
-    if phrase_rx is not None:
+    if lc.phrase is not None:
         # "H200의 연산 성능은 H20보다": a topic or another name between the name and the
         # marker makes that other one the baseline
-        gap_not = role_cues().phrase_gap_not.get(lk)
-        marks = [mm for mm in phrase_rx.finditer(tail) if mm.start() <= 12
-                 and not (gap_not is not None and gap_not.search(tail, 0, mm.start()))]
-        if marks:
-            found = True
-            owned = ((m.end, t0 + marks[0].start()),)
-    pattern_rx = cues().baseline_patterns.get(lk)
+        gap_not = lc.phrase_gap_not
+        for mm in lc.phrase.finditer(tail):
+            at = mm.start()
+            if at > 12:
+                break
+            if gap_not is None or not gap_not.search(tail, 0, at):
+                found, owned = True, ((end, t0 + at),)
+                break
     # "A100의 3.4배", "H100的4倍": N times the name's
-    return found or (pattern_rx is not None and pattern_rx.match(sentence, m.end, c1) is not None), owned
+    return found or (lc.times is not None and lc.times.match(sentence, end, c1) is not None), owned
 
 
 def opens_comparison(sentence: str, m: Mention, mentions: list[Mention], clause: tuple[int, int],
-                     lk: str) -> bool:
-    """Whether `m` is the first name of a clause a comparison opens ("..., compared to
-    18.6 minutes for 8 A100 GPUs", "..., up from 3.35 TB/s on the H100"): the clause
-    names the reference, and its figures are the reference's."""
-    c0, c1 = clause
-    if any(o is not m and c0 <= o.start < m.start for o in mentions):
-        return False
-    before_rx = cues().baseline.get(lk, (None, None, None))[0]
-    opener = role_cues().openers.get(lk)
-    if opener is not None and opener.match(sentence, c0, m.start):
+                     lc: LangCues) -> bool:
+    """Whether `m`, the first name of its clause (the caller knows), opens a clause a
+    comparison opens ("..., compared to 18.6 minutes for 8 A100 GPUs", "..., up from 3.35
+    TB/s on the H100"): the clause names the reference, and its figures are the reference's."""
+    c0 = clause[0]
+    if lc.opener is not None and lc.opener.match(sentence, c0, m.start):
         return True
-    if before_rx is None or c0 == 0:
+    if lc.before is None or c0 == 0:
         return False
-    lead = sentence[max(0, c0 - 16):c0].rstrip()
-    if sentence[c0:m.start].lstrip()[:1].isdigit() and _qualifier_ends(lead, lk):
+    l0 = c0 - 16 if c0 > 16 else 0
+    lead = sentence[l0:c0].rstrip()
+    if sentence[c0:m.start].lstrip()[:1].isdigit() and _qualifier_ends(lead, lc.lk):
         return False  # "using more than 5,000 Blackwell GPUs": "than" qualifies the count
-    cue = next((mm for mm in before_rx.finditer(lead) if mm.end() == len(lead)), None)
+    n = len(lead)
+    cue = None
+    for mm in lc.before.finditer(lead):
+        if mm.end() == n:
+            cue = mm
+            break
     if cue is None:
         return False
     # "与A100相比H100快3倍": 相比 there closes the name before it, it opens nothing
-    after = role_cues().after_words.get(lk)
-    cue_at = c0 - len(sentence[max(0, c0 - 16):c0]) + cue.start()
-    return not (after is not None and after.fullmatch(cue.group())
+    cue_at = l0 + cue.start()
+    return not (lc.after_words is not None and lc.after_words.fullmatch(cue.group())
                 and any(0 <= cue_at - o.end <= 3 for o in mentions))
 
 
@@ -250,6 +329,14 @@ def own_figures(sentence: str, m: Mention, quantities: list[Quantity]) -> list[t
             if q.start >= m.end and q.unit not in ("x", "%") and rx.fullmatch(sentence, m.end, q.start)]
 
 
+@lru_cache(maxsize=None)
+def vs_words() -> SkippingPattern | None:
+    """The words of `value_vs` ("vs", "对比") anywhere, bounds or not: a sentence without
+    one holds no "192GB vs 80GB" (`is_vs_figure`); searched once a sentence, skipping ahead."""
+    words = lexicons.load("claims_links.json").get("value_vs", ())
+    return SkippingPattern("|".join(re.escape(w) for w in words), re.IGNORECASE) if words else None
+
+
 def is_vs_figure(sentence: str, q: Quantity, quantities: list[Quantity]) -> bool:
     """Whether `q` is the second figure of "192GB vs 80GB": the compared system's."""
     rx = role_cues().value_vs
@@ -277,9 +364,13 @@ def unknown_baseline(sentence: str, lang: str, near: int, not_names: set[str]) -
     """The baseline of a comparison whose name the lexicons do not know ("faster than
     GB300", "比Trillium快", "트릴리움 대비"): the name a comparison cue stands by, nearest
     to offset `near`; `claims_links.json` baselines unknown_name."""
-    found = [(abs(at - near), name) for at, name in _unknown_names(sentence, lang_key(lang))
-             if name not in not_names]
-    return min(found)[1] if found else ""
+    best = None
+    for at, name in _unknown_names(sentence, lang_key(lang)):  # (most sentences: none)
+        if name not in not_names:
+            found = (at - near if at >= near else near - at, name)
+            if best is None or found < best:
+                best = found
+    return best[1] if best is not None else ""
 
 
 @lru_cache(maxsize=256)

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from extractor.extract.sentences.comparisons import ComparisonMark, comparison_marks, own_figures, own_vs_figures
+from extractor.extract.names.entities import SYSTEM, WORKLOAD
 from extractor.extract.text.cues import clause_spans, cues
 from extractor.extract.sentences.mentions import Mention
 from extractor.extract.quantities.quantities import Quantity
@@ -43,8 +44,10 @@ class Role(NamedTuple):
 
     def owns(self, q: Quantity) -> bool:
         """Whether `q` is one of this baseline's own figures."""
-        # (asked of every name for every number: most own none)
-        return bool(self.owned) and any(a <= q.start and q.end <= b for a, b in self.owned)
+        for a, b in self.owned:
+            if a <= q.start and q.end <= b:
+                return True
+        return False
 
 
 NO_ROLE = Role()
@@ -66,6 +69,15 @@ class SentenceRoles:
     by_span: Mapping[tuple[int, int], Role] = field(default_factory=dict)
     #: whether the sentence's numbers were read (a sentence without one has no roles)
     read: bool = True
+    #: the sentence's systems and workloads with their roles, in order: what each of its
+    #: numbers reads (`mark_roles` pairs them once, not once a number)
+    systems: tuple[tuple[Mention, Role], ...] = ()
+    workloads: tuple[tuple[Mention, Role], ...] = ()
+    #: of its systems, those a comparison is made against, and those counted that are none
+    baselines: tuple[Mention, ...] = ()
+    counted: tuple[Mention, ...] = ()
+    #: whether a comparison makes any of its names (a system or a workload) a baseline
+    compares: bool = False
 
     def of(self, m: Mention) -> Role:
         return self.by_span.get((m.start, m.end), NO_ROLE)
@@ -104,10 +116,19 @@ class SentenceInfo:
     def subjects(self) -> list[Mention]:
         """The systems the sentence is about: neither counted nor a comparison baseline;
         products before parts (`name_kinds.is_part`)."""
-        if self._subjects is None or self._subjects[0] is not self.roles:
-            compared = {m.start for m in self.compared()}
-            found = [m for m in self.systems if not self.roles.of(m).counted and m.start not in compared]
-            self._subjects = (self.roles, [m for m in found if not m.component] + [m for m in found if m.component])
+        roles = self.roles
+        if self._subjects is None or self._subjects[0] is not roles:
+            compared = self.compared()
+            excluded = {m.start for m in compared} if compared else ()
+            if roles.systems:  # a sentence whose numbers were read: its systems with their roles
+                found = [m for m, r in roles.systems if not r.counted and m.start not in excluded]
+            elif not roles.read:  # none read: nothing counted
+                found = [m for m in self.systems if m.start not in excluded] if excluded else list(self.systems)
+            else:
+                found = [m for m in self.systems if not roles.of(m).counted and m.start not in excluded]
+            if found[1:]:
+                found = [m for m in found if not m.component] + [m for m in found if m.component]
+            self._subjects = (roles, found)
         return list(self._subjects[1])
 
     def compared(self) -> list[Mention]:
@@ -120,9 +141,14 @@ class SentenceInfo:
             # went to marking sentences twice or sentences without a name)
             if self.systems and not self.roles.read:
                 marks = self.comparisons(clause_spans(self.text, self.lang))
-                self._compared = frozenset(m.start for m, mark in zip(self.systems + self.workloads, marks)
-                                           if mark.baseline)
-        return [m for m in self.systems if self.roles.of(m).baseline or m.start in self._compared]
+                self._compared = frozenset([m.start for m, mark in zip(self.systems + self.workloads, marks)
+                                            if mark.baseline])
+        roles = self.roles
+        if roles.systems and not self._compared:  # its numbers read: the baselines marked then
+            return list(roles.baselines)
+        if not roles.read:  # none read: the baselines its words mark
+            return [m for m in self.systems if m.start in self._compared] if self._compared else []
+        return [m for m in self.systems if roles.of(m).baseline or m.start in self._compared]
 
     def comparisons(self, clauses: list[tuple[int, int]]) -> tuple[ComparisonMark, ...]:
         """`comparison_marks` of the sentence's systems + workloads (`clauses`: its
@@ -150,26 +176,54 @@ def mark_roles(sentence: str, mentions: list[Mention], quantities: list[Quantity
     if comparisons is None:
         comparisons = comparison_marks(sentence, mentions, lang, clauses)
     roles: dict[tuple[int, int], Role] = {}
+    any_baseline = any_counted = any_workload = False
+    gap = cues().counted_gap
     for m, mark in zip(mentions, comparisons, strict=True):
-        owned = mark.owned + (tuple(own_figures(sentence, m, quantities)) if mark.baseline else ())
-        roles[(m.start, m.end)] = Role(is_counted(sentence, m, quantities), mark.baseline,
-                                       mark.own_clause, owned)
-    for m, span in own_vs_figures(sentence, [m for m in mentions if roles[(m.start, m.end)].baseline],
-                                  quantities):
-        role = roles[(m.start, m.end)]
-        roles[(m.start, m.end)] = role._replace(owned=role.owned + (span,))
-    return SentenceRoles(MappingProxyType(roles))
+        counted = is_counted(sentence, m, quantities, gap)
+        if mark.baseline:
+            any_baseline = True
+            role = Role(counted, True, mark.own_clause, mark.owned + tuple(own_figures(sentence, m, quantities)))
+        elif counted or mark.own_clause or mark.owned:
+            role = Role(counted, False, mark.own_clause, mark.owned)
+        else:
+            role = NO_ROLE  # (most names: no role, one shared record)
+        any_counted = any_counted or counted
+        any_workload = any_workload or m.entity.label == WORKLOAD
+        roles[(m.start, m.end)] = role
+    if any_baseline:  # (most sentences compare with nothing: no figure to read)
+        for m, span in own_vs_figures(sentence, [m for m in mentions if roles[(m.start, m.end)].baseline],
+                                      quantities):
+            role = roles[(m.start, m.end)]
+            roles[(m.start, m.end)] = role._replace(owned=role.owned + (span,))
+    # each name with its final role (a span named twice has one role, as `of` reads it)
+    systems = tuple([(m, roles[(m.start, m.end)]) for m in mentions if m.entity.label == SYSTEM])
+    workloads = tuple([(m, roles[(m.start, m.end)]) for m in mentions if m.entity.label == WORKLOAD]) \
+        if any_workload else ()
+    baselines = tuple([m for m, r in systems if r.baseline]) if any_baseline else ()
+    counted_systems = tuple([m for m, r in systems if r.counted and not r.baseline]) if any_counted else ()
+    return SentenceRoles(MappingProxyType(roles), True, systems, workloads, baselines, counted_systems,
+                         any_baseline)
 
 
-def is_counted(sentence: str, m: Mention, quantities: list[Quantity]) -> bool:
-    """Whether a number right before the name counts it ("four IPU-M2000s", "8x H100")."""
+def is_counted(sentence: str, m: Mention, quantities: list[Quantity], gap: re.Pattern | None = None) -> bool:
+    """Whether a number right before the name counts it ("four IPU-M2000s", "8x H100");
+    `gap`: what may stand between them (`cues().counted_gap`, when the caller has it)."""
+    start = m.start
+    for q in quantities:  # (plain loops: asked of every name of a sentence with a number)
+        if q.start < start < q.end:
+            return True  # "1,024 H100 GPUs"
+    if gap is None:
+        gap = cues().counted_gap
+    for q in quantities:
+        if 0 <= start - q.end <= 12 and gap.fullmatch(sentence[q.end:start]):
+            return True
     # the number may be one the quantity layer skipped (a bare "four"), so a numeral
     # right before the name counts as well as a quantity there
-    head = sentence[max(0, m.start - 24):m.start]
-    gaps = [sentence[q.end:m.start] for q in quantities if 0 <= m.start - q.end <= 12]
-    gaps += [head[mm.end():] for mm in NUMERAL_BEFORE.finditer(head)]
-    inside = any(q.start < m.start < q.end for q in quantities)  # "1,024 H100 GPUs"
-    return inside or any(cues().counted_gap.fullmatch(g) for g in gaps)
+    head = sentence[start - 24 if start > 24 else 0:start]
+    for mm in NUMERAL_BEFORE.finditer(head):
+        if gap.fullmatch(head[mm.end():]):
+            return True
+    return False
 
 
 def topic_of(names: list[Mention], sentence: str) -> Mention:
