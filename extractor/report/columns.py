@@ -252,6 +252,9 @@ FLAGS = (
     Value("spelled", "The number was written in words.", "four times faster"),
     Value("multiplier_word", "A word that means a factor: doubled is 2 x, tripled 3 x.",
           "doubled, 翻倍, 두 배"),
+    Value("metric_of_key", "The page states this factor or share of the same system and workload "
+          "elsewhere with a performance metric: one claim, one metric (`extract.key_metrics`), not "
+          "the one this mention's words alone give.", "带宽直接翻倍 (2 x) beside 翻了一番还多 (2 x, speedup)"),
 )
 
 LINKS = (
