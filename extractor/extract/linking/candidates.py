@@ -279,8 +279,14 @@ def _of_another_family(sentence: str, product: Mention, family: Mention) -> bool
         and word.group(1).lower() != family.entity.canonical.lower()
 
 
-#: a bracket opening right after a name, an approximation word at most before the figure
-_OPEN_AFTER_NAME = re.compile(r"\s*[(（]\s*(?:~|≈|about|approx\.?|around|约|約|약)?\s*", re.IGNORECASE)
+@lru_cache(maxsize=1)
+def _open_after_name() -> re.Pattern:
+    """A bracket opening right after a name, an approximation word at most before the
+    figure (`claims_links.json` approximation_in_brackets)."""
+    words = sorted(lexicons.load("claims_links.json")["approximation_in_brackets"], key=len, reverse=True)
+    return re.compile(r"\s*[(（]\s*(?:" + "|".join(map(re.escape, words)) + r")?\s*", re.IGNORECASE)
+
+
 #: the bracket closing right after the figure ("(125 TFLOPS)"; not "(about 21% faster)")
 _CLOSE_AFTER_FIGURE = re.compile(r"\s*[)）]")
 
@@ -302,7 +308,7 @@ def _bracketed_after_name(mentions: list[Mention], sentence: str, q: Quantity) -
     for o in mentions:  # the name ending last before the figure (the first of those on a tie)
         if o.end <= q.start and (m is None or o.end > m.end):
             m = o
-    if m is not None and _OPEN_AFTER_NAME.fullmatch(sentence, m.end, q.start) \
+    if m is not None and _open_after_name().fullmatch(sentence, m.end, q.start) \
             and _CLOSE_AFTER_FIGURE.match(sentence, q.end):
         return m
     return None

@@ -272,16 +272,25 @@ def topic_particles(lk: str) -> tuple[re.Pattern, re.Pattern] | None:
 
 #: a bracket opening between a product's name and its family's ("H100 (Hopper-based)")
 _BRACKET_OPEN = re.compile(r"\s*[(（]\s*")
-#: chips of a family counted before the product that carries them ("Blackwell GPU 8개를
-#: 탑재한 단일 NVIDIA DGX B200", "8颗Blackwell GPU的DGX B200"): a count right after the
-#: family's name (a class noun between), then a few words, all within one clause
-_COUNTED_BEFORE_PRODUCT = re.compile(r"\s*(?:GPUs?|chips?|칩|芯片|晶片)?\s*\d+\s*(?:개|颗|顆|个|個|x)?[^,，;；.。]{0,16}$",
-                                     re.IGNORECASE)
 
 
-#: a family written right before its product as the product's modifier ("Blackwell B200",
-#: "Blackwell-based B200", "Hopper架构的H100", "블랙웰 기반 B200")
-_FAMILY_MODIFIER = re.compile(r"\s*(?:-?\s*based\s*|架构的?|架構的?|기반(?:의)?\s*)?", re.IGNORECASE)
+def _alternation(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _family_ties() -> tuple[re.Pattern, re.Pattern]:
+    """(counted before the product, modifier of the product): how a sentence ties a
+    product to its family by name, from `claims_links.json` family_ties. Counted: the
+    family's chips counted right after its name (a class noun between), then a few words
+    within one clause, then the product ("Blackwell GPU 8개를 탑재한 단일 NVIDIA DGX B200",
+    "8颗Blackwell GPU的DGX B200"); modifier: "Blackwell-based B200", "Hopper架构的H100",
+    "블랙웰 기반 B200"."""
+    ties = lexicons.load("claims_links.json")["family_ties"]
+    counted = re.compile(rf"\s*(?:{_alternation(ties['class_nouns'])})?\s*\d+\s*"
+                         rf"(?:{_alternation(ties['counters'])})?[^,，;；.。]{{0,16}}$", re.IGNORECASE)
+    modifier = re.compile(rf"\s*(?:-?\s*(?:{_alternation(ties['modifiers'])})\s*)?", re.IGNORECASE)
+    return counted, modifier
 
 
 def _tied(text: str, product: Mention, family: Mention) -> bool:
@@ -290,9 +299,11 @@ def _tied(text: str, product: Mention, family: Mention) -> bool:
     written as the product's modifier ("Nvidia's Blackwell B200 processor")."""
     if family.start >= product.end:
         return _BRACKET_OPEN.fullmatch(text, product.end, family.start) is not None
-    return family.end <= product.start and (
-        _COUNTED_BEFORE_PRODUCT.match(text, family.end, product.start) is not None
-        or _FAMILY_MODIFIER.fullmatch(text, family.end, product.start) is not None)
+    if family.end > product.start:
+        return False
+    counted, modifier = _family_ties()
+    return (counted.match(text, family.end, product.start) is not None
+            or modifier.fullmatch(text, family.end, product.start) is not None)
 
 
 @dataclass
