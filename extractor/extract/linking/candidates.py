@@ -19,6 +19,7 @@ from operator import attrgetter
 
 from extractor import lexicons
 from extractor.extract.text.cues import across_contrast, cues, lang_key, words_regex
+from extractor.extract.text.regex_tools import literal_alternation
 from extractor.extract.names.entities import SYSTEM, WORKLOAD
 from extractor.extract.names.name_kinds import is_family
 from extractor.extract.quantities.quantities import Quantity
@@ -283,8 +284,8 @@ def _of_another_family(sentence: str, product: Mention, family: Mention) -> bool
 def _open_after_name() -> re.Pattern:
     """A bracket opening right after a name, an approximation word at most before the
     figure (`claims_links.json` approximation_in_brackets)."""
-    words = sorted(lexicons.load("claims_links.json")["approximation_in_brackets"], key=len, reverse=True)
-    return re.compile(r"\s*[(（]\s*(?:" + "|".join(map(re.escape, words)) + r")?\s*", re.IGNORECASE)
+    words = lexicons.load("claims_links.json")["approximation_in_brackets"]
+    return re.compile(r"\s*[(（]\s*(?:" + literal_alternation(words) + r")?\s*", re.IGNORECASE)
 
 
 #: the bracket closing right after the figure ("(125 TFLOPS)"; not "(about 21% faster)")

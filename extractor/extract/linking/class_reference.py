@@ -20,7 +20,7 @@ from extractor import lexicons
 from extractor.extract.linking.link_query import Candidate, LinkQuery
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.text.cues import lang_key
-from extractor.extract.text.regex_tools import with_first_char_guard
+from extractor.extract.text.regex_tools import literal_alternation, with_first_char_guard
 
 __all__ = ["class_reference_system", "class_references", "page_classes", "referent"]
 
@@ -39,19 +39,18 @@ def _patterns(lang: str) -> tuple[re.Pattern | None, re.Pattern | None, dict[str
     noun_class = {n.lower(): cls for cls, by_lang in d["classes"].items() for n in by_lang.get(lk, ())}
     if not dets or not noun_class:
         return None, None, {}, None
-    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
-    nouns = alt(noun_class)
+    nouns, dets = literal_alternation(noun_class), literal_alternation(dets)
     if lk == "en":
-        ref = r"(?<![A-Za-z])(?:" + alt(dets) + r")\s+(?:new\s+)?(?P<noun>" + nouns + r")s?(?![A-Za-z])"
+        ref = r"(?<![A-Za-z])(?:" + dets + r")\s+(?:new\s+)?(?P<noun>" + nouns + r")s?(?![A-Za-z])"
         after = r"[ \-]?(?P<noun>" + nouns + r")s?(?![A-Za-z])"
     elif lk == "zh":
-        ref = r"(?:" + alt(dets) + r")(?:" + alt(d["zh_classifiers"]) + r")?(?P<noun>" + nouns + r")"
+        ref = r"(?:" + dets + r")(?:" + literal_alternation(d["zh_classifiers"]) + r")?(?P<noun>" + nouns + r")"
         after = r" ?(?P<noun>" + nouns + r")"
     else:  # ko: the determiner is its own word ("이 칩"; "H100이 칩을" is a particle)
-        ref = r"(?<![가-힣A-Za-z0-9])(?:" + alt(dets) + r")\s+(?P<noun>" + nouns + r")"
+        ref = r"(?<![가-힣A-Za-z0-9])(?:" + dets + r")\s+(?P<noun>" + nouns + r")"
         after = r" ?(?P<noun>" + nouns + r")"
     scope = d["not_after"].get(lk)
-    scope_rx = re.compile(("(?<![A-Za-z])(?:" if lk == "en" else "(?:") + alt(scope) + r")\s*$",
+    scope_rx = re.compile(("(?<![A-Za-z])(?:" if lk == "en" else "(?:") + literal_alternation(scope) + r")\s*$",
                           re.IGNORECASE) if scope else None
     # searched in every sentence with a number: the guard skips positions no determiner starts at
     return (re.compile(with_first_char_guard(ref), re.IGNORECASE), re.compile(after, re.IGNORECASE),

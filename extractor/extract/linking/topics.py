@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from extractor import lexicons
 from extractor.extract.text.cues import across_contrast, cues, lang_key, words_regex
+from extractor.extract.text.regex_tools import literal_alternation
 from extractor.extract.sentences.roles import Mention, SentenceInfo
 from extractor.extract.tables.tables import is_table_row
 
@@ -263,19 +264,14 @@ def topic_particles(lk: str) -> tuple[re.Pattern, re.Pattern] | None:
     d = lexicons.load("claims_links.json").get("topic_over_oblique", {}).get(lk)
     if not d:
         return None
-    alt = lambda ws: "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))  # noqa: E731
-    topic = re.compile(r"\s*(?:(?:" + alt(d["class_nouns"]) + r")\s*)?(?:" + alt(d["topic_particles"])
-                       + r")(?![가-힣A-Za-z0-9])")
-    oblique = re.compile(r"\s*(?:" + alt(d["oblique_particles"]) + r")(?![가-힣])")
+    topic = re.compile(r"\s*(?:(?:" + literal_alternation(d["class_nouns"]) + r")\s*)?(?:"
+                       + literal_alternation(d["topic_particles"]) + r")(?![가-힣A-Za-z0-9])")
+    oblique = re.compile(r"\s*(?:" + literal_alternation(d["oblique_particles"]) + r")(?![가-힣])")
     return topic, oblique
 
 
 #: a bracket opening between a product's name and its family's ("H100 (Hopper-based)")
 _BRACKET_OPEN = re.compile(r"\s*[(（]\s*")
-
-
-def _alternation(words) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
 @lru_cache(maxsize=1)
@@ -287,9 +283,9 @@ def _family_ties() -> tuple[re.Pattern, re.Pattern]:
     "8颗Blackwell GPU的DGX B200"); modifier: "Blackwell-based B200", "Hopper架构的H100",
     "블랙웰 기반 B200"."""
     ties = lexicons.load("claims_links.json")["family_ties"]
-    counted = re.compile(rf"\s*(?:{_alternation(ties['class_nouns'])})?\s*\d+\s*"
-                         rf"(?:{_alternation(ties['counters'])})?[^,，;；.。]{{0,16}}$", re.IGNORECASE)
-    modifier = re.compile(rf"\s*(?:-?\s*(?:{_alternation(ties['modifiers'])})\s*)?", re.IGNORECASE)
+    counted = re.compile(rf"\s*(?:{literal_alternation(ties['class_nouns'])})?\s*\d+\s*"
+                         rf"(?:{literal_alternation(ties['counters'])})?[^,，;；.。]{{0,16}}$", re.IGNORECASE)
+    modifier = re.compile(rf"\s*(?:-?\s*(?:{literal_alternation(ties['modifiers'])})\s*)?", re.IGNORECASE)
     return counted, modifier
 
 
