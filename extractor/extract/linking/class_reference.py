@@ -120,15 +120,12 @@ def referent(infos: list[SentenceInfo], idx: int, at: int, cls: str,
     return None, ""
 
 
-#: the last page's classes, by the identity of its sentence list (one page at a time: a
-#: bounded cache of one entry, read again for the next page)
-_last_page: list = [None, {}]
-
-
-def _classes_of(infos: list[SentenceInfo]) -> dict[str, frozenset[str]]:
-    if _last_page[0] is not infos:
-        _last_page[0], _last_page[1] = infos, page_classes(infos)
-    return _last_page[1]
+def _classes_of(lq: LinkQuery) -> dict[str, frozenset[str]]:
+    """The page's classes (`page_classes`), read once a page and kept with its topic."""
+    topic = lq.page_topic
+    if topic.product_classes is None:
+        topic.product_classes = page_classes(lq.infos)
+    return topic.product_classes
 
 
 def class_reference_system(lq: LinkQuery) -> Candidate | None:
@@ -154,5 +151,5 @@ def class_reference_system(lq: LinkQuery) -> Candidate | None:
         if since <= m.start < q.start and not (at <= m.start < end) and not m.component \
                 and not roles.of(m).counted:
             return None
-    m, where = referent(lq.infos, lq.idx, at, cls, _classes_of(lq.infos))
+    m, where = referent(lq.infos, lq.idx, at, cls, _classes_of(lq))
     return Candidate(m, where) if m is not None else None

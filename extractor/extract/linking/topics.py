@@ -312,6 +312,10 @@ class PageTopic:
     _by_vendor: dict | None = field(default=None, repr=False, compare=False)
     #: family -> the one product the page ties to it by name ("The H100 (Hopper-based) GPU"), read once
     _families: dict | None = field(default=None, repr=False, compare=False)
+    #: canonical name -> the classes the page writes right after it ("Trn2 instances":
+    #: instance; `class_reference.page_classes`), read once, when a sentence first makes a
+    #: class reference
+    product_classes: dict | None = field(default=None, repr=False, compare=False)
 
     def product_of_family(self, family: str, infos: list[SentenceInfo]) -> Mention | None:
         """The one product the page writes as one of `family`: the family right after its
