@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from extractor.verdicts.config import ConsistencyConfig
 from extractor.verdicts.keys import GroupKey
@@ -54,9 +55,17 @@ class Judgement:
     note: str
 
 
-#: a member as the verdict compares it: what its value covers (a best case: anything up
-#: to it), whether it is a best case, and the stated number alone (lo, hi, bound, elo, ehi)
-Reading = tuple[float, float, bool, float, float]
+class Reading(NamedTuple):
+    """A member as the verdict compares it (compared and hashed as the tuple it is)."""
+
+    #: what its value covers: its tolerance interval (a best case: anything up to it)
+    lo: float
+    hi: float
+    #: whether it is a best case ("up to 30x")
+    bound: bool
+    #: the stated number alone: its tolerance interval without the "up to"
+    exact_lo: float
+    exact_hi: float
 
 
 def _best_cases(items: list[Member]) -> set[int]:
@@ -78,7 +87,7 @@ def _readings(items: list[Member]) -> list[Reading]:
         elo, ehi = m.exact_interval(normalised)
         if m.row in bounds and m.qualifier != "at_most":
             lo = 0.0 if m.value >= 0 else -math.inf
-        out.append((lo, hi, m.row in bounds, elo, ehi))
+        out.append(Reading(lo, hi, m.row in bounds, elo, ehi))
     return out
 
 
@@ -87,30 +96,30 @@ def _consistent(a: Reading, b: Reading) -> bool:
     best case is consistent with it (and one above it is not), and two best cases are
     one when their stated numbers agree ("up to 4x" and "up to 5x" differ).
 
-    >>> up_to_4, up_to_5 = (0.0, 4.02, True, 3.98, 4.02), (0.0, 5.03, True, 4.97, 5.03)
-    >>> _consistent(up_to_4, (1.79, 1.81, False, 1.79, 1.81)), _consistent(up_to_4, up_to_5)
+    >>> up_to_4, up_to_5 = Reading(0.0, 4.02, True, 3.98, 4.02), Reading(0.0, 5.03, True, 4.97, 5.03)
+    >>> _consistent(up_to_4, Reading(1.79, 1.81, False, 1.79, 1.81)), _consistent(up_to_4, up_to_5)
     (True, False)
-    >>> _consistent(up_to_4, (5.97, 6.03, False, 5.97, 6.03))
+    >>> _consistent(up_to_4, Reading(5.97, 6.03, False, 5.97, 6.03))
     False
     """
-    if a[2] and b[2]:
-        return a[3] <= b[4] and b[3] <= a[4]
-    return a[0] <= b[1] and b[0] <= a[1]
+    if a.bound and b.bound:
+        return a.exact_lo <= b.exact_hi and b.exact_lo <= a.exact_hi
+    return a.lo <= b.hi and b.lo <= a.hi
 
 
 def _overlap(readings: list[Reading]) -> bool:
     """Every two readings are consistent (`_consistent`), in one pass: the values other
     than best cases share a point, the best cases' stated numbers share one, and every
     value lies at or below every best case."""
-    plain = [r for r in readings if not r[2]]
-    bounds = [r for r in readings if r[2]]
-    if plain and max(r[0] for r in plain) > min(r[1] for r in plain):
+    plain = [r for r in readings if not r.bound]
+    bounds = [r for r in readings if r.bound]
+    if plain and max(r.lo for r in plain) > min(r.hi for r in plain):
         return False
-    if bounds and max(r[3] for r in bounds) > min(r[4] for r in bounds):
+    if bounds and max(r.exact_lo for r in bounds) > min(r.exact_hi for r in bounds):
         return False
     if plain and bounds:
-        return max(r[0] for r in plain) <= min(r[1] for r in bounds) \
-            and max(r[0] for r in bounds) <= min(r[1] for r in plain)
+        return max(r.lo for r in plain) <= min(r.hi for r in bounds) \
+            and max(r.lo for r in bounds) <= min(r.hi for r in plain)
     return True
 
 
@@ -159,7 +168,7 @@ def _interval_judgement(items: list[Member]) -> Judgement:
 def _first_best_case(docs) -> tuple[str, Member, Reading] | None:
     for doc, page in sorted(docs.items()):
         for m, r in page:
-            if r[2]:
+            if r.bound:
                 return doc, m, r
     return None
 
@@ -171,7 +180,7 @@ def _below_note(docs) -> str:
         return ""
     doc, m, r = best
     below = [(d, o) for d, page in sorted(docs.items()) if d != doc
-             for o, other in page if not other[2] and other[0] < r[3]]
+             for o, other in page if not other.bound and other.lo < r.exact_lo]
     if not below:
         return f"; up to {m.label()} ({doc}) is a best case, an upper bound, and the " \
                "others state the same bound"
@@ -189,7 +198,7 @@ def _above_note(docs) -> str:
         for m, r in page:
             said.setdefault(r, []).append((doc, m))
     for ra, stated_a in said.items():
-        if not ra[2]:
+        if not ra.bound:
             continue
         doc_a, ma = stated_a[0]
         for rb, stated_b in said.items():
@@ -199,7 +208,7 @@ def _above_note(docs) -> str:
             if other is None:
                 continue
             doc_b, mb = other
-            if rb[2]:
+            if rb.bound:
                 return f"; the best cases up to {ma.label()} ({doc_a}) and up to " \
                        f"{mb.label()} ({doc_b}) differ"
             return f"; {mb.label()} ({doc_b}) is above the best case up to {ma.label()} " \
