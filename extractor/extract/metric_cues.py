@@ -29,11 +29,6 @@ def weak_metrics() -> frozenset[str]:
     return frozenset(lexicons.load("metrics_defaults.json").get("weak_nouns", ()))
 
 
-def cue_class(cue_patterns, rank: int) -> str:
-    """The cue class ("performance" of "performance>speedup") of the pattern at `rank`."""
-    return cue_patterns[rank][4]
-
-
 # the numbers of a sentence ask for its cue words one after another: remember the last
 # sentences' (the patterns of a kind and language are one object, built once by `cue_rule`)
 @lru_cache(maxsize=64)
